@@ -1,0 +1,36 @@
+// The shell's REST reads (docs/api.md "Reads").
+import type { FastifyInstance } from 'fastify';
+import { entityListQuerySchema, idParamSchema, type EntityListQuery, type IdParam } from '../../src/schemas/entityQuery.ts';
+import type { EntityFilters } from '../db/entityQueries.ts';
+import type { ReadService } from '../services/readService.ts';
+import { callerFrom } from './authenticate.ts';
+import { bodySchema, errorResponses } from './openapi.ts';
+
+export function entityFilters(query: EntityListQuery): EntityFilters {
+  const { ids, gateway, ...rest } = query;
+  return {
+    ...rest,
+    ids: ids ? ids.split(',').map(Number) : undefined,
+    gateway: gateway === undefined ? undefined : gateway === 'true' ? true : gateway === 'false' ? false : Number(gateway),
+  };
+}
+
+export function readRoutes(app: FastifyInstance, reads: ReadService) {
+  const security = [{ bearer: [] }];
+  const schema = (tag: string, summary: string, extra: object = {}) => ({ tags: [tag], summary, security, response: errorResponses, ...extra });
+
+  app.get('/tenant', { schema: schema('tenant', 'The caller\'s tenant') }, (request) => reads.tenant(callerFrom(request)));
+  app.get('/user-me', { schema: schema('users', 'The signed-in user') }, (request) => reads.me(callerFrom(request)));
+  app.get<{ Querystring: { module?: string } }>('/entity-type-list', {
+    schema: schema('entities', 'Entity types', { querystring: { type: 'object', properties: { module: { type: 'string', maxLength: 64 } } } }),
+  }, (request) => reads.entityTypes(callerFrom(request)));
+  app.get<{ Querystring: EntityListQuery }>('/entity-list', {
+    schema: schema('entities', 'Entities, filtered', { querystring: bodySchema(entityListQuerySchema) }),
+  }, (request) => reads.entities(callerFrom(request), entityFilters(request.query)));
+  app.get<{ Params: IdParam }>('/entity/:id', {
+    schema: schema('entities', 'One entity with its children ids', { params: bodySchema(idParamSchema) }),
+  }, (request) => reads.entity(callerFrom(request), request.params.id));
+  app.get('/group-tree', { schema: schema('groups', 'Groups as a tree') }, (request) => reads.groupTree(callerFrom(request)));
+  app.get('/group-list', { schema: schema('groups', 'Groups') }, (request) => reads.groupList(callerFrom(request)));
+  app.get('/watcher-list', { schema: schema('watchers', 'Watchers with their alert state') }, (request) => reads.watchers(callerFrom(request)));
+}

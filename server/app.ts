@@ -1,0 +1,112 @@
+// Builds the Fastify app: REST API, GraphQL (HTTP + WebSocket), OpenAPI document and the
+// web app with its history fallback. Testable without a port (app.inject).
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import mercurius from 'mercurius';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { authRoutes } from './api/authRoutes.ts';
+import { callerOf } from './api/authenticate.ts';
+import { installErrorHandling } from './api/httpErrors.ts';
+import { profileRoutes } from './api/profileRoutes.ts';
+import { readRoutes } from './api/readRoutes.ts';
+import { tokenSigner } from './auth/accessToken.ts';
+import { loginThrottle, type ThrottleLimits } from './auth/loginThrottle.ts';
+import { authStore } from './db/authStore.ts';
+import type { Database } from './db/database.ts';
+import { resolvers, type GraphqlContext } from './graphql/resolvers.ts';
+import { typeDefs } from './graphql/schema.ts';
+import { authService } from './services/authService.ts';
+import { passwordService } from './services/passwordService.ts';
+import { readService } from './services/readService.ts';
+
+export interface AppOptions {
+  db: Database;
+  jwtSecret: string;
+  /** Built web app to serve; skipped when the directory does not exist. */
+  webDir?: string;
+  logger?: FastifyServerOptions['logger'];
+  throttle?: ThrottleLimits;
+}
+
+/** Keep-alive pings on the GraphQL WebSocket (the client's timeout is 50 s). */
+const WS_KEEP_ALIVE_MS = 20_000;
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', useDefaults: true } },
+  });
+  installErrorHandling(app);
+  app.decorateRequest('caller', null);
+
+  const auth = authService(authStore(options.db), tokenSigner(options.jwtSecret), loginThrottle(options.throttle));
+  const reads = readService(options.db);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Terrasight API', version: '0.1.0', description: 'REST API of Terrasight. GraphQL is served at /graphql.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  authRoutes(app, auth);
+
+  // Everything registered in this scope needs a valid access token.
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (request) => {
+      // The GraphQL WebSocket authenticates with its connection payload instead (below).
+      if (request.headers.upgrade?.toLowerCase() === 'websocket') return;
+      request.caller = await callerOf(request, auth);
+    });
+    readRoutes(scope, reads);
+    profileRoutes(scope, passwordService(options.db));
+    await scope.register(mercurius, {
+      schema: typeDefs,
+      resolvers: resolvers(reads),
+      path: '/graphql',
+      graphiql: false,
+      context: (request): GraphqlContext => ({ caller: request.caller ?? undefined }),
+      subscription: {
+        keepAlive: WS_KEEP_ALIVE_MS,
+        onConnect: async ({ payload }: { payload?: Record<string, unknown> }) => {
+          const header = payload?.authorization ?? payload?.Authorization;
+          const token = typeof header === 'string' ? header.replace(/^Bearer\s+/i, '') : undefined;
+          if (!token) return false;
+          return { caller: await auth.authenticate(token) };
+        },
+      },
+    });
+  });
+
+  serveWebApp(app, options.webDir);
+  return app;
+}
+
+const acceptsHtml = (accept: string | undefined) => (accept ?? '').includes('text/html');
+
+/** Serves the built SPA; unknown GETs that accept HTML get index.html, everything else a JSON 404. */
+function serveWebApp(app: FastifyInstance, webDir: string | undefined) {
+  const hasWebApp = !!webDir && existsSync(join(webDir, 'index.html'));
+  if (hasWebApp) {
+    app.register(fastifyStatic, {
+      root: webDir,
+      index: false,
+      wildcard: true,
+      setHeaders: (res, path) => {
+        res.setHeader('cache-control', path.includes(`${join(webDir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (hasWebApp && request.method === 'GET' && acceptsHtml(request.headers.accept)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
+  });
+}

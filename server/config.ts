@@ -1,0 +1,70 @@
+// Reads the configuration from the environment (README: "Configuration").
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  mqttPort: number;
+  jwtSecret: string;
+  seed: 'demo' | 'none';
+  simulate: boolean;
+  /** Directory of the built web app, served with a history fallback. */
+  webDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Example or placeholder values that must never sign production tokens. */
+const KNOWN_SECRETS = new Set(['secret', 'changeme', 'change-me', 'jwt_secret', 'your-secret', 'terrasight', 'development']);
+const MIN_SECRET_LENGTH = 32;
+
+export const isMemoryDir = (dataDir: string) => dataDir === 'memory://';
+
+function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string, databaseUrl?: string): string {
+  const given = env.JWT_SECRET;
+  if (given !== undefined || databaseUrl) {
+    if (!given) throw new ConfigError('JWT_SECRET is required when DATABASE_URL is set.');
+    if (given.length < MIN_SECRET_LENGTH || KNOWN_SECRETS.has(given.toLowerCase())) {
+      throw new ConfigError(`JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters and not a known example value.`);
+    }
+    return given;
+  }
+  if (isMemoryDir(dataDir)) return randomBytes(32).toString('base64url');
+  // The embedded default generates its key once and keeps it beside the data.
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
+
+function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new ConfigError(`${name} must be a port number, got "${raw}".`);
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const rawDir = env.DATA_DIR || './data';
+  const dataDir = isMemoryDir(rawDir) ? rawDir : resolve(rawDir);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const seed = (env.SEED || 'demo') as Config['seed'];
+  if (seed !== 'demo' && seed !== 'none') throw new ConfigError(`SEED must be "demo" or "none", got "${seed}".`);
+  const simulate = (env.SIMULATE || (seed === 'demo' ? 'on' : 'off')) === 'on';
+  return {
+    port: intFrom(env, 'PORT', 3000),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    mqttPort: intFrom(env, 'MQTT_PORT', 1883),
+    jwtSecret: jwtSecret(env, dataDir, databaseUrl),
+    seed,
+    simulate,
+    webDir: resolve(env.WEB_DIR || 'dist'),
+  };
+}

@@ -1,0 +1,54 @@
+// Queries behind sign-in, sessions and refresh tokens. They run in system transactions
+// because the tenant is not known until the user is found.
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database, Tx } from './database.ts';
+import { authSessions, refreshTokens, users } from './schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function authStore(db: Database) {
+  return {
+    findUserByEmail: (email: string) =>
+      db.systemTx(async (tx) => (await tx.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1))[0]),
+
+    findUser: (tx: Tx, userId: string) => tx.select().from(users).where(eq(users.id, userId)).limit(1).then((rows) => rows[0]),
+
+    createSession: (user: UserRow, tokenHash: string, expiresAt: Date) =>
+      db.systemTx(async (tx) => {
+        const [session] = await tx.insert(authSessions).values({ tenantId: user.tenantId, userId: user.id }).returning();
+        await tx.insert(refreshTokens).values({ tokenHash, tenantId: user.tenantId, sessionId: session.id, expiresAt });
+        return session;
+      }),
+
+    /** Runs `work` with the refresh token row locked, its session and user. */
+    withRefreshToken: <T>(tokenHash: string, work: (tx: Tx, found: {
+      token: typeof refreshTokens.$inferSelect; session: typeof authSessions.$inferSelect; user: UserRow;
+    } | undefined) => Promise<T>) =>
+      db.systemTx(async (tx) => {
+        const rows = await tx.select({ token: refreshTokens, session: authSessions, user: users })
+          .from(refreshTokens)
+          .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+          .innerJoin(users, eq(users.id, authSessions.userId))
+          .where(eq(refreshTokens.tokenHash, tokenHash))
+          .for('update', { of: refreshTokens });
+        return work(tx, rows[0]);
+      }),
+
+    markUsed: (tx: Tx, tokenHash: string) => tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.tokenHash, tokenHash)),
+
+    addRefreshToken: (tx: Tx, row: typeof refreshTokens.$inferInsert) => tx.insert(refreshTokens).values(row),
+
+    revokeSession: (tx: Tx, sessionId: string) =>
+      tx.update(authSessions).set({ revokedAt: new Date() }).where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt))),
+
+    revokeSessionById: (sessionId: string) =>
+      db.systemTx((tx) => tx.update(authSessions).set({ revokedAt: new Date() }).where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)))),
+
+    sessionIsLive: (sessionId: string) =>
+      db.systemTx(async (tx) => {
+        const rows = await tx.select({ revokedAt: authSessions.revokedAt }).from(authSessions).where(eq(authSessions.id, sessionId)).limit(1);
+        return rows.length === 1 && rows[0].revokedAt === null;
+      }),
+  };
+}
+export type AuthStore = ReturnType<typeof authStore>;

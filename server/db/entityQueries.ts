@@ -1,0 +1,93 @@
+// Entity reads, shaped as the API returns them (docs/api.md "Entity").
+import type { SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { Tx } from './database.ts';
+import { intList, rows } from './rows.ts';
+
+export interface EntityFilters {
+  ids?: number[];
+  level?: number;
+  depth?: number;
+  type?: number;
+  group?: number;
+  search?: string;
+  /** true = gateways only; a number = the devices behind that gateway */
+  gateway?: boolean | number;
+  parentIsNull?: boolean;
+}
+
+export interface EntityJson {
+  id: number;
+  entity_type_id: number;
+  parent_id: number | null;
+  name: Record<string, string>;
+  attributes: Record<string, unknown>;
+  geom: unknown;
+  level: number;
+  tree_path: string;
+  group: { id: number; name: string } | null;
+  groups: { id: number; name: string }[];
+  entity_type: { id: number; name: string; category: string };
+  interface: { thingsboard_uuid: string | null; thingsboard_name: string | null; is_gateway: boolean; fk_gateway_id: number | null };
+  updated_at: string;
+}
+
+const SELECT_ENTITY = sql`
+  SELECT e.id, e.entity_type_id, e.parent_id, e.name, e.attributes, e.geom, e.level, e.tree_path, e.updated_at,
+    json_build_object('id', et.id, 'name', et.name, 'category', et.category) AS entity_type,
+    json_build_object('thingsboard_uuid', e.thingsboard_uuid, 'thingsboard_name', e.thingsboard_name,
+                      'is_gateway', e.is_gateway, 'fk_gateway_id', e.fk_gateway_id) AS interface,
+    COALESCE((SELECT json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.id)
+              FROM entity_groups eg JOIN groups g ON g.id = eg.group_id WHERE eg.entity_id = e.id), '[]'::json) AS groups
+  FROM entities e JOIN entity_types et ON et.id = e.entity_type_id`;
+
+const pathDepth = (alias: string) => sql.raw(`cardinality(string_to_array(${alias}.tree_path, '.'))`);
+
+function matchConditions(f: EntityFilters, alias: string): SQL[] {
+  const a = sql.raw(alias);
+  const where: SQL[] = [];
+  if (f.ids?.length) where.push(sql`${a}.id IN (${intList(f.ids)})`);
+  if (f.type !== undefined) where.push(sql`${a}.entity_type_id = ${f.type}`);
+  return where;
+}
+
+function conditions(f: EntityFilters): SQL[] {
+  const where: SQL[] = [];
+  const match = matchConditions(f, 'm');
+  if (f.depth !== undefined && match.length) {
+    // The matches plus their descendants up to `depth` levels below them.
+    where.push(sql`EXISTS (SELECT 1 FROM entities m WHERE ${sql.join(match, sql` AND `)}
+      AND (e.id = m.id OR (e.tree_path LIKE m.tree_path || '.%' AND ${pathDepth('e')} <= ${pathDepth('m')} + ${f.depth})))`);
+  } else {
+    where.push(...matchConditions(f, 'e'));
+  }
+  if (f.level !== undefined) where.push(sql`e.level = ${f.level}`);
+  if (f.group !== undefined) where.push(sql`EXISTS (SELECT 1 FROM entity_groups eg WHERE eg.entity_id = e.id AND eg.group_id = ${f.group})`);
+  if (f.search) where.push(sql`EXISTS (SELECT 1 FROM jsonb_each_text(e.name) n WHERE n.value ILIKE ${'%' + f.search.replace(/[\\%_]/g, '\\$&') + '%'})`);
+  if (f.gateway === true) where.push(sql`e.is_gateway`);
+  else if (f.gateway === false) where.push(sql`NOT e.is_gateway`);
+  else if (typeof f.gateway === 'number') where.push(sql`e.fk_gateway_id = ${f.gateway}`);
+  if (f.parentIsNull) where.push(sql`e.parent_id IS NULL`);
+  return where;
+}
+
+type EntityRow = Omit<EntityJson, 'group'>;
+
+const toJson = (row: EntityRow): EntityJson => ({
+  ...row,
+  updated_at: new Date(row.updated_at).toISOString(),
+  group: row.groups[0] ?? null,
+});
+
+export async function listEntities(tx: Tx, filters: EntityFilters): Promise<EntityJson[]> {
+  const where = conditions(filters);
+  const query = sql`${SELECT_ENTITY} ${where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``} ORDER BY e.tree_path, e.id`;
+  return (await rows<EntityRow>(tx, query)).map(toJson);
+}
+
+export async function findEntity(tx: Tx, id: number): Promise<(EntityJson & { children: number[] }) | undefined> {
+  const [row] = await rows<EntityRow & { children: number[] }>(tx, sql`
+    SELECT x.*, COALESCE((SELECT array_agg(c.id ORDER BY c.id) FROM entities c WHERE c.parent_id = x.id), '{}') AS children
+    FROM (${SELECT_ENTITY} WHERE e.id = ${id}) x`);
+  return row && { ...toJson(row), children: row.children };
+}

@@ -1,0 +1,11 @@
+// Runs raw SQL the same way on both drivers (PGlite and node-postgres both answer `{ rows }`).
+import type { SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { Tx } from './database.ts';
+
+export async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
+  const result = (await tx.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export const intList = (values: number[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);

@@ -1,0 +1,29 @@
+// Errors a client can cause, with the status, code and message of docs/api.md.
+
+export interface ErrorItem { code: string; message: string; field?: string }
+
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly items: ErrorItem[];
+  constructor(statusCode: number, code: string, message: string, field?: string) {
+    super(message);
+    this.statusCode = statusCode;
+    this.items = [{ code, message, ...(field ? { field } : {}) }];
+  }
+  get body() {
+    return { errors: this.items };
+  }
+}
+
+export const notFound = (message = 'Not found') => new ApiError(404, 'NOT_FOUND', message);
+export const forbidden = (message = 'You do not have permission to do this.') => new ApiError(403, 'FORBIDDEN', message);
+export const badRequest = (code: string, message: string, field?: string) => new ApiError(400, code, message, field);
+
+export const JWT_INVALID = 'JWT100';
+export const JWT_EXPIRED = 'JWT101';
+export const JWT_REVOKED = 'JWT102';
+export const invalidToken = () => new ApiError(401, JWT_INVALID, 'Invalid token');
+export const expiredToken = () => new ApiError(401, JWT_EXPIRED, 'Token expired');
+export const revokedSession = () => new ApiError(401, JWT_REVOKED, 'Session revoked');
+
+export const GENERIC_ERROR = 'Something went wrong. Try again.';

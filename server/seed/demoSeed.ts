@@ -1,0 +1,177 @@
+// Seeds the demo tenants on an empty database (SEED=demo, the default).
+import { count, eq, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { hashPassword } from '../auth/passwords.ts';
+import type { Database, Tx } from '../db/database.ts';
+import {
+  boardComponents, boards, components, entities, entityGroups, entityTypeGroups, entityTypes, groups, kpiGroups, kpis, logs,
+  notifications, profiles, schedulers, tenants, users, watchers,
+} from '../db/schema.ts';
+import { telemetry } from '../db/telemetryTable.ts';
+import {
+  DEMO_PASSWORD, DEMO_TENANTS, DEVICE_KINDS, DEVICES_PER_KIND_PER_REGION, HELPDESK_LINKS, LANGUAGES, TELEMETRY_DAYS, seededRandom,
+  type DemoTenant,
+} from './demoData.ts';
+
+type EntityInsert = typeof entities.$inferInsert;
+
+/** Inserts an entity and sets its tree path (ancestor ids then its own, joined by dots). */
+async function insertEntity(tx: Tx, row: EntityInsert, parentPath = ''): Promise<{ id: number; treePath: string }> {
+  const [created] = await tx.insert(entities).values(row).returning({ id: entities.id });
+  const treePath = parentPath ? `${parentPath}.${created.id}` : String(created.id);
+  await tx.update(entities).set({ treePath }).where(eq(entities.id, created.id));
+  return { id: created.id, treePath };
+}
+
+const square = (lat: number, lng: number, half: number) => ({
+  type: 'Polygon',
+  coordinates: [[[lng - half, lat - half], [lng + half, lat - half], [lng + half, lat + half], [lng - half, lat + half], [lng - half, lat - half]]],
+});
+
+async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string, index: number) {
+  const random = seededRandom(index + 1);
+  const [tenant] = await tx.insert(tenants).values({
+    name: demo.name, variant: demo.variant, attributes: { support_navbar_dropdown: HELPDESK_LINKS },
+  }).returning();
+  const tenantId = tenant.id;
+  const createdUsers = await tx.insert(users).values(demo.users.map((u) => ({
+    tenantId, email: u.email, username: u.username, passwordHash, modules: u.modules, modulePermissions: u.permissions,
+    maintenanceModes: ['lighting'], languages: LANGUAGES,
+  }))).returning();
+  const admin = createdUsers[0];
+
+  const [infrastructure, devicesGroup] = await tx.insert(entityTypeGroups).values([
+    { tenantId, name: 'Infrastructure' }, { tenantId, name: 'Devices' },
+  ]).returning();
+  const [regionType, zoneType, gatewayType] = await tx.insert(entityTypes).values([
+    { tenantId, entityTypeGroupId: infrastructure.id, category: 'region', name: 'Region', attributes: { system_name: 'region' } },
+    { tenantId, entityTypeGroupId: infrastructure.id, category: 'zone', name: 'Zone', attributes: { system_name: 'zone' } },
+    { tenantId, entityTypeGroupId: devicesGroup.id, category: 'gateway', name: 'Gateway', attributes: { system_name: 'gateway', is_gateway: true } },
+  ]).returning();
+  const deviceTypes = await tx.insert(entityTypes).values(DEVICE_KINDS.map((kind) => ({
+    tenantId, entityTypeGroupId: devicesGroup.id, category: kind.category, name: kind.type,
+    attributes: { system_name: kind.category }, attributesOrder: Object.keys(kind.keys),
+    definition: { telemetry: Object.keys(kind.keys) },
+  }))).returning();
+  await tx.update(tenants).set({ entityTypeId: regionType.id }).where(eq(tenants.id, tenantId));
+
+  const [lightingGroup, environmentGroup] = await tx.insert(groups).values([
+    { tenantId, name: 'Lighting', attributes: { color: '#fadb14' } },
+    { tenantId, name: 'Environment', attributes: { color: '#52c41a' } },
+  ]).returning();
+  const [parkingGroup] = await tx.insert(groups).values({ tenantId, name: 'Parking', parentId: environmentGroup.id, attributes: { color: '#1677ff' } }).returning();
+  for (const g of [lightingGroup, environmentGroup]) await tx.update(groups).set({ treePath: String(g.id) }).where(eq(groups.id, g.id));
+  await tx.update(groups).set({ treePath: `${environmentGroup.id}.${parkingGroup.id}` }).where(eq(groups.id, parkingGroup.id));
+  const groupOfCategory: Record<string, number> = { lighting: lightingGroup.id, environment: environmentGroup.id, parking: parkingGroup.id };
+
+  const devices: { id: number; kind: (typeof DEVICE_KINDS)[number] }[] = [];
+  const links: (typeof entityGroups.$inferInsert)[] = [];
+  for (const [r, region] of demo.regions.entries()) {
+    const regionRow = await insertEntity(tx, {
+      tenantId, entityTypeId: regionType.id, name: region.name,
+      attributes: { color: region.color, size: 600 }, geom: { type: 'Point', coordinates: [region.lng, region.lat] },
+    });
+    const zones = [];
+    for (const z of [0, 1]) {
+      const lat = region.lat + (z ? -0.0015 : 0.0015);
+      zones.push({ lat, lng: region.lng, row: await insertEntity(tx, {
+        tenantId, entityTypeId: zoneType.id, parentId: regionRow.id, name: { en: `Zone ${String.fromCharCode(65 + r)}${z + 1}` },
+        attributes: { color: z ? '#9254de' : '#36cfc9' }, geom: square(lat, region.lng, 0.0012), level: 0,
+      }, regionRow.treePath) });
+    }
+    const gateway = await insertEntity(tx, {
+      tenantId, entityTypeId: gatewayType.id, parentId: regionRow.id, name: { en: `Gateway ${r + 1}` },
+      attributes: { firmware: '2.4.1' }, geom: { type: 'Point', coordinates: [region.lng + 0.0005, region.lat] },
+      isGateway: true, thingsboardName: `${demo.slug}-gw-${r + 1}`, accessToken: randomBytes(12).toString('hex'),
+    }, regionRow.treePath);
+    for (const [k, kind] of DEVICE_KINDS.entries()) {
+      for (let d = 0; d < DEVICES_PER_KIND_PER_REGION; d++) {
+        const zone = zones[d % 2];
+        const lat = zone.lat + (random() - 0.5) * 0.002;
+        const lng = zone.lng + (random() - 0.5) * 0.002;
+        const geom = kind.shape === 'point' ? { type: 'Point', coordinates: [lng, lat] }
+          : kind.shape === 'circle' ? { type: 'Point', coordinates: [lng, lat], radius: 15 + Math.round(random() * 20) }
+            : kind.shape === 'polygon' ? square(lat, lng, 0.00004) : null;
+        const device = await insertEntity(tx, {
+          tenantId, entityTypeId: deviceTypes[k].id, parentId: zone.row.id, fkGatewayId: gateway.id,
+          name: { en: `${kind.type} ${r + 1}-${d + 1}` },
+          attributes: { serial: `${demo.slug.toUpperCase()}-${r + 1}${k}${d + 1}`, installed: '2025-04-01' }, geom,
+          thingsboardName: `${demo.slug}-${kind.category}-${r + 1}-${d + 1}`, accessToken: randomBytes(12).toString('hex'),
+        }, zone.row.treePath);
+        devices.push({ id: device.id, kind });
+        links.push({ tenantId, entityId: device.id, groupId: groupOfCategory[kind.category] ?? environmentGroup.id });
+      }
+    }
+  }
+  await tx.insert(entityGroups).values(links);
+  await seedTelemetry(tx, tenantId, devices, random);
+  await seedConfiguration(tx, tenantId, admin.id, devices.map((d) => d.id), deviceTypes.map((t) => t.id), environmentGroup.id);
+}
+
+async function seedTelemetry(tx: Tx, tenantId: string, devices: { id: number; kind: (typeof DEVICE_KINDS)[number] }[], random: () => number) {
+  const hour = 3_600_000;
+  const end = Math.floor(Date.now() / hour) * hour;
+  const start = end - TELEMETRY_DAYS * 24 * hour;
+  for (const at of new Set([start, end].map((t) => new Date(t).toISOString().slice(0, 7)))) {
+    await tx.execute(sql`SELECT ensure_telemetry_partition(${`${at}-01T00:00:00Z`}::timestamptz)`);
+  }
+  const batch: (typeof telemetry.$inferInsert)[] = [];
+  for (const device of devices) {
+    for (const [key, [typical, spread]] of Object.entries(device.kind.keys)) {
+      for (let t = start; t <= end; t += hour) {
+        const daily = Math.sin(((t / hour) % 24) / 24 * 2 * Math.PI);
+        const value = key === 'occupied' ? (random() < 0.5 ? 1 : 0) : Math.round((typical + daily * spread / 2 + (random() - 0.5) * spread / 2) * 10) / 10;
+        batch.push({ tenantId, entityId: device.id, key, ts: new Date(t), valueNum: value });
+      }
+    }
+  }
+  for (let i = 0; i < batch.length; i += 1000) await tx.insert(telemetry).values(batch.slice(i, i + 1000));
+}
+
+async function seedConfiguration(tx: Tx, tenantId: string, adminId: string, deviceIds: number[], deviceTypeIds: number[], groupId: number) {
+  const [temperatureType, lampType] = [deviceTypeIds[1], deviceTypeIds[0]];
+  await tx.insert(watchers).values([
+    { tenantId, name: 'High temperature', query: { key: 'temperature', aggregation: 'latest-value' }, condition: { operator: '>', value: 25 },
+      definition: { severity: 'warning', email_body: 'Temperature above 25 °C' }, entityTypeIds: [temperatureType], interval: 60,
+      status: 'active', alert: true, triggeredAt: new Date(), result: { value: 27.4 }, lastUpdatedBy: adminId },
+    { tenantId, name: 'Lamp power drop', query: { key: 'power', aggregation: 'avg' }, condition: { operator: '<', value: 5 },
+      definition: { severity: 'error' }, entityTypeIds: [lampType], interval: 300, status: 'active', alert: false, lastUpdatedBy: adminId },
+  ]);
+  await tx.insert(schedulers).values({
+    tenantId, name: 'Weekly energy total', status: 'active', entityTypeIds: [deviceTypeIds[3]], lastUpdatedBy: adminId,
+    definition: { kind: 'periodic', expression: '0 6 * * 1', target_attribute: 'energy_last_week', aggregation: 'sum', time_slot: 'last-week', key: 'energy' },
+  });
+  await tx.insert(profiles).values([
+    { tenantId, name: 'Night dimming', type: 'dimming_profile', definition: { color: '#fadb14', astro_clock: true, offset: 15, intervals: [{ from: '22:00', to: '05:00', value: 40 }] } },
+    { tenantId, name: 'Dusk to dawn', type: 'switching_profile', definition: { color: '#722ed1', light_sensor: { dawn: 30, dusk: 20 }, intervals: [] } },
+  ]);
+  const [kpi] = await tx.insert(kpis).values({
+    tenantId, name: 'Average temperature', category: 'environment',
+    definition: { chart: 'line', aggregation: 'avg', interval: '1h', range: '24h', width: 24 },
+    query: [{ key: 'temperature', entity_type_id: temperatureType, aggregation: 'avg' }],
+  }).returning();
+  await tx.insert(kpiGroups).values({ tenantId, kpiId: kpi.id, groupId });
+  const [board] = await tx.insert(boards).values({
+    tenantId, kind: 'performance', name: { en: 'Operations overview' }, description: { en: 'Temperature and lighting at a glance' }, ownerId: adminId,
+  }).returning();
+  const [component] = await tx.insert(components).values({
+    tenantId, name: 'Temperature', type: 'kpi', definition: { kpi_id: kpi.id }, layout: { x: 0, y: 0, w: 12, h: 8 },
+  }).returning();
+  await tx.insert(boardComponents).values({ tenantId, boardId: board.id, componentId: component.id });
+  await tx.insert(notifications).values({ tenantId, userUuid: adminId, channels: ['email'], logFilter: { type: ['error', 'alert'], sources: [] } });
+  await tx.insert(logs).values([
+    { tenantId, entityId: deviceIds[0], type: 'informational', source: 'scheduler', message: 'Weekly energy total ran' },
+    { tenantId, entityId: deviceIds[4], type: 'warning', source: 'watcher', message: 'High temperature', messageData: { value: 27.4 } },
+  ]);
+}
+
+/** Seeds the demo tenants when the database has none; returns whether it did. */
+export async function seedDemoIfEmpty(db: Database): Promise<boolean> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return db.systemTx(async (tx) => {
+    const [{ value }] = await tx.select({ value: count() }).from(tenants);
+    if (value > 0) return false;
+    for (const [index, demo] of DEMO_TENANTS.entries()) await seedTenant(tx, demo, passwordHash, index);
+    return true;
+  });
+}

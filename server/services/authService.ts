@@ -1,0 +1,89 @@
+// Sign-in, token refresh with rotation, sign-out, and resolving a bearer token to a caller.
+import type { AccessClaims, TokenSigner } from '../auth/accessToken.ts';
+import type { LoginThrottle } from '../auth/loginThrottle.ts';
+import { decoyPasswordHash, verifyPassword } from '../auth/passwords.ts';
+import { hashToken, newRefreshToken, refreshTokenExpiry } from '../auth/refreshToken.ts';
+import type { AuthStore, UserRow } from '../db/authStore.ts';
+import { ApiError, revokedSession } from '../errors.ts';
+import type { Caller } from './caller.ts';
+
+export interface TokenPair { access_token: string; refresh_token: string }
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+
+const claimsOf = (user: UserRow, sessionId: string): AccessClaims => ({
+  sub: user.id,
+  tenant: user.tenantId,
+  sid: sessionId,
+  ...(user.lang ? { lang: user.lang } : {}),
+  languages: user.languages,
+  modules: user.modules,
+  module_permissions: user.modulePermissions,
+  maintenance_modes: user.maintenanceModes,
+});
+
+export function authService(store: AuthStore, signer: TokenSigner, throttle: LoginThrottle) {
+  return {
+    async login(email: string, password: string, address: string): Promise<TokenPair> {
+      const account = email.trim().toLowerCase();
+      const waitMs = throttle.retryAfterMs(account, address);
+      if (waitMs > 0) {
+        const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+        throw new ApiError(429, 'RATE_LIMITED', `Too many failed sign-in attempts. Try again in ${minutes} minutes.`);
+      }
+      const user = await store.findUserByEmail(account);
+      const ok = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
+      if (!user || !ok) {
+        throttle.recordFailure(account, address);
+        throw new ApiError(400, 'invalid_grant', INVALID_CREDENTIALS);
+      }
+      throttle.recordSuccess(account);
+      const refresh = newRefreshToken();
+      const session = await store.createSession(user, hashToken(refresh), refreshTokenExpiry());
+      return { access_token: await signer.sign(claimsOf(user, session.id)), refresh_token: refresh };
+    },
+
+    /** Rotates the refresh token; re-use of a spent one revokes the whole session. */
+    async refresh(refreshToken: string): Promise<TokenPair> {
+      const tokenHash = hashToken(refreshToken);
+      const outcome = await store.withRefreshToken(tokenHash, async (tx, found) => {
+        if (!found) return { revoked: true as const };
+        const { token, session, user } = found;
+        if (token.usedAt || session.revokedAt || token.expiresAt.getTime() <= Date.now()) {
+          await store.revokeSession(tx, session.id);
+          return { revoked: true as const };
+        }
+        await store.markUsed(tx, tokenHash);
+        const next = newRefreshToken();
+        await store.addRefreshToken(tx, { tokenHash: hashToken(next), tenantId: user.tenantId, sessionId: session.id, expiresAt: refreshTokenExpiry() });
+        return { revoked: false as const, user, sessionId: session.id, next };
+      });
+      // The revocation above must commit, so the error is raised only after the transaction.
+      if (outcome.revoked) throw revokedSession();
+      return { access_token: await signer.sign(claimsOf(outcome.user, outcome.sessionId)), refresh_token: outcome.next };
+    },
+
+    async logout(refreshToken: string | undefined, caller: Caller | undefined): Promise<void> {
+      if (refreshToken) {
+        await store.withRefreshToken(hashToken(refreshToken), async (tx, found) => {
+          if (found) await store.revokeSession(tx, found.session.id);
+        });
+      }
+      if (caller) await store.revokeSessionById(caller.sessionId);
+    },
+
+    /** Verifies a bearer token and that its session is still live. */
+    async authenticate(accessToken: string): Promise<Caller> {
+      const claims = await signer.verify(accessToken);
+      if (!(await store.sessionIsLive(claims.sid))) throw revokedSession();
+      return {
+        tenantId: claims.tenant,
+        userId: claims.sub,
+        sessionId: claims.sid,
+        modules: claims.modules ?? [],
+        permissions: claims.module_permissions ?? [],
+      };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof authService>;
