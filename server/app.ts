@@ -3,8 +3,8 @@
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import mercurius from 'mercurius';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import mercurius, { type PubSub } from 'mercurius';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { authRoutes } from './api/authRoutes.ts';
@@ -18,6 +18,7 @@ import { authStore } from './db/authStore.ts';
 import type { Database } from './db/database.ts';
 import { resolvers, type GraphqlContext } from './graphql/resolvers.ts';
 import { typeDefs } from './graphql/schema.ts';
+import { liveEvents } from './live/entityEvents.ts';
 import { authService } from './services/authService.ts';
 import { passwordService } from './services/passwordService.ts';
 import { readService } from './services/readService.ts';
@@ -57,6 +58,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   authRoutes(app, auth);
 
+  let pubsub: PubSub | undefined;
+  app.decorate('live', liveEvents(() => {
+    if (!pubsub) throw new Error('GraphQL is not ready');
+    return pubsub;
+  }));
+
   // Everything registered in this scope needs a valid access token.
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request) => {
@@ -82,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         },
       },
     });
+    pubsub = scope.graphql.pubsub;
   });
 
   serveWebApp(app, options.webDir);
@@ -94,12 +102,14 @@ const acceptsHtml = (accept: string | undefined) => (accept ?? '').includes('tex
 function serveWebApp(app: FastifyInstance, webDir: string | undefined) {
   const hasWebApp = !!webDir && existsSync(join(webDir, 'index.html'));
   if (hasWebApp) {
+    const assetsDir = join(webDir, 'assets');
     app.register(fastifyStatic, {
       root: webDir,
-      index: false,
+      index: 'index.html',
       wildcard: true,
-      setHeaders: (res, path) => {
-        res.setHeader('cache-control', path.includes(`${join(webDir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // Hashed bundles never change; everything else (index.html first) is revalidated.
+      setHeaders: (reply: unknown, path: string) => {
+        (reply as FastifyReply).header('cache-control', path.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

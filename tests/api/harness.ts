@@ -1,0 +1,82 @@
+// Boots the real app on a real, freshly seeded database: embedded PGlite by default, or a new
+// database on the PostgreSQL server at TEST_DATABASE_URL (the PostgreSQL leg of `npm test`).
+import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { buildApp } from '../../server/app.ts';
+import type { ThrottleLimits } from '../../server/auth/loginThrottle.ts';
+import { openDatabase, type Database } from '../../server/db/database.ts';
+import { seedDemoIfEmpty } from '../../server/seed/demoSeed.ts';
+
+export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+export const PASSWORD = 'demo1234';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  /** Signs in and returns both tokens. */
+  login(email: string, password?: string): Promise<{ access_token: string; refresh_token: string }>;
+  /** GET with a bearer token; returns status and parsed body. */
+  get(path: string, token: string): Promise<{ status: number; body: any }>;
+  post(path: string, body: unknown, token?: string): Promise<{ status: number; body: any }>;
+  close(): Promise<void>;
+}
+
+async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const name = `terrasight_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export const usingPostgres = () => !!process.env.TEST_DATABASE_URL;
+
+export async function startTestApp(options: { throttle?: ThrottleLimits; webDir?: string } = {}): Promise<TestApp> {
+  const server = process.env.TEST_DATABASE_URL;
+  const pgDatabase = server ? await freshPostgresDatabase(server) : undefined;
+  const db = await openDatabase({ databaseUrl: pgDatabase?.url, dataDir: 'memory://' });
+  await seedDemoIfEmpty(db);
+  const app = await buildApp({ db, jwtSecret: JWT_SECRET, throttle: options.throttle, webDir: options.webDir });
+  await app.ready();
+
+  const request = async (method: 'GET' | 'POST', path: string, token?: string, payload?: unknown) => {
+    const response = await app.inject({
+      method, url: path, payload: payload as never,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    let body: unknown = response.body;
+    try {
+      body = response.json();
+    } catch { /* not JSON */ }
+    return { status: response.statusCode, body: body as any };
+  };
+
+  return {
+    app,
+    db,
+    async login(email, password = PASSWORD) {
+      const { status, body } = await request('POST', '/auth/login', undefined, { email, password });
+      if (status !== 200) throw new Error(`login ${email} failed: ${status} ${JSON.stringify(body)}`);
+      return body;
+    },
+    get: (path, token) => request('GET', path, token),
+    post: (path, body, token) => request('POST', path, token, body),
+    async close() {
+      await app.close();
+      await db.close();
+      await pgDatabase?.drop();
+    },
+  };
+}

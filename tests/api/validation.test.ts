@@ -1,0 +1,91 @@
+// Bad input gets a 400 with field messages (never a 500), and loses nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './harness.ts';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  token = (await t.login('admin@demo.city')).access_token;
+});
+afterAll(async () => { await t?.close(); });
+
+describe('request validation', () => {
+  it.each([
+    ['no input', {}, 'input'],
+    ['input of the wrong type', { input: 'secret' }, 'input'],
+    ['a missing confirmation', { input: { current_password: 'demo1234', password: 'new-password-1' } }, 'input.password_confirmation'],
+    ['a too short new password', { input: { current_password: 'demo1234', password: 'short', password_confirmation: 'short' } }, 'input.password'],
+    ['an extra field that tries to set permissions', { input: { current_password: 'demo1234', password: 'new-password-1', password_confirmation: 'new-password-1', module_permissions: ['watcher.*'] } }, 'input.module_permissions'],
+  ])('POST /update-password with %s → 400 naming %s', async (_case, body, field) => {
+    const { status, body: answer } = await t.post('/update-password', body, token);
+    expect(status).toBe(400);
+    expect(answer.errors).toContainEqual(expect.objectContaining({ code: 'VALIDATION', field, message: expect.stringContaining(field) }));
+  });
+
+  it('malformed JSON is a 400, not a 500', async () => {
+    const response = await t.app.inject({
+      method: 'POST', url: '/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email": "admin@demo.city",',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].message).toBeTruthy();
+  });
+
+  it.each([
+    '/entity-list?ids=1,abc', '/entity-list?depth=-1', '/entity-list?gateway=maybe', '/entity-list?unknown=1', '/entity/abc', '/entity/0',
+  ])('GET %s → 400', async (path) => {
+    const { status, body } = await t.get(path, token);
+    expect(status).toBe(400);
+    expect(body.errors[0].code).toBe('VALIDATION');
+  });
+
+  it('a sign-in body with extra fields is refused', async () => {
+    const { status, body } = await t.post('/auth/login', { email: 'admin@demo.city', password: 'demo1234', tenant_id: 'x' });
+    expect(status).toBe(400);
+    expect(body.errors[0]).toMatchObject({ field: 'tenant_id', message: 'tenant_id is not allowed' });
+  });
+
+  it('unknown API paths answer a JSON 404', async () => {
+    const { status, body } = await t.get('/no-such-endpoint', token);
+    expect(status).toBe(404);
+    expect(body.errors[0].code).toBe('NOT_FOUND');
+  });
+});
+
+describe('entity filters', () => {
+  it('filters by ids with depth, level, type, group, search and gateway', async () => {
+    const all = (await t.get('/entity-list', token)).body as any[];
+    const region = all.find((e) => e.entity_type.category === 'region');
+    const below = (await t.get(`/entity-list?ids=${region.id}&depth=1`, token)).body as any[];
+    expect(below[0].id).toBe(region.id);
+    expect(below.slice(1).every((e) => e.parent_id === region.id)).toBe(true);
+    expect(below.length).toBe(1 + all.filter((e) => e.parent_id === region.id).length);
+
+    const lampType = all.find((e) => e.entity_type.name === 'Street lamp').entity_type_id;
+    const lamps = (await t.get(`/entity-list?type=${lampType}`, token)).body as any[];
+    expect(lamps.length).toBe(12);
+    expect(lamps.every((e) => e.entity_type_id === lampType)).toBe(true);
+
+    const search = (await t.get(`/entity-list?search=${encodeURIComponent('staré')}`, token)).body as any[];
+    expect(search.map((e) => e.name.en)).toEqual(['Old Town']);
+    expect((await t.get('/entity-list?search=%25', token)).body).toEqual([]);
+
+    const gateways = (await t.get('/entity-list?gateway=true', token)).body as any[];
+    expect(gateways).toHaveLength(3);
+    expect(gateways.every((g) => g.interface.is_gateway)).toBe(true);
+    const behind = (await t.get(`/entity-list?gateway=${gateways[0].id}`, token)).body as any[];
+    expect(behind.length).toBe(16);
+
+    const grouped = all.find((e) => e.group);
+    const inGroup = (await t.get(`/entity-list?group=${grouped.group.id}`, token)).body as any[];
+    expect(inGroup.length).toBeGreaterThan(0);
+    expect(inGroup.every((e) => e.groups.some((g: any) => g.id === grouped.group.id))).toBe(true);
+  });
+
+  it('GET /entity/{id} lists the children ids', async () => {
+    const region = ((await t.get('/entity-list?level=0', token)).body as any[]).find((e) => e.parent_id === null);
+    const { body } = await t.get(`/entity/${region.id}`, token);
+    expect(body.children.length).toBe(3); // two zones and a gateway
+    expect(body.geom.type).toBe('Point');
+  });
+});
