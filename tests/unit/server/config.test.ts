@@ -1,0 +1,46 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../server/config.ts';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'terrasight-config-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => { for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true }); });
+
+describe('loadConfig', () => {
+  it('defaults to port 3000, 127.0.0.1, MQTT 1883, the demo seed with simulation', () => {
+    const config = loadConfig({ DATA_DIR: 'memory://' });
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', mqttPort: 1883, seed: 'demo', simulate: true, dataDir: 'memory://' });
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('turns simulation off by default without the demo seed', () => {
+    expect(loadConfig({ DATA_DIR: 'memory://', SEED: 'none' }).simulate).toBe(false);
+  });
+
+  it('generates the signing key once into the data directory and reuses it', () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8')).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
+  });
+
+  it('requires a strong JWT_SECRET with DATABASE_URL', () => {
+    const url = 'postgres://localhost/terrasight';
+    expect(() => loadConfig({ DATABASE_URL: url })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_URL: url, JWT_SECRET: 'short' })).toThrow(/at least 32/);
+    expect(() => loadConfig({ DATABASE_URL: url, JWT_SECRET: 'changeme' })).toThrow(ConfigError);
+    expect(loadConfig({ DATABASE_URL: url, JWT_SECRET: 'x'.repeat(40) }).databaseUrl).toBe(url);
+  });
+
+  it('refuses a bad port or seed with a clear message', () => {
+    expect(() => loadConfig({ DATA_DIR: 'memory://', PORT: 'eighty' })).toThrow('PORT must be a port number, got "eighty".');
+    expect(() => loadConfig({ DATA_DIR: 'memory://', SEED: 'lots' })).toThrow('SEED must be "demo" or "none"');
+  });
+});
