@@ -29,7 +29,8 @@ export function resolvers(reads: ReadService): IResolvers {
       entity_updated: {
         subscribe: mercurius.withFilter(
           (_root: unknown, _args: unknown, context: any) => context.pubsub.subscribe(entityUpdatedTopic(callerOf(context).tenantId)),
-          (payload: { entity_updated: EntityUpdate }, args: { entity_ids?: string[]; type?: string }) => {
+          (payload: { entity_updated: EntityUpdate }, rawArgs: unknown) => {
+            const args = rawArgs as { entity_ids?: string[]; type?: string };
             const update = payload.entity_updated;
             if (args.entity_ids?.length && !args.entity_ids.includes(String(update.id))) return false;
             return !args.type || String(update.entity_type_id) === String(args.type);

@@ -11,8 +11,9 @@ export interface LiveEvents {
 
 export function liveEvents(pubsub: () => PubSub): LiveEvents {
   return {
-    publishEntityUpdate: (tenantId, update) =>
-      pubsub().publish({ topic: entityUpdatedTopic(tenantId), payload: { entity_updated: update } }),
+    publishEntityUpdate: async (tenantId, update) => {
+      await pubsub().publish({ topic: entityUpdatedTopic(tenantId), payload: { entity_updated: update } });
+    },
   };
 }
 
