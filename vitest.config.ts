@@ -1,0 +1,26 @@
+// Test projects (run one with `vitest run --project <name>`):
+//   unit  tests/unit/**/*.test.ts(x): jsdom for tests/unit/web/**, Node for the rest. Declared in
+//         tests/unit/vitest.config.ts, whose two projects are "unit (node)" and "unit (web)";
+//         `--project unit` selects both.
+//   api   tests/api/**/*.test.ts: the real server on a real database (embedded PGlite, or a fresh
+//         database on the PostgreSQL server in TEST_DATABASE_URL). Each file boots and seeds its
+//         own database, so files run one at a time to keep memory and CPU sane on small machines.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      'tests/unit/vitest.config.ts',
+      {
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['tests/api/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
