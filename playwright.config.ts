@@ -1,0 +1,76 @@
+// Browser tests: the real server and web app (`node scripts/start.ts`, which builds the web app
+// when its build is missing or stale) on a fresh demo database, driven in the system Chromium.
+// `npm test` finds or installs Chromium and sets CHROMIUM_PATH; run alone: `npm run test:e2e`.
+import { defineConfig, type ReporterDescription } from '@playwright/test';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const PORT = 3111;
+const baseURL = `http://127.0.0.1:${PORT}`;
+const CI = !!process.env.CI;
+// The project's Node 24 (npm dependency `node`) runs the TypeScript server even when the
+// system Node is older.
+const projectNode = join(import.meta.dirname, 'node_modules', '.bin', 'node');
+const node = existsSync(projectNode) ? projectNode : 'node';
+
+// One data directory per run. Playwright evaluates this file in its runner and again in each
+// worker; the workers inherit the runner's environment and so reuse the same directory.
+if (!process.env.TERRASIGHT_E2E_DATA_DIR) {
+  const dir = mkdtempSync(join(tmpdir(), `terrasight-e2e-${process.pid}-`));
+  process.env.TERRASIGHT_E2E_DATA_DIR = dir;
+  // The web server is stopped before the runner exits.
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+}
+const dataDir = process.env.TERRASIGHT_E2E_DATA_DIR;
+
+const reporter: ReporterDescription[] = [['list']];
+if (process.env.PLAYWRIGHT_JSON_OUTPUT_FILE) reporter.push(['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE }]);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  workers: 1, // small CI machines (2 cores): the server, its database and Chromium share them
+  fullyParallel: false,
+  retries: CI ? 1 : 0,
+  forbidOnly: CI,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter,
+  outputDir: 'test-results',
+  use: {
+    baseURL,
+    locale: 'en-US',
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--use-angle=swiftshader', // WebGL (the map) on the CPU
+        '--enable-unsafe-swiftshader',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    command: `${node} scripts/start.ts`,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir!,
+      MQTT_PORT: '0',
+      SIMULATE: 'off',
+      SEED: 'demo',
+    },
+    url: `${baseURL}/api/docs/json`,
+    timeout: 240_000, // the first start builds the web app
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+  },
+});
