@@ -1,0 +1,43 @@
+// Shared steps of the browser tests. They drive the real web app against the real server
+// (started by playwright.config.ts on a fresh demo database): nothing is mocked.
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+/** Demo sign-ins created by the demo seed. */
+export const users = {
+  /** Demo City: every module and permission. */
+  cityAdmin: 'admin@demo.city',
+  /** Demo City: modules factory-dashboard and logs, no permissions. */
+  cityOperator: 'operator@demo.city',
+  /** Demo Facility: every module and permission. */
+  facilityAdmin: 'admin@demo.facility',
+} as const;
+
+/** Fills in and submits the sign-in form on the current page (which must show it). */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Signs in through the login page and waits until the app has left it. */
+export async function login(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await submitLogin(page, email, password);
+  await expect(page).not.toHaveURL(/\/login(\?|$)/, { timeout: 15_000 });
+  await expect(page.getByTestId('navbar')).toBeVisible();
+}
+
+/** Opens the user menu and clicks "Log out"; waits for the login page. */
+export async function logout(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/login(\?|$)/);
+}
+
+/** The path plus query of the page, e.g. `/studio/zones?x=1`. */
+export function pathAndQuery(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}

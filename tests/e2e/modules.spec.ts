@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+import { login, users } from './helpers.ts';
+
+test.describe('modules from the token', () => {
+  test('an operator without the studio module is sent from the studio to the applications', async ({ page }) => {
+    await login(page, users.cityOperator);
+    await page.goto('/studio/regions');
+    await expect(page).toHaveURL(/\/applications$/);
+    await expect(page.getByTestId('page-studio-regions')).toHaveCount(0);
+  });
+
+  test('the operator sees the dashboard and logs applications but not the studio', async ({ page }) => {
+    await login(page, users.cityOperator);
+    await page.goto('/applications');
+    await expect(page.getByTestId('app-tile-factory-dashboard')).toBeVisible();
+    await expect(page.getByTestId('app-tile-logs')).toBeVisible();
+    await expect(page.getByTestId('app-tile-factory-studio')).toHaveCount(0);
+  });
+
+  test('the administrator sees every application and can open the studio', async ({ page }) => {
+    await login(page, users.cityAdmin);
+    await page.goto('/applications');
+    for (const module of ['factory-dashboard', 'factory-studio', 'performance-dashboard', 'public-api-dashboard', 'logs']) {
+      await expect(page.getByTestId(`app-tile-${module}`)).toBeVisible();
+    }
+    await page.goto('/studio/regions');
+    await expect(page).toHaveURL(/\/studio\/regions$/);
+    await expect(page.getByTestId('page-studio-regions')).toBeVisible();
+  });
+});

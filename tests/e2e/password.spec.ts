@@ -1,0 +1,37 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, login, logout, users } from './helpers.ts';
+
+const NEW_PASSWORD = 'Facility-2026-new';
+
+async function changePassword(page: Page, current: string, next: string, confirmation = next) {
+  await page.getByTestId('current-password').fill(current);
+  await page.getByTestId('new-password').fill(next);
+  await page.getByTestId('confirm-password').fill(confirmation);
+  await page.getByTestId('password-submit').click();
+}
+
+test('changing the password checks the confirmation and the current password', async ({ page }) => {
+  const email = users.facilityAdmin;
+  await login(page, email);
+  await page.goto('/profile/password');
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+
+  await changePassword(page, DEMO_PASSWORD, NEW_PASSWORD, `${NEW_PASSWORD}-typo`);
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+
+  await changePassword(page, 'wrong-current-password', NEW_PASSWORD);
+  await expect(page.getByText('Invalid user password')).toBeVisible();
+
+  await changePassword(page, DEMO_PASSWORD, NEW_PASSWORD);
+  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+  await expect(page).toHaveURL(/\/profile\/password$/); // no redirect after success
+
+  // The new password signs in; the old one no longer does.
+  await logout(page);
+  await login(page, email, NEW_PASSWORD);
+
+  // Put the demo password back for anyone using this database afterwards.
+  await page.goto('/profile/password');
+  await changePassword(page, NEW_PASSWORD, DEMO_PASSWORD);
+  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+});
