@@ -87,6 +87,8 @@ function capture(command: string, args: string[]): Promise<{ code: number; stdou
   });
 }
 
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
 const check = (ok: boolean, note?: string): StepResult =>
   ({ status: ok ? 'passed' : 'failed', passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, note });
 
@@ -226,14 +228,16 @@ const steps: Step[] = [
       console.log(`Chromium: ${chromium}`);
       const report = join(reportDir, 'e2e.json');
       const code = await run('playwright', ['test'], { ...baseEnv, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_FILE: report });
-      const stats = readJson(report)?.stats;
+      const json = readJson(report);
+      const stats = json?.stats;
       if (!stats) return { status: 'failed', passed: 0, failed: 1, skipped: 0, note: `playwright exited ${code} without a report` };
+      const firstError: string | undefined = json.errors?.[0]?.message?.replace(ANSI, '').split('\n')[0];
       const passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
       let failed: number = stats.unexpected ?? 0;
       let note = stats.flaky ? `${stats.flaky} passed only on retry` : undefined;
       if (code !== 0 && failed === 0) {
         failed = 1;
-        note = `playwright exited ${code} (no tests, web server or setup error; see its output)`;
+        note = firstError ?? `playwright exited ${code} (see its output)`;
       }
       return { status: code === 0 ? 'passed' : 'failed', passed, failed, skipped: stats.skipped ?? 0, note };
     },
