@@ -145,7 +145,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | null
   closeSync(logFd);
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
 
-  let stopped = false;
+  let stopping: Promise<void> | undefined;
   const killNow = () => {
     // runuser may not forward signals: signal the postmaster itself, then its parent.
     const pid = serverPid(dataDir);
@@ -157,17 +157,14 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | null
     }
   };
   const onExit = () => {
-    if (stopped) return;
+    // The process is exiting without (or in the middle of) stop(): no waiting possible here.
     killNow();
     removeDir();
   };
   process.once('exit', onExit);
 
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    process.off('exit', onExit);
+  const shutDown = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const pid = serverPid(dataDir);
       try {
@@ -178,7 +175,10 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | null
       clearTimeout(timer);
     }
     removeDir();
+    process.off('exit', onExit);
   };
+  // Every caller waits for the same shutdown.
+  const stop = () => (stopping ??= shutDown());
 
   try {
     await waitUntilReady(url, child, logFile, 60_000);

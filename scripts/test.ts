@@ -252,9 +252,13 @@ if (unknown.length) {
 }
 const selected = wanted.length ? steps.filter((step) => wanted.includes(step.key)) : steps;
 
+let interrupted = false;
 async function shutdown(signal: NodeJS.Signals) {
+  interrupted = true;
+  console.error(`\n${signal}: stopping…`);
+  const server = postgres;
   currentChild?.kill(signal);
-  await postgres?.stop().catch(() => {});
+  await server?.stop().catch(() => {});
   rmSync(reportDir, { recursive: true, force: true });
   process.exit(130);
 }
@@ -267,6 +271,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const results: Array<{ step: Step; result: StepResult; ms: number }> = [];
 const startedAt = Date.now();
 for (const step of selected) {
+  if (interrupted) break;
   console.log(`\n${bold(`▶ ${step.title}`)} [${step.key}]`);
   const t0 = Date.now();
   let result: StepResult;
@@ -280,6 +285,7 @@ for (const step of selected) {
   results.push({ step, result, ms });
   console.log(`${bold(`◀ ${step.title}: ${result.status}`)} (${seconds(ms)})`);
 }
+if (interrupted) await new Promise(() => {}); // shutdown() exits once everything is stopped
 rmSync(reportDir, { recursive: true, force: true });
 
 // Summary table.
