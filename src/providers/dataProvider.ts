@@ -1,0 +1,81 @@
+// refine DataProvider over the REST calls of docs/api.md, driven by `resources/apiMap.ts`.
+// Lists are plain JSON arrays (total = length). GraphQL goes through `custom` with
+// `meta.gqlQuery` (+ `meta.gqlVariables`).
+import type { BaseRecord, CrudFilter, CustomParams, DataProvider } from '@refinedev/core';
+import { resourceApi } from '../resources/apiMap.ts';
+import type { ResourceApi } from '../resources/apiMap.ts';
+import { graphqlRequest, httpRequest } from './httpClient.ts';
+import type { HttpMethod } from './httpClient.ts';
+import { ApiHttpError } from './httpError.ts';
+
+function apiOf(resource: string): ResourceApi {
+  const api = resourceApi[resource];
+  if (!api) throw new ApiHttpError(`No API is declared for the resource "${resource}"`, 0);
+  return api;
+}
+
+function unsupported(resource: string, action: string): never {
+  throw new ApiHttpError(`The resource "${resource}" does not support ${action}`, 0);
+}
+
+function filterValue(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  return Array.isArray(value) ? value.join(',') : String(value);
+}
+
+/** refine filters → query parameters, keeping only the filters the list call declares. */
+export function filtersToQuery(api: ResourceApi, filters: CrudFilter[] | undefined): Record<string, string | undefined> {
+  const query: Record<string, string | undefined> = {};
+  for (const filter of filters ?? []) {
+    if (!('field' in filter)) continue;
+    const parameter = api.filters?.[filter.field];
+    if (parameter) query[parameter] = filterValue(filter.value);
+  }
+  return query;
+}
+
+export const dataProvider: DataProvider = {
+  getApiUrl: () => '',
+
+  async getList({ resource, filters }) {
+    const api = apiOf(resource);
+    if (!api.list) unsupported(resource, 'lists');
+    const data = await httpRequest<BaseRecord[]>({ path: api.list, query: filtersToQuery(api, filters) });
+    const rows = Array.isArray(data) ? data : [];
+    return { data: rows as never[], total: rows.length };
+  },
+
+  async getOne({ resource, id }) {
+    const api = apiOf(resource);
+    if (!api.one) unsupported(resource, 'reading one record');
+    const data = await httpRequest<BaseRecord>({ path: api.one(id) });
+    return { data: data as never };
+  },
+
+  async getMany({ resource, ids }) {
+    const api = apiOf(resource);
+    if (!api.list || !api.filters?.ids) unsupported(resource, 'reading several records');
+    const data = await httpRequest<BaseRecord[]>({ path: api.list, query: { [api.filters.ids]: ids.join(',') } });
+    return { data: (Array.isArray(data) ? data : []) as never[] };
+  },
+
+  create: ({ resource }) => unsupported(resource, 'creating'),
+  update: ({ resource }) => unsupported(resource, 'updating'),
+  deleteOne: ({ resource }) => unsupported(resource, 'deleting'),
+
+  async custom<TData extends BaseRecord = BaseRecord>({ url, method, payload, query, headers, meta }: CustomParams) {
+    const gqlQuery = meta?.gqlQuery as string | undefined;
+    if (gqlQuery) {
+      const data = await graphqlRequest<TData>(gqlQuery, meta?.gqlVariables as Record<string, unknown> | undefined);
+      return { data };
+    }
+    const data = await httpRequest<TData>({
+      method: method as HttpMethod,
+      path: url,
+      query: query as Record<string, string | undefined> | undefined,
+      body: payload,
+      headers: headers as Record<string, string> | undefined,
+    });
+    return { data };
+  },
+};

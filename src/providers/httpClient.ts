@@ -1,0 +1,142 @@
+// The only place that talks HTTP to the server. Adds the bearer token, times out after 15 s,
+// refreshes an expired token once (other requests wait for the same refresh) and ends the
+// session on an invalid or revoked one (SPEC §8).
+import { expireSession } from '../session/sessionReset.ts';
+import { getAccessToken, getRefreshToken, storeTokens } from '../session/tokenStorage.ts';
+import { ApiHttpError, GENERIC_COMMUNICATION_ERROR, errorFromResponse } from './httpError.ts';
+
+export const HTTP_TIMEOUT_MS = 15_000;
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
+
+export interface HttpRequest {
+  method?: HttpMethod;
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Send without the bearer token and without refresh handling (the /auth calls). */
+  anonymous?: boolean;
+}
+
+interface TokenPair {
+  access_token?: string;
+  refresh_token?: string;
+}
+
+function urlOf(path: string, query: HttpRequest['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+interface RawResponse {
+  status: number;
+  ok: boolean;
+  body: unknown;
+}
+
+async function send(request: HttpRequest, accessToken: string | null): Promise<RawResponse> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), HTTP_TIMEOUT_MS);
+  const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  if (accessToken && !request.anonymous) headers.authorization = `Bearer ${accessToken}`;
+  try {
+    const response = await fetch(urlOf(request.path, request.query), {
+      method: (request.method ?? 'get').toUpperCase(),
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: controller.signal,
+    });
+    return { status: response.status, ok: response.ok, body: await parseBody(response) };
+  } catch {
+    throw new ApiHttpError(GENERIC_COMMUNICATION_ERROR, 0);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function authErrorCode(response: RawResponse): string | undefined {
+  if (response.status !== 401) return undefined;
+  const errors = (response.body as { errors?: { code?: string }[] } | undefined)?.errors;
+  return Array.isArray(errors) ? errors[0]?.code : undefined;
+}
+
+let pendingRefresh: Promise<string> | null = null;
+
+async function refreshTokens(): Promise<string> {
+  const refreshToken = getRefreshToken();
+  if (!refreshToken) throw new ApiHttpError('Session expired', 401, 'JWT102');
+  const response = await send({ method: 'post', path: '/auth/refresh', body: { refresh_token: refreshToken }, anonymous: true }, null);
+  const tokens = response.body as TokenPair | undefined;
+  if (!response.ok || !tokens?.access_token) throw errorFromResponse(response.status, response.body);
+  storeTokens(tokens.access_token, tokens.refresh_token);
+  return tokens.access_token;
+}
+
+/** One refresh at a time: every request that meets an expired token waits on the same one. */
+function refreshAccessToken(): Promise<string> {
+  pendingRefresh ??= refreshTokens().finally(() => {
+    pendingRefresh = null;
+  });
+  return pendingRefresh;
+}
+
+/** Sends a request and returns the parsed JSON answer, or throws an ApiHttpError. */
+export async function httpRequest<T>(request: HttpRequest): Promise<T> {
+  const usedToken = getAccessToken();
+  let response = await send(request, usedToken);
+  if (!request.anonymous) {
+    let code = authErrorCode(response);
+    if (code === 'JWT101') {
+      let freshToken: string;
+      try {
+        // Another request may already have refreshed the token this one was sent with.
+        const current = getAccessToken();
+        freshToken = current && current !== usedToken ? current : await refreshAccessToken();
+      } catch (refreshError) {
+        expireSession();
+        throw refreshError instanceof ApiHttpError ? refreshError : new ApiHttpError(GENERIC_COMMUNICATION_ERROR, 401);
+      }
+      response = await send(request, freshToken);
+      code = authErrorCode(response);
+      if (code) {
+        expireSession();
+        throw errorFromResponse(response.status, response.body);
+      }
+    } else if (code === 'JWT100' || code === 'JWT102') {
+      expireSession();
+    }
+  }
+  if (!response.ok) throw errorFromResponse(response.status, response.body);
+  return response.body as T;
+}
+
+interface GraphqlAnswer<T> {
+  data?: T;
+  errors?: { message?: string; extensions?: { code?: string } }[];
+}
+
+/** A GraphQL query or mutation over HTTP on /graphql. */
+export async function graphqlRequest<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
+  const answer = await httpRequest<GraphqlAnswer<T>>({ method: 'post', path: '/graphql', body: { query, variables } });
+  const firstError = answer?.errors?.[0];
+  if (firstError || !answer?.data) {
+    throw new ApiHttpError(firstError?.message || GENERIC_COMMUNICATION_ERROR, 200, firstError?.extensions?.code);
+  }
+  return answer.data;
+}

@@ -1,0 +1,55 @@
+// The error every failed API call throws: refine's HttpError shape (message + statusCode) plus
+// the API's error code (`JWT101`, `VALIDATION`, …) when there is one.
+import type { HttpError } from '@refinedev/core';
+
+export const GENERIC_COMMUNICATION_ERROR = 'Something went wrong while communicating with the server';
+
+export interface ApiErrorEntry {
+  code?: string;
+  message?: string;
+  field?: string;
+}
+
+export class ApiHttpError extends Error implements HttpError {
+  statusCode: number;
+  code: string | undefined;
+  errors: Record<string, string>;
+
+  constructor(message: string, statusCode: number, code?: string, errors: Record<string, string> = {}) {
+    super(message);
+    this.name = 'HttpError';
+    this.statusCode = statusCode;
+    this.code = code;
+    this.errors = errors;
+  }
+}
+
+function errorEntries(body: unknown): ApiErrorEntry[] {
+  if (!body || typeof body !== 'object') return [];
+  const errors = (body as { errors?: unknown }).errors;
+  return Array.isArray(errors) ? errors.filter((entry): entry is ApiErrorEntry => !!entry && typeof entry === 'object') : [];
+}
+
+/**
+ * SPEC §8: 401 and 400 with invalid_grant → first message in `errors`; 500 → the `error`
+ * field; otherwise the first error message, else the generic text.
+ */
+export function errorFromResponse(statusCode: number, body: unknown): ApiHttpError {
+  const entries = errorEntries(body);
+  const first = entries[0];
+  const firstMessage = entries.find((entry) => typeof entry.message === 'string' && entry.message)?.message;
+  let message: string | undefined;
+  if (statusCode === 500) {
+    const errorField = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
+    message = typeof errorField === 'string' && errorField ? errorField : firstMessage;
+  } else if (statusCode === 401 || (statusCode === 400 && entries.some((entry) => entry.code === 'invalid_grant'))) {
+    message = first?.message || firstMessage;
+  } else {
+    message = firstMessage;
+  }
+  const fieldErrors: Record<string, string> = {};
+  for (const entry of entries) {
+    if (entry.field && entry.message) fieldErrors[entry.field] = entry.message;
+  }
+  return new ApiHttpError(message ?? GENERIC_COMMUNICATION_ERROR, statusCode, first?.code, fieldErrors);
+}

@@ -1,0 +1,15 @@
+// refine I18nProvider on top of the app's i18next instance.
+import type { I18nProvider } from '@refinedev/core';
+import { i18n } from '../i18n/i18n.ts';
+import { storeLanguage } from '../i18n/languagePreference.ts';
+import { isSupportedLanguage } from '../i18n/languages.ts';
+
+export const i18nProvider: I18nProvider = {
+  translate: (key: string, options?: Record<string, unknown>, defaultMessage?: string) =>
+    String(i18n.t(key, { defaultValue: defaultMessage, ...options })),
+  changeLocale: async (language: string) => {
+    if (isSupportedLanguage(language)) storeLanguage(language);
+    await i18n.changeLanguage(language);
+  },
+  getLocale: () => i18n.language,
+};

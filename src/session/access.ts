@@ -1,0 +1,31 @@
+// Module and permission rules (SPEC §6): a route or element that declares modules needs at
+// least one of them; a permission such as `watcher.*` grants every `watcher.<action>`.
+import { useMemo } from 'react';
+import { decodeTokenClaims } from './tokenClaims.ts';
+import type { TokenClaims } from './tokenClaims.ts';
+import { useAccessToken } from './tokenStorage.ts';
+
+export function hasAnyModule(granted: readonly string[], required: readonly string[] | undefined): boolean {
+  if (!required || required.length === 0) return true;
+  return required.some((module) => granted.includes(module));
+}
+
+export function hasPermission(granted: readonly string[], required: string): boolean {
+  return granted.some((permission) => {
+    if (permission === required) return true;
+    if (!permission.endsWith('.*')) return false;
+    const prefix = permission.slice(0, -1);
+    return required.startsWith(prefix) || required === permission.slice(0, -2);
+  });
+}
+
+/** SPEC §2/§6: the settings menu shows whenever the user has at least one permission. */
+export function hasSettingsAccess(claims: TokenClaims): boolean {
+  return claims.module_permissions.length > 0;
+}
+
+/** The claims of the current access token; re-computed when the token changes. */
+export function useTokenClaims(): TokenClaims {
+  const token = useAccessToken();
+  return useMemo(() => decodeTokenClaims(token), [token]);
+}
