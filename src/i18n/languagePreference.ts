@@ -1,0 +1,32 @@
+// Which language to start in (SPEC §1): the stored choice or the token's language, then the
+// browser language, then English. A choice made in the selector is stored under `language`.
+import { DEFAULT_LANGUAGE, isSupportedLanguage, supportedLanguageOf } from './languages.ts';
+import type { LanguageCode } from './languages.ts';
+
+export const LANGUAGE_STORAGE_KEY = 'language';
+
+export function storedLanguage(): LanguageCode | undefined {
+  try {
+    const value = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isSupportedLanguage(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function storeLanguage(language: LanguageCode): void {
+  window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+}
+
+export function browserLanguage(): LanguageCode | undefined {
+  const tags = typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? []), navigator.language];
+  for (const tag of tags) {
+    const language = supportedLanguageOf(tag);
+    if (language) return language;
+  }
+  return undefined;
+}
+
+export function initialLanguage(tokenLanguage: string | undefined): LanguageCode {
+  return storedLanguage() ?? supportedLanguageOf(tokenLanguage) ?? browserLanguage() ?? DEFAULT_LANGUAGE;
+}
