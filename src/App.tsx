@@ -1,0 +1,54 @@
+// The app: router, antd theme and locale, refine with its providers, and the routes.
+import { Refine } from '@refinedev/core';
+import { useNotificationProvider } from '@refinedev/antd';
+import routerProvider from '@refinedev/react-router';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { BrowserRouter } from 'react-router';
+import { currentBranding } from './branding/currentBranding.ts';
+import { antdLocaleOf } from './i18n/antdLocales.ts';
+import { accessControlProvider } from './providers/accessControlProvider.ts';
+import { authProvider } from './providers/authProvider.ts';
+import { dataProvider } from './providers/dataProvider.ts';
+import { i18nProvider } from './providers/i18nProvider.ts';
+import { liveProvider } from './providers/liveProvider.ts';
+import { queryClient } from './providers/queryClient.ts';
+import { resources } from './resources/resourceDefinitions.ts';
+import { AppNavigationBridge } from './routing/AppNavigationBridge.tsx';
+import { AppRoutes } from './routing/AppRoutes.tsx';
+
+/** SPEC §9: error toasts stay 5 s. */
+const NOTIFICATION_DURATION_S = 5;
+
+export function App() {
+  const { i18n } = useTranslation();
+  return (
+    <BrowserRouter>
+      <ConfigProvider theme={{ token: { colorPrimary: currentBranding.themeColor } }} locale={antdLocaleOf(i18n.language)}>
+        <AntdApp notification={{ duration: NOTIFICATION_DURATION_S }}>
+          <Refine
+            dataProvider={dataProvider}
+            authProvider={authProvider}
+            routerProvider={routerProvider}
+            i18nProvider={i18nProvider}
+            accessControlProvider={accessControlProvider}
+            liveProvider={liveProvider}
+            notificationProvider={useNotificationProvider}
+            resources={resources}
+            options={{
+              disableTelemetry: true,
+              reactQuery: { clientConfig: queryClient },
+              liveMode: 'off',
+              syncWithLocation: false,
+              warnWhenUnsavedChanges: false,
+              title: { text: currentBranding.productTitle },
+            }}
+          >
+            <AppNavigationBridge />
+            <AppRoutes />
+          </Refine>
+        </AntdApp>
+      </ConfigProvider>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,30 @@
+// The signed-in layout: navbar, sidebar and the page. Opens the live connection.
+import { Layout, Spin } from 'antd';
+import { Suspense, useEffect } from 'react';
+import { Outlet } from 'react-router';
+import { liveConnection } from '../../providers/liveConnection.ts';
+import { Navbar } from './Navbar.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { useSidebarState } from './useSidebarState.ts';
+import './shell.css';
+
+export function AppShell() {
+  const { collapsed, toggle } = useSidebarState();
+  useEffect(() => {
+    liveConnection.open();
+  }, []);
+
+  return (
+    <Layout className="app-shell">
+      <Navbar sidebarCollapsed={collapsed} onToggleSidebar={toggle} />
+      <Layout>
+        <Sidebar collapsed={collapsed} />
+        <Layout.Content className="app-content">
+          <Suspense fallback={<Spin className="page-spinner" />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,43 @@
+// The user menu: organisation and e-mail, Settings (only with a permission) and Log out.
+import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { useGetIdentity, useLogout } from '@refinedev/core';
+import { Button, Dropdown } from 'antd';
+import type { MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { CurrentUser } from '../../providers/authProvider.ts';
+import { hasSettingsAccess, useTokenClaims } from '../../session/access.ts';
+import { useShellData } from './shellData.ts';
+
+export function UserMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { tenant } = useShellData();
+  const { data: user } = useGetIdentity<CurrentUser>();
+  const { mutate: logout } = useLogout();
+  const showSettings = hasSettingsAccess(useTokenClaims());
+  const email = user?.email ?? '';
+
+  const items: MenuProps['items'] = [
+    { key: 'tenant', disabled: true, label: <span data-testid="user-menu-tenant">{t('navbar.tenant', { name: tenant.name })}</span> },
+    { key: 'user', disabled: true, label: <span data-testid="user-menu-email">{t('navbar.user', { email })}</span> },
+    { type: 'divider' },
+    ...(showSettings
+      ? [{ key: 'settings', icon: <SettingOutlined />, label: <span data-testid="user-menu-settings">{t('navbar.settings')}</span> }]
+      : []),
+    { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="logout">{t('navbar.logout')}</span> },
+  ];
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'settings') navigate('/profile/password');
+    if (key === 'logout') logout();
+  };
+
+  return (
+    <Dropdown trigger={['click']} menu={{ items, onClick }}>
+      <Button type="text" icon={<UserOutlined />} data-testid="user-menu" aria-label={t('navbar.userMenu')} className="navbar-button">
+        <span className="navbar-label">{email}</span>
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,34 @@
+// The bell linking to /watcher, with the number of watchers in alert state (polled, SPEC §9).
+import { BellOutlined } from '@ant-design/icons';
+import { useList } from '@refinedev/core';
+import { Badge, Button, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+export const WATCHER_POLL_MS = 30_000;
+
+interface WatcherAlertState {
+  id: number;
+  alert: boolean;
+}
+
+export function WatcherBell() {
+  const { t } = useTranslation();
+  const { query } = useList<WatcherAlertState>({
+    resource: 'watchers',
+    pagination: { mode: 'off' },
+    errorNotification: false,
+    queryOptions: { refetchInterval: WATCHER_POLL_MS },
+  });
+  const alertCount = (query.data?.data ?? []).filter((watcher) => watcher.alert === true).length;
+
+  return (
+    <Tooltip title={alertCount > 0 ? t('navbar.watchersInAlert', { count: alertCount }) : t('navbar.watchers')}>
+      <Link to="/watcher" data-testid="watcher-bell" aria-label={t('navbar.watchers')} data-alert-count={alertCount}>
+        <Badge count={alertCount} size="small" offset={[-4, 4]}>
+          <Button type="text" tabIndex={-1} icon={<BellOutlined style={{ fontSize: 18 }} />} className="navbar-button" />
+        </Badge>
+      </Link>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,108 @@
+// Every route of the app (SPEC §2). Pages are loaded on demand.
+import { Spin } from 'antd';
+import { Suspense, lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { AppShell } from '../components/layout/AppShell.tsx';
+import { ShellDataGate } from '../components/layout/ShellDataGate.tsx';
+import { GuestOnly } from './GuestOnly.tsx';
+import { RequireModule } from './RequireModule.tsx';
+import { RequireSession } from './RequireSession.tsx';
+
+const LoginPage = lazy(() => import('../pages/login/LoginPage.tsx'));
+const AuthRedirectPage = lazy(() => import('../pages/AuthRedirectPage.tsx'));
+const ApplicationsPage = lazy(() => import('../pages/ApplicationsPage.tsx'));
+const ProfileHomePage = lazy(() => import('../pages/profile/ProfileHomePage.tsx'));
+const ChangePasswordPage = lazy(() => import('../pages/profile/ChangePasswordPage.tsx'));
+const NotificationSettingsPage = lazy(() => import('../pages/profile/NotificationSettingsPage.tsx'));
+const ComingSoonPage = lazy(() => import('../pages/ComingSoonPage.tsx'));
+const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx'));
+
+function soon(routeName: string, titleKey: string) {
+  return <ComingSoonPage routeName={routeName} titleKey={titleKey} />;
+}
+
+/** Board print views: no navbar, no sidebar. */
+function printView(routeName: string, titleKey: string) {
+  return (
+    <Suspense fallback={<Spin className="page-spinner" />}>
+      <div style={{ padding: 24 }}>{soon(routeName, titleKey)}</div>
+    </Suspense>
+  );
+}
+
+const fullPageSpinner = (
+  <div style={{ display: 'flex', minHeight: '100vh', alignItems: 'center', justifyContent: 'center' }}>
+    <Spin size="large" />
+  </div>
+);
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={fullPageSpinner}>
+      <Routes>
+        <Route element={<GuestOnly />}>
+          <Route path="/login" element={<LoginPage />} />
+        </Route>
+        <Route path="/auth-redirect" element={<AuthRedirectPage />} />
+
+        <Route element={<RequireSession />}>
+          <Route element={<RequireModule modules={['performance-dashboard']} />}>
+            <Route path="/performance-dashboard/:id/print" element={printView('performance-dashboard-board-print', 'routes.performanceBoardPrint')} />
+          </Route>
+          <Route element={<RequireModule modules={['public-api-dashboard']} />}>
+            <Route path="/public-api-dashboard/:id/print" element={printView('public-api-dashboard-board-print', 'routes.publicApiBoardPrint')} />
+          </Route>
+
+          <Route
+            element={
+              <ShellDataGate>
+                <AppShell />
+              </ShellDataGate>
+            }
+          >
+            <Route index element={<Navigate to="/applications" replace />} />
+            <Route path="/applications" element={<ApplicationsPage />} />
+            <Route path="/profile" element={<ProfileHomePage />} />
+            <Route path="/profile/password" element={<ChangePasswordPage />} />
+            <Route path="/profile/notifications" element={<NotificationSettingsPage />} />
+            <Route path="/watcher" element={soon('watcher', 'routes.watcher')} />
+
+            <Route element={<RequireModule modules={['factory-dashboard']} />}>
+              <Route path="/dashboard" element={soon('dashboard', 'routes.dashboard')} />
+              <Route path="/dashboard/tree-view/:id" element={soon('dashboard-tree-view', 'routes.treeView')} />
+              <Route path="/dashboard/entity/:id" element={soon('dashboard-entity', 'routes.entity')} />
+              <Route path="/dashboard/entity/:id/detail" element={soon('dashboard-entity-detail', 'routes.entityDetail')} />
+              <Route path="/dashboard/*" element={<NotFoundPage />} />
+            </Route>
+
+            <Route element={<RequireModule modules={['factory-studio']} />}>
+              <Route path="/studio" element={<Navigate to="/studio/regions" replace />} />
+              <Route path="/studio/regions" element={soon('studio-regions', 'routes.regions')} />
+              <Route path="/studio/zones" element={soon('studio-zones', 'routes.zones')} />
+              <Route path="/studio/devices" element={soon('studio-devices', 'routes.devices')} />
+              <Route path="/studio/scheduler" element={soon('studio-scheduler', 'routes.scheduler')} />
+              <Route path="/studio/*" element={<NotFoundPage />} />
+            </Route>
+
+            <Route element={<RequireModule modules={['performance-dashboard']} />}>
+              <Route path="/performance-dashboard" element={soon('performance-dashboard', 'routes.performanceDashboard')} />
+              <Route path="/performance-dashboard/:id" element={soon('performance-dashboard-board', 'routes.performanceBoard')} />
+            </Route>
+
+            <Route element={<RequireModule modules={['public-api-dashboard']} />}>
+              <Route path="/public-api-dashboard" element={soon('public-api-dashboard', 'routes.publicApiDashboard')} />
+              <Route path="/public-api-dashboard/:id" element={soon('public-api-dashboard-board', 'routes.publicApiBoard')} />
+            </Route>
+
+            <Route element={<RequireModule modules={['logs']} />}>
+              <Route path="/logs" element={soon('logs', 'routes.logs')} />
+              <Route path="/logs/*" element={<Navigate to="/logs" replace />} />
+            </Route>
+
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}
