@@ -3,6 +3,7 @@ import { Refine } from '@refinedev/core';
 import { useNotificationProvider } from '@refinedev/antd';
 import routerProvider from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider } from 'antd';
+import type { ThemeConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { currentBranding } from './branding/currentBranding.ts';
@@ -17,6 +18,11 @@ import { resources } from './resources/resourceDefinitions.ts';
 import { AppNavigationBridge } from './routing/AppNavigationBridge.tsx';
 import { AppRoutes } from './routing/AppRoutes.tsx';
 
+const theme: ThemeConfig = {
+  token: { colorPrimary: currentBranding.themeColor },
+  components: { Menu: { itemSelectedBg: currentBranding.themeTint, itemSelectedColor: currentBranding.themeColor } },
+};
+
 /** SPEC §9: error toasts stay 5 s. */
 const NOTIFICATION_DURATION_S = 5;
 
@@ -24,7 +30,7 @@ export function App() {
   const { i18n } = useTranslation();
   return (
     <BrowserRouter>
-      <ConfigProvider theme={{ token: { colorPrimary: currentBranding.themeColor } }} locale={antdLocaleOf(i18n.language)}>
+      <ConfigProvider theme={theme} locale={antdLocaleOf(i18n.language)}>
         <AntdApp notification={{ duration: NOTIFICATION_DURATION_S }}>
           <Refine
             dataProvider={dataProvider}

@@ -9,6 +9,8 @@ export interface Branding {
   faviconUrl: string;
   manifestUrl: string;
   themeColor: string;
+  /** A light tint of the theme colour for selected menu items. */
+  themeTint: string;
 }
 
 const productTitles: Record<BrandingVariant, string> = {
@@ -25,6 +27,13 @@ const themeColors: Record<BrandingVariant, string> = {
   mobility: '#c2511a',
 };
 
+const themeTints: Record<BrandingVariant, string> = {
+  facility: '#e2f1f0',
+  city: '#e5edf9',
+  'work-place': '#f1e9f8',
+  mobility: '#fbebe3',
+};
+
 export function brandingOf(variant: BrandingVariant): Branding {
   const folder = `/branding/${variant}`;
   return {
@@ -34,5 +43,6 @@ export function brandingOf(variant: BrandingVariant): Branding {
     faviconUrl: `${folder}/favicon.svg`,
     manifestUrl: `${folder}/manifest.webmanifest`,
     themeColor: themeColors[variant],
+    themeTint: themeTints[variant],
   };
 }

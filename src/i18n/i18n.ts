@@ -6,8 +6,8 @@ import type { BrandingVariant } from '../branding/variants.ts';
 import { variantTextOverrides } from '../branding/textOverrides.ts';
 import { currentTokenClaims } from '../session/tokenClaims.ts';
 import { dictionaries } from './dictionaries/index.ts';
-import { initialLanguage } from './languagePreference.ts';
-import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from './languages.ts';
+import { initialLanguage, storedLanguage } from './languagePreference.ts';
+import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, supportedLanguageOf } from './languages.ts';
 
 export const i18n = i18next.createInstance();
 
@@ -31,4 +31,11 @@ export function setUpI18n(variant: BrandingVariant): typeof i18n {
   syncHtmlLang(i18n.language);
   i18n.on('languageChanged', syncHtmlLang);
   return i18n;
+}
+
+/** After sign-in: the token's language applies unless the user chose one on this device. */
+export function applySessionLanguage(): void {
+  if (storedLanguage()) return;
+  const tokenLanguage = supportedLanguageOf(currentTokenClaims().lang);
+  if (tokenLanguage && tokenLanguage !== i18n.language) void i18n.changeLanguage(tokenLanguage);
 }

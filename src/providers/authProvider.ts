@@ -1,5 +1,6 @@
 // refine AuthProvider: sign-in with e-mail and password, sign-out, session checks (SPEC §2, §8).
 import type { AuthProvider } from '@refinedev/core';
+import { applySessionLanguage } from '../i18n/i18n.ts';
 import { apiPaths } from '../resources/apiMap.ts';
 import { currentTokenClaims } from '../session/tokenClaims.ts';
 import { clearSession, expireSession, sessionStarted } from '../session/sessionReset.ts';
@@ -52,6 +53,7 @@ export const authProvider: AuthProvider = {
       if (!answer?.access_token) throw new Error('Missing token in response');
       storeTokens(answer.access_token, answer.refresh_token);
       sessionStarted();
+      applySessionLanguage();
       return { success: true, redirectTo: redirectTargetAfterLogin(window.location.search) };
     } catch (error) {
       return { success: false, error: errorOf(error, 'Login error') };

@@ -1,7 +1,9 @@
 // Ends the session on this device: tokens, stored user data, cached server data and the live
-// connection. `expireSession` also sends the user to /login, once, however many requests fail.
+// connection. `expireSession` also sends the user to /login (keeping the way back in
+// `redirect`), once, however many requests fail.
 import { liveConnection } from '../providers/liveConnection.ts';
 import { queryClient } from '../providers/queryClient.ts';
+import { loginPathFor } from '../routing/loginRedirect.ts';
 import { navigateTo } from './appNavigation.ts';
 import { clearTokens } from './tokenStorage.ts';
 
@@ -20,8 +22,9 @@ export function clearSession(): void {
 export function expireSession(): void {
   if (redirectingToLogin) return;
   redirectingToLogin = true;
-  navigateTo('/login');
+  const onLoginPage = window.location.pathname === '/login';
   clearSession();
+  if (!onLoginPage) navigateTo(loginPathFor(window.location));
 }
 
 /** Called after a successful sign-in: a later expiry may redirect again. */

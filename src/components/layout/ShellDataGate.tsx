@@ -1,7 +1,7 @@
 // Loads the tenant, then the entity types, with a spinner; on failure a clear message and a
 // retry button. Children render only when both are there.
-import { useCustom, useList } from '@refinedev/core';
-import { Button, Result, Spin } from 'antd';
+import { useCustom, useList, useLogout } from '@refinedev/core';
+import { Button, Result, Space, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import type { EntityType, ShellData, Tenant } from './shellData.ts';
 
 export function ShellDataGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  const { mutate: logout } = useLogout();
   const tenantCall = useCustom<Tenant>({
     url: apiPaths.tenant,
     method: 'get',
@@ -45,9 +46,14 @@ export function ShellDataGate({ children }: { children: ReactNode }) {
           title={t('errors.shellLoadFailed')}
           subTitle={`${failure.text} ${failure.error?.message ?? ''}`.trim()}
           extra={
-            <Button type="primary" onClick={failure.retry} data-testid="shell-retry">
-              {t('common.retry')}
-            </Button>
+            <Space>
+              <Button type="primary" onClick={failure.retry} data-testid="shell-retry">
+                {t('common.retry')}
+              </Button>
+              <Button onClick={() => logout()} data-testid="shell-logout">
+                {t('navbar.logout')}
+              </Button>
+            </Space>
           }
         />
       </div>

@@ -68,7 +68,7 @@ describe('token refresh', () => {
     const results = await Promise.allSettled([httpRequest({ path: '/tenant' }), httpRequest({ path: '/user-me' })]);
 
     expect(results.every((result) => result.status === 'rejected')).toBe(true);
-    expect(navigations).toEqual(['/login']);
+    expect(navigations).toEqual(['/login?redirect=%2F']);
     expect(getAccessToken()).toBeNull();
     expect(getRefreshToken()).toBeNull();
   });
@@ -88,7 +88,7 @@ describe('token refresh', () => {
 
     await expect(httpRequest({ path: '/tenant' })).rejects.toMatchObject({ statusCode: 401 });
     expect(refreshCalls).toBe(1);
-    expect(navigations).toEqual(['/login']);
+    expect(navigations).toEqual(['/login?redirect=%2F']);
   });
 });
 
@@ -100,7 +100,7 @@ describe('invalid or revoked sessions', () => {
 
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
     expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ statusCode: 401, message: 'Invalid token', code });
-    expect(navigations).toEqual(['/login']);
+    expect(navigations).toEqual(['/login?redirect=%2F']);
     expect(getAccessToken()).toBeNull();
   });
 });
