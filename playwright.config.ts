@@ -6,7 +6,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const PORT = 3111;
+// A fixed port (E2E_PORT to change it): reuseExistingServer is off, so a port already in use
+// fails the run instead of testing some other server.
+const PORT = Number(process.env.E2E_PORT || 3111);
 const baseURL = `http://127.0.0.1:${PORT}`;
 const CI = !!process.env.CI;
 // The project's Node 24 (npm dependency `node`) runs the TypeScript server even when the
