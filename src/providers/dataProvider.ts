@@ -1,7 +1,7 @@
 // refine DataProvider over the REST calls of docs/api.md, driven by `resources/apiMap.ts`.
 // Lists are plain JSON arrays (total = length). GraphQL goes through `custom` with
-// `meta.gqlQuery` (+ `meta.gqlVariables`).
-import type { BaseRecord, CrudFilter, CustomParams, DataProvider } from '@refinedev/core';
+// `meta.gqlQuery` (+ `meta.gqlVariables`); build that meta with `graphqlMeta`.
+import type { BaseRecord, CrudFilter, CustomParams, DataProvider, MetaQuery } from '@refinedev/core';
 import { resourceApi } from '../resources/apiMap.ts';
 import type { ResourceApi } from '../resources/apiMap.ts';
 import { graphqlRequest, httpRequest } from './httpClient.ts';
@@ -34,6 +34,18 @@ export function filtersToQuery(api: ResourceApi, filters: CrudFilter[] | undefin
   return query;
 }
 
+/** The `meta` of a custom call that runs a GraphQL operation (text) with its variables. */
+export function graphqlMeta(query: string, variables?: Record<string, unknown>): MetaQuery {
+  return { gqlQuery: query as unknown as MetaQuery['gqlQuery'], gqlVariables: variables };
+}
+
+function graphqlTextOf(meta: MetaQuery | undefined): string | undefined {
+  const query: unknown = meta?.gqlQuery;
+  if (typeof query === 'string') return query;
+  const body = (query as { loc?: { source?: { body?: unknown } } } | undefined)?.loc?.source?.body;
+  return typeof body === 'string' ? body : undefined;
+}
+
 export const dataProvider: DataProvider = {
   getApiUrl: () => '',
 
@@ -64,7 +76,7 @@ export const dataProvider: DataProvider = {
   deleteOne: ({ resource }) => unsupported(resource, 'deleting'),
 
   async custom<TData extends BaseRecord = BaseRecord>({ url, method, payload, query, headers, meta }: CustomParams) {
-    const gqlQuery = meta?.gqlQuery as string | undefined;
+    const gqlQuery = graphqlTextOf(meta);
     if (gqlQuery) {
       const data = await graphqlRequest<TData>(gqlQuery, meta?.gqlVariables as Record<string, unknown> | undefined);
       return { data };

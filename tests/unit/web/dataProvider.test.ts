@@ -1,0 +1,59 @@
+// The data provider maps refine calls to the REST paths of docs/api.md and GraphQL to /graphql.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dataProvider, filtersToQuery, graphqlMeta } from '../../../src/providers/dataProvider.ts';
+import { resourceApi } from '../../../src/resources/apiMap.ts';
+import { userListQuery } from '../../../src/resources/graphqlQueries.ts';
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('data provider', () => {
+  it('turns declared filters into query parameters and ignores others', () => {
+    const query = filtersToQuery(resourceApi.entities, [
+      { field: 'ids', operator: 'in', value: [1, 2] },
+      { field: 'level', operator: 'eq', value: 2 },
+      { field: 'colour', operator: 'eq', value: 'red' },
+      { field: 'search', operator: 'eq', value: '' },
+    ]);
+    expect(query).toEqual({ ids: '1,2', level: '2', search: undefined });
+  });
+
+  it('lists a resource as a plain array with its length as total', async () => {
+    const fetchStub = vi.fn(async (_url: string) => json(200, [{ id: 1 }, { id: 2 }]));
+    vi.stubGlobal('fetch', fetchStub);
+    const answer = await dataProvider.getList({ resource: 'entities', filters: [{ field: 'type', operator: 'eq', value: 4 }] });
+    expect(answer).toEqual({ data: [{ id: 1 }, { id: 2 }], total: 2 });
+    expect(fetchStub.mock.calls[0]?.[0]).toBe('/entity-list?type=4');
+  });
+
+  it('reads one entity by id', async () => {
+    const fetchStub = vi.fn(async (_url: string) => json(200, { id: 7 }));
+    vi.stubGlobal('fetch', fetchStub);
+    await expect(dataProvider.getOne({ resource: 'entities', id: 7 })).resolves.toEqual({ data: { id: 7 } });
+    expect(fetchStub.mock.calls[0]?.[0]).toBe('/entity/7');
+  });
+
+  it('sends GraphQL queries of custom calls to /graphql', async () => {
+    const fetchStub = vi.fn(async () => json(200, { data: { user_list: [{ id: 'u1' }] } }));
+    vi.stubGlobal('fetch', fetchStub);
+    const answer = await dataProvider.custom!({ url: '', method: 'post', meta: graphqlMeta(userListQuery) });
+    expect(answer.data).toEqual({ user_list: [{ id: 'u1' }] });
+    const [url, init] = fetchStub.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/graphql');
+    expect(JSON.parse(String(init.body)).query).toBe(userListQuery);
+  });
+
+  it('reports GraphQL errors with their message', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, { errors: [{ message: 'Entity not found' }] })));
+    await expect(dataProvider.custom!({ url: '', method: 'post', meta: graphqlMeta(userListQuery) })).rejects.toMatchObject({
+      message: 'Entity not found',
+    });
+  });
+
+  it('refuses resources it has no API for', async () => {
+    await expect(dataProvider.getList({ resource: 'unknown' })).rejects.toThrow(/No API is declared/);
+  });
+});
