@@ -9,7 +9,7 @@ import { useSidebarState } from './useSidebarState.ts';
 import './shell.css';
 
 export function AppShell() {
-  const { collapsed, toggle } = useSidebarState();
+  const { collapsed, toggle, closeOnNarrowWindow } = useSidebarState();
   useEffect(() => {
     liveConnection.open();
   }, []);
@@ -18,7 +18,7 @@ export function AppShell() {
     <Layout className="app-shell">
       <Navbar sidebarCollapsed={collapsed} onToggleSidebar={toggle} />
       <Layout>
-        <Sidebar collapsed={collapsed} />
+        <Sidebar collapsed={collapsed} onNavigate={closeOnNarrowWindow} />
         <Layout.Content className="app-content">
           <Suspense fallback={<Spin className="page-spinner" />}>
             <Outlet />

@@ -15,7 +15,7 @@ function selectedKeyOf(pathname: string, keys: string[]): string[] {
   return match ? [match] : [];
 }
 
-export function Sidebar({ collapsed }: { collapsed: boolean }) {
+export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -51,7 +51,15 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
       data-testid="sidebar"
       data-collapsed={String(collapsed)}
     >
-      <Menu mode="inline" items={items} selectedKeys={selectedKeyOf(pathname, keys)} onClick={({ key }) => navigate(key)} />
+      <Menu
+        mode="inline"
+        items={items}
+        selectedKeys={selectedKeyOf(pathname, keys)}
+        onClick={({ key }) => {
+          navigate(key);
+          onNavigate();
+        }}
+      />
     </Layout.Sider>
   );
 }

@@ -15,7 +15,7 @@ function storedCollapsed(): boolean {
   return window.localStorage.getItem(SIDEBAR_STORAGE_KEY) === 'closed';
 }
 
-export function useSidebarState(): { collapsed: boolean; toggle: () => void } {
+export function useSidebarState(): { collapsed: boolean; toggle: () => void; closeOnNarrowWindow: () => void } {
   const [collapsed, setCollapsed] = useState(() => isNarrowWindow() || storedCollapsed());
 
   useEffect(() => {
@@ -37,5 +37,10 @@ export function useSidebarState(): { collapsed: boolean; toggle: () => void } {
     });
   }, []);
 
-  return { collapsed, toggle };
+  /** After choosing a page on a narrow window the menu gets out of the way. */
+  const closeOnNarrowWindow = useCallback(() => {
+    if (isNarrowWindow()) setCollapsed(true);
+  }, []);
+
+  return { collapsed, toggle, closeOnNarrowWindow };
 }

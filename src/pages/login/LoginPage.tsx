@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { currentBranding } from '../../branding/currentBranding.ts';
+import { LanguageSelect } from '../../components/layout/LanguageSelect.tsx';
 import type { LoginValues } from '../../providers/authProvider.ts';
 import { usePageTitle } from '../../routing/usePageTitle.ts';
 import './login.css';
@@ -32,6 +33,9 @@ export default function LoginPage() {
 
   return (
     <div className="login-page">
+      <div className="login-language">
+        <LanguageSelect />
+      </div>
       <Card className="login-card">
         <div className="login-brand">
           <img src={currentBranding.logoUrl} alt="" width={48} height={48} />
