@@ -1,14 +1,15 @@
 // Errors a client can cause, with the status, code and message of docs/api.md.
 
-export interface ErrorItem { code: string; message: string; field?: string }
+/** `params` carries the values inside `message`, so a client can show it in its own language. */
+export interface ErrorItem { code: string; message: string; field?: string; params?: Record<string, string | number> }
 
 export class ApiError extends Error {
   readonly statusCode: number;
   readonly items: ErrorItem[];
-  constructor(statusCode: number, code: string, message: string, field?: string) {
+  constructor(statusCode: number, code: string, message: string, field?: string, params?: ErrorItem['params']) {
     super(message);
     this.statusCode = statusCode;
-    this.items = [{ code, message, ...(field ? { field } : {}) }];
+    this.items = [{ code, message, ...(field ? { field } : {}), ...(params ? { params } : {}) }];
   }
   get body() {
     return { errors: this.items };

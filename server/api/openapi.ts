@@ -10,7 +10,10 @@ const errorBody = {
   properties: {
     errors: {
       type: 'array',
-      items: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' }, field: { type: 'string' } } },
+      items: {
+        type: 'object',
+        properties: { code: { type: 'string' }, message: { type: 'string' }, field: { type: 'string' }, params: { type: 'object', additionalProperties: true } },
+      },
     },
   },
 } as const;

@@ -29,7 +29,7 @@ export function authService(store: AuthStore, signer: TokenSigner, throttle: Log
       const waitMs = throttle.retryAfterMs(account, address);
       if (waitMs > 0) {
         const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-        throw new ApiError(429, 'RATE_LIMITED', `Too many failed sign-in attempts. Try again in ${minutes} minutes.`);
+        throw new ApiError(429, 'RATE_LIMITED', `Too many failed sign-in attempts. Try again in ${minutes} minutes.`, undefined, { minutes });
       }
       const user = await store.findUserByEmail(account);
       const ok = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);

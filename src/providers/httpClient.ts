@@ -3,7 +3,7 @@
 // session on an invalid or revoked one (SPEC §8).
 import { expireSession } from '../session/sessionReset.ts';
 import { getAccessToken, getRefreshToken, storeTokens } from '../session/tokenStorage.ts';
-import { ApiHttpError, GENERIC_COMMUNICATION_ERROR, errorFromResponse } from './httpError.ts';
+import { ApiHttpError, communicationErrorText, errorFromResponse } from './httpError.ts';
 
 export const HTTP_TIMEOUT_MS = 15_000;
 
@@ -64,7 +64,7 @@ async function send(request: HttpRequest, accessToken: string | null): Promise<R
     });
     return { status: response.status, ok: response.ok, body: await parseBody(response) };
   } catch {
-    throw new ApiHttpError(GENERIC_COMMUNICATION_ERROR, 0);
+    throw new ApiHttpError(communicationErrorText(), 0);
   } finally {
     clearTimeout(timer);
   }
@@ -110,7 +110,7 @@ export async function httpRequest<T>(request: HttpRequest): Promise<T> {
         freshToken = current && current !== usedToken ? current : await refreshAccessToken();
       } catch (refreshError) {
         expireSession();
-        throw refreshError instanceof ApiHttpError ? refreshError : new ApiHttpError(GENERIC_COMMUNICATION_ERROR, 401);
+        throw refreshError instanceof ApiHttpError ? refreshError : new ApiHttpError(communicationErrorText(), 401);
       }
       response = await send(request, freshToken);
       code = authErrorCode(response);
@@ -136,7 +136,7 @@ export async function graphqlRequest<T>(query: string, variables?: Record<string
   const answer = await httpRequest<GraphqlAnswer<T>>({ method: 'post', path: '/graphql', body: { query, variables } });
   const firstError = answer?.errors?.[0];
   if (firstError || !answer?.data) {
-    throw new ApiHttpError(firstError?.message || GENERIC_COMMUNICATION_ERROR, 200, firstError?.extensions?.code);
+    throw new ApiHttpError(firstError?.message || communicationErrorText(), 200, firstError?.extensions?.code);
   }
   return answer.data;
 }

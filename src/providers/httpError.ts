@@ -1,6 +1,7 @@
 // The error every failed API call throws: refine's HttpError shape (message + statusCode) plus
 // the API's error code (`JWT101`, `VALIDATION`, …) when there is one.
 import type { HttpError } from '@refinedev/core';
+import { i18n } from '../i18n/i18n.ts';
 
 export const GENERIC_COMMUNICATION_ERROR = 'Something went wrong while communicating with the server';
 
@@ -8,7 +9,18 @@ export interface ApiErrorEntry {
   code?: string;
   message?: string;
   field?: string;
+  params?: Record<string, string | number>;
 }
+
+/** The entry's message in the interface language when the dictionaries know its code. */
+function localized(entry: ApiErrorEntry | undefined, fallback: string): string {
+  const key = `apiErrors.${entry?.code}`;
+  return entry?.code && i18n.isInitialized && i18n.exists(key) ? i18n.t(key, entry.params ?? {}) : fallback;
+}
+
+/** The generic network/communication failure text, translated when possible. */
+export const communicationErrorText = () =>
+  i18n.isInitialized ? i18n.t('errors.communication') : GENERIC_COMMUNICATION_ERROR;
 
 export class ApiHttpError extends Error implements HttpError {
   statusCode: number;
@@ -37,19 +49,19 @@ function errorEntries(body: unknown): ApiErrorEntry[] {
 export function errorFromResponse(statusCode: number, body: unknown): ApiHttpError {
   const entries = errorEntries(body);
   const first = entries[0];
-  const firstMessage = entries.find((entry) => typeof entry.message === 'string' && entry.message)?.message;
+  const firstWithMessage = entries.find((entry) => typeof entry.message === 'string' && entry.message);
   let message: string | undefined;
   if (statusCode === 500) {
     const errorField = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
-    message = typeof errorField === 'string' && errorField ? errorField : firstMessage;
-  } else if (statusCode === 401 || (statusCode === 400 && entries.some((entry) => entry.code === 'invalid_grant'))) {
-    message = first?.message || firstMessage;
+    message = typeof errorField === 'string' && errorField ? errorField : firstWithMessage?.message;
   } else {
-    message = firstMessage;
+    const uses401Rule = statusCode === 401 || (statusCode === 400 && entries.some((entry) => entry.code === 'invalid_grant'));
+    const chosen = uses401Rule && first?.message ? first : firstWithMessage;
+    message = chosen?.message && localized(chosen, chosen.message);
   }
   const fieldErrors: Record<string, string> = {};
   for (const entry of entries) {
-    if (entry.field && entry.message) fieldErrors[entry.field] = entry.message;
+    if (entry.field && entry.message) fieldErrors[entry.field] = localized(entry, entry.message);
   }
-  return new ApiHttpError(message ?? GENERIC_COMMUNICATION_ERROR, statusCode, first?.code, fieldErrors);
+  return new ApiHttpError(message ?? communicationErrorText(), statusCode, first?.code, fieldErrors);
 }

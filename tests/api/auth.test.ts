@@ -117,7 +117,7 @@ describe('failed sign-in throttling', () => {
       }
       const blocked = await limited.post('/auth/login', { email: 'admin@demo.facility', password: 'demo1234' });
       expect(blocked.status).toBe(429);
-      expect(blocked.body.errors[0]).toEqual({ code: 'RATE_LIMITED', message: 'Too many failed sign-in attempts. Try again in 1 minutes.' });
+      expect(blocked.body.errors[0]).toEqual({ code: 'RATE_LIMITED', message: 'Too many failed sign-in attempts. Try again in 1 minutes.', params: { minutes: 1 } });
       // Other accounts from elsewhere are not affected.
       expect((await limited.post('/auth/login', { email: 'admin@demo.city', password: 'demo1234' })).status).toBe(200);
     } finally {

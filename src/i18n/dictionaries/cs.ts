@@ -10,10 +10,22 @@ export const cs: Dictionary = {
     openInNewTab: 'Otevře se na nové kartě',
   },
   errors: {
+    communication: 'Při komunikaci se serverem se něco pokazilo',
     generic: 'Něco se pokazilo. Zkuste to znovu.',
     shellLoadFailed: 'Terrasight nemohl načíst údaje vaší organizace.',
     tenantLoadFailed: 'Nastavení organizace se nepodařilo načíst.',
     entityTypesLoadFailed: 'Seznam typů entit se nepodařilo načíst.',
+  },
+  /** Server errors by their `code` (docs/api.md), shown instead of the server's English text. */
+  apiErrors: {
+    invalid_grant: 'Neplatný e-mail nebo heslo',
+    INVALID_PASSWORD: 'Neplatné heslo uživatele',
+    PASSWORDS_DO_NOT_MATCH: '$t(password.mismatch)',
+    RATE_LIMITED: 'Příliš mnoho neúspěšných pokusů o přihlášení. Zkuste to znovu za {{minutes}} min.',
+    FORBIDDEN: 'K této akci nemáte oprávnění.',
+    JWT100: 'Neplatný token',
+    JWT101: 'Platnost tokenu vypršela',
+    JWT102: 'Vaše relace skončila. Přihlaste se znovu.',
   },
   terms: {
     entity: 'Entita',

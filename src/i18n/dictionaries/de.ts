@@ -10,10 +10,22 @@ export const de: Dictionary = {
     openInNewTab: 'Öffnet in einem neuen Tab',
   },
   errors: {
+    communication: 'Bei der Kommunikation mit dem Server ist ein Fehler aufgetreten',
     generic: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
     shellLoadFailed: 'Terrasight konnte die Daten Ihrer Organisation nicht laden.',
     tenantLoadFailed: 'Die Einstellungen der Organisation konnten nicht geladen werden.',
     entityTypesLoadFailed: 'Die Liste der Entitätstypen konnte nicht geladen werden.',
+  },
+  /** Server errors by their `code` (docs/api.md), shown instead of the server's English text. */
+  apiErrors: {
+    invalid_grant: 'Ungültige E-Mail-Adresse oder ungültiges Passwort',
+    INVALID_PASSWORD: 'Ungültiges Benutzerpasswort',
+    PASSWORDS_DO_NOT_MATCH: '$t(password.mismatch)',
+    RATE_LIMITED: 'Zu viele fehlgeschlagene Anmeldeversuche. Versuchen Sie es in {{minutes}} Minuten erneut.',
+    FORBIDDEN: 'Sie haben keine Berechtigung für diese Aktion.',
+    JWT100: 'Ungültiges Token',
+    JWT101: 'Token abgelaufen',
+    JWT102: 'Ihre Sitzung wurde beendet. Bitte melden Sie sich erneut an.',
   },
   terms: {
     entity: 'Entität',

@@ -9,10 +9,22 @@ export const en = {
     openInNewTab: 'Opens in a new tab',
   },
   errors: {
+    communication: 'Something went wrong while communicating with the server',
     generic: 'Something went wrong. Try again.',
     shellLoadFailed: 'Terrasight could not load the data of your organisation.',
     tenantLoadFailed: 'The organisation settings could not be loaded.',
     entityTypesLoadFailed: 'The list of entity types could not be loaded.',
+  },
+  /** Server errors by their `code` (docs/api.md), shown instead of the server's English text. */
+  apiErrors: {
+    invalid_grant: 'Invalid email or password',
+    INVALID_PASSWORD: 'Invalid user password',
+    PASSWORDS_DO_NOT_MATCH: '$t(password.mismatch)',
+    RATE_LIMITED: 'Too many failed sign-in attempts. Try again in {{minutes}} minutes.',
+    FORBIDDEN: 'You do not have permission to do this.',
+    JWT100: 'Invalid token',
+    JWT101: 'Token expired',
+    JWT102: 'Your session has ended. Please sign in again.',
   },
   terms: {
     entity: 'Entity',

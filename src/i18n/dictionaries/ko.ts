@@ -10,10 +10,22 @@ export const ko: Dictionary = {
     openInNewTab: '새 탭에서 열립니다',
   },
   errors: {
+    communication: '서버와 통신하는 중에 문제가 발생했습니다',
     generic: '문제가 발생했습니다. 다시 시도해 주세요.',
     shellLoadFailed: 'Terrasight가 조직 데이터를 불러오지 못했습니다.',
     tenantLoadFailed: '조직 설정을 불러오지 못했습니다.',
     entityTypesLoadFailed: '엔터티 유형 목록을 불러오지 못했습니다.',
+  },
+  /** Server errors by their `code` (docs/api.md), shown instead of the server's English text. */
+  apiErrors: {
+    invalid_grant: '이메일 또는 비밀번호가 올바르지 않습니다',
+    INVALID_PASSWORD: '사용자 비밀번호가 올바르지 않습니다',
+    PASSWORDS_DO_NOT_MATCH: '$t(password.mismatch)',
+    RATE_LIMITED: '로그인 실패 횟수가 너무 많습니다. {{minutes}}분 후에 다시 시도하세요.',
+    FORBIDDEN: '이 작업을 수행할 권한이 없습니다.',
+    JWT100: '유효하지 않은 토큰',
+    JWT101: '토큰이 만료되었습니다',
+    JWT102: '세션이 종료되었습니다. 다시 로그인하세요.',
   },
   terms: {
     entity: '엔터티',

@@ -10,10 +10,22 @@ export const pt: Dictionary = {
     openInNewTab: 'Abre num novo separador',
   },
   errors: {
+    communication: 'Ocorreu um erro na comunicação com o servidor',
     generic: 'Algo correu mal. Tente novamente.',
     shellLoadFailed: 'O Terrasight não conseguiu carregar os dados da sua organização.',
     tenantLoadFailed: 'Não foi possível carregar as definições da organização.',
     entityTypesLoadFailed: 'Não foi possível carregar a lista de tipos de entidade.',
+  },
+  /** Server errors by their `code` (docs/api.md), shown instead of the server's English text. */
+  apiErrors: {
+    invalid_grant: 'E-mail ou palavra-passe inválidos',
+    INVALID_PASSWORD: 'Palavra-passe de utilizador inválida',
+    PASSWORDS_DO_NOT_MATCH: '$t(password.mismatch)',
+    RATE_LIMITED: 'Demasiadas tentativas de início de sessão falhadas. Tente novamente dentro de {{minutes}} minutos.',
+    FORBIDDEN: 'Não tem permissão para fazer isto.',
+    JWT100: 'Token inválido',
+    JWT101: 'O token expirou',
+    JWT102: 'A sua sessão terminou. Inicie sessão novamente.',
   },
   terms: {
     entity: 'Entidade',

@@ -10,10 +10,22 @@ export const sk: Dictionary = {
     openInNewTab: 'Otvorí sa na novej karte',
   },
   errors: {
+    communication: 'Pri komunikácii so serverom sa niečo pokazilo',
     generic: 'Niečo sa pokazilo. Skúste to znova.',
     shellLoadFailed: 'Terrasight nemohol načítať údaje vašej organizácie.',
     tenantLoadFailed: 'Nastavenia organizácie sa nepodarilo načítať.',
     entityTypesLoadFailed: 'Zoznam typov entít sa nepodarilo načítať.',
+  },
+  /** Server errors by their `code` (docs/api.md), shown instead of the server's English text. */
+  apiErrors: {
+    invalid_grant: 'Neplatný e-mail alebo heslo',
+    INVALID_PASSWORD: 'Neplatné heslo používateľa',
+    PASSWORDS_DO_NOT_MATCH: '$t(password.mismatch)',
+    RATE_LIMITED: 'Príliš veľa neúspešných pokusov o prihlásenie. Skúste to znova o {{minutes}} min.',
+    FORBIDDEN: 'Na túto akciu nemáte oprávnenie.',
+    JWT100: 'Neplatný token',
+    JWT101: 'Platnosť tokenu vypršala',
+    JWT102: 'Vaša relácia skončila. Prihláste sa znova.',
   },
   terms: {
     entity: 'Entita',
