@@ -1,6 +1,6 @@
 // refine AuthProvider: sign-in with e-mail and password, sign-out, session checks (SPEC §2, §8).
 import type { AuthProvider } from '@refinedev/core';
-import { applySessionLanguage } from '../i18n/i18n.ts';
+import { applySessionLanguage, i18n } from '../i18n/i18n.ts';
 import { apiPaths } from '../resources/apiMap.ts';
 import { currentTokenClaims } from '../session/tokenClaims.ts';
 import { clearSession, expireSession, sessionStarted } from '../session/sessionReset.ts';
@@ -50,7 +50,7 @@ export const authProvider: AuthProvider = {
         body: { email: params.email.trim(), password: params.password },
         anonymous: true,
       });
-      if (!answer?.access_token) throw new Error('Missing token in response');
+      if (!answer?.access_token) throw new Error(i18n.t('errors.missingToken'));
       storeTokens(answer.access_token, answer.refresh_token);
       sessionStarted();
       applySessionLanguage();
@@ -64,7 +64,7 @@ export const authProvider: AuthProvider = {
     const refreshToken = getRefreshToken();
     if (!refreshToken) {
       clearSession();
-      return { success: false, redirectTo: '/login', error: { name: 'Logout error', message: 'LogOut: token is undefined!' } };
+      return { success: false, redirectTo: '/login', error: { name: 'Logout error', message: i18n.t('errors.logoutWithoutToken') } };
     }
     try {
       await httpRequest({ method: 'post', path: apiPaths.logout, body: { refresh_token: refreshToken }, anonymous: true });

@@ -10,6 +10,8 @@ export const cs: Dictionary = {
     openInNewTab: 'Otevře se na nové kartě',
   },
   errors: {
+    missingToken: 'V odpovědi chybí token',
+    logoutWithoutToken: 'Odhlášení: token není definován!',
     communication: 'Při komunikaci se serverem se něco pokazilo',
     generic: 'Něco se pokazilo. Zkuste to znovu.',
     shellLoadFailed: 'Terrasight nemohl načíst údaje vaší organizace.',

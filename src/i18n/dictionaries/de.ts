@@ -10,6 +10,8 @@ export const de: Dictionary = {
     openInNewTab: 'Öffnet in einem neuen Tab',
   },
   errors: {
+    missingToken: 'In der Antwort fehlt das Token',
+    logoutWithoutToken: 'Abmelden: Token ist nicht definiert!',
     communication: 'Bei der Kommunikation mit dem Server ist ein Fehler aufgetreten',
     generic: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
     shellLoadFailed: 'Terrasight konnte die Daten Ihrer Organisation nicht laden.',

@@ -9,6 +9,8 @@ export const en = {
     openInNewTab: 'Opens in a new tab',
   },
   errors: {
+    missingToken: 'Missing token in response',
+    logoutWithoutToken: 'LogOut: token is undefined!',
     communication: 'Something went wrong while communicating with the server',
     generic: 'Something went wrong. Try again.',
     shellLoadFailed: 'Terrasight could not load the data of your organisation.',

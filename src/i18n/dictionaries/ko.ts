@@ -10,6 +10,8 @@ export const ko: Dictionary = {
     openInNewTab: '새 탭에서 열립니다',
   },
   errors: {
+    missingToken: '응답에 토큰이 없습니다',
+    logoutWithoutToken: '로그아웃: 토큰이 정의되지 않았습니다!',
     communication: '서버와 통신하는 중에 문제가 발생했습니다',
     generic: '문제가 발생했습니다. 다시 시도해 주세요.',
     shellLoadFailed: 'Terrasight가 조직 데이터를 불러오지 못했습니다.',

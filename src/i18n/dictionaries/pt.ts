@@ -10,6 +10,8 @@ export const pt: Dictionary = {
     openInNewTab: 'Abre num novo separador',
   },
   errors: {
+    missingToken: 'Token em falta na resposta',
+    logoutWithoutToken: 'Terminar sessão: o token não está definido!',
     communication: 'Ocorreu um erro na comunicação com o servidor',
     generic: 'Algo correu mal. Tente novamente.',
     shellLoadFailed: 'O Terrasight não conseguiu carregar os dados da sua organização.',

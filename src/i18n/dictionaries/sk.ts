@@ -10,6 +10,8 @@ export const sk: Dictionary = {
     openInNewTab: 'Otvorí sa na novej karte',
   },
   errors: {
+    missingToken: 'V odpovedi chýba token',
+    logoutWithoutToken: 'Odhlásenie: token nie je definovaný!',
     communication: 'Pri komunikácii so serverom sa niečo pokazilo',
     generic: 'Niečo sa pokazilo. Skúste to znova.',
     shellLoadFailed: 'Terrasight nemohol načítať údaje vašej organizácie.',
