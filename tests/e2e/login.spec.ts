@@ -13,3 +13,12 @@ test('the e-mail is trimmed before signing in', async ({ page }) => {
   await submitLogin(page, `  ${users.cityAdmin}  `, 'demo1234');
   await expect(page).toHaveURL(/\/applications$/, { timeout: 15_000 });
 });
+
+test('the refusal is shown in the interface language', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByTestId('language-select').click();
+  await page.getByTestId('language-option-de').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await submitLogin(page, 'nobody@demo.city', 'not-the-password');
+  await expect(page.getByTestId('login-error')).toHaveText('Ungültige E-Mail-Adresse oder ungültiges Passwort');
+});
