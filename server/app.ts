@@ -8,7 +8,7 @@ import mercurius, { type PubSub } from 'mercurius';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { authRoutes } from './api/authRoutes.ts';
-import { callerOf } from './api/authenticate.ts';
+import { bearerToken, callerOf } from './api/authenticate.ts';
 import { installErrorHandling } from './api/httpErrors.ts';
 import { profileRoutes } from './api/profileRoutes.ts';
 import { readRoutes } from './api/readRoutes.ts';
@@ -83,7 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         keepAlive: WS_KEEP_ALIVE_MS,
         onConnect: async ({ payload }: { payload?: Record<string, unknown> }) => {
           const header = payload?.authorization ?? payload?.Authorization;
-          const token = typeof header === 'string' ? header.replace(/^Bearer\s+/i, '') : undefined;
+          const token = bearerToken(typeof header === 'string' ? header : undefined);
           if (!token) return false;
           return { caller: await auth.authenticate(token) };
         },

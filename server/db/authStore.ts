@@ -6,12 +6,13 @@ import { authSessions, refreshTokens, users } from './schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
+const revokeSession = (tx: Tx, sessionId: string) =>
+  tx.update(authSessions).set({ revokedAt: new Date() }).where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+
 export function authStore(db: Database) {
   return {
     findUserByEmail: (email: string) =>
       db.systemTx(async (tx) => (await tx.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1))[0]),
-
-    findUser: (tx: Tx, userId: string) => tx.select().from(users).where(eq(users.id, userId)).limit(1).then((rows) => rows[0]),
 
     createSession: (user: UserRow, tokenHash: string, expiresAt: Date) =>
       db.systemTx(async (tx) => {
@@ -38,11 +39,9 @@ export function authStore(db: Database) {
 
     addRefreshToken: (tx: Tx, row: typeof refreshTokens.$inferInsert) => tx.insert(refreshTokens).values(row),
 
-    revokeSession: (tx: Tx, sessionId: string) =>
-      tx.update(authSessions).set({ revokedAt: new Date() }).where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt))),
+    revokeSession,
 
-    revokeSessionById: (sessionId: string) =>
-      db.systemTx((tx) => tx.update(authSessions).set({ revokedAt: new Date() }).where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)))),
+    revokeSessionById: (sessionId: string) => db.systemTx((tx) => revokeSession(tx, sessionId)),
 
     sessionIsLive: (sessionId: string) =>
       db.systemTx(async (tx) => {
