@@ -1,9 +1,11 @@
 // What the demo seed creates: two tenants near Bratislava (lat 48.145, lng 17.109), so that
 // isolation between them can be seen. Pure data; `demoSeed.ts` writes it.
+import { SUPPORTED_LANGUAGES } from '../../src/i18n/languages.ts';
+import { MODULES } from '../../src/schemas/modules.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
-export const LANGUAGES = ['en', 'sk', 'de', 'cs', 'ko', 'pt'];
-export const ALL_MODULES = ['factory-dashboard', 'factory-studio', 'logs', 'performance-dashboard', 'public-api-dashboard'];
+export const LANGUAGES = [...SUPPORTED_LANGUAGES];
+export const ALL_MODULES = [...MODULES];
 export const ALL_PERMISSIONS = [
   'scheduler.*', 'scheduler.complex_query', 'watcher.*', 'performance.board.*', 'public-api.board.*',
   'dashboard.entity.*', 'dashboard.entity.manually_editable',

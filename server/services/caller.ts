@@ -1,4 +1,5 @@
 // Who is calling: resolved from the access token, never from a request body.
+import { permissionGranted } from '../../src/schemas/modules.ts';
 import { forbidden } from '../errors.ts';
 
 export interface Caller {
@@ -9,13 +10,7 @@ export interface Caller {
   permissions: string[];
 }
 
-export const MODULES = ['factory-dashboard', 'factory-studio', 'logs', 'performance-dashboard', 'public-api-dashboard'] as const;
-
-/** `watcher.*` grants `watcher.edit`; `performance.board.*` grants `performance.board.create`. */
-export function hasPermission(caller: Caller, permission: string): boolean {
-  return caller.permissions.some((held) => held === permission
-    || (held.endsWith('.*') && permission.startsWith(held.slice(0, -1))));
-}
+export const hasPermission = (caller: Caller, permission: string) => permissionGranted(caller.permissions, permission);
 
 export function requirePermission(caller: Caller, permission: string): void {
   if (!hasPermission(caller, permission)) throw forbidden();

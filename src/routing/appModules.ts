@@ -1,6 +1,7 @@
 // The feature modules (SPEC §6) and where each one starts.
-export const APP_MODULES = ['factory-dashboard', 'factory-studio', 'performance-dashboard', 'public-api-dashboard', 'logs'] as const;
-export type AppModule = (typeof APP_MODULES)[number];
+import { MODULES, type Module } from '../schemas/modules.ts';
+
+export type AppModule = Module;
 
 export const moduleEntryPaths: Record<AppModule, string> = {
   'factory-dashboard': '/dashboard',
@@ -12,5 +13,5 @@ export const moduleEntryPaths: Record<AppModule, string> = {
 
 /** The modules of the token, in menu order. */
 export function availableModules(granted: readonly string[]): AppModule[] {
-  return APP_MODULES.filter((module) => granted.includes(module));
+  return MODULES.filter((module) => granted.includes(module));
 }

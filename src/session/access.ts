@@ -1,6 +1,7 @@
 // Module and permission rules (SPEC §6): a route or element that declares modules needs at
 // least one of them; a permission such as `watcher.*` grants every `watcher.<action>`.
 import { useMemo } from 'react';
+import { permissionGranted } from '../schemas/modules.ts';
 import { decodeTokenClaims } from './tokenClaims.ts';
 import type { TokenClaims } from './tokenClaims.ts';
 import { useAccessToken } from './tokenStorage.ts';
@@ -10,14 +11,7 @@ export function hasAnyModule(granted: readonly string[], required: readonly stri
   return required.some((module) => granted.includes(module));
 }
 
-export function hasPermission(granted: readonly string[], required: string): boolean {
-  return granted.some((permission) => {
-    if (permission === required) return true;
-    if (!permission.endsWith('.*')) return false;
-    const prefix = permission.slice(0, -1);
-    return required.startsWith(prefix) || required === permission.slice(0, -2);
-  });
-}
+export const hasPermission = (granted: readonly string[], required: string) => permissionGranted(granted, required);
 
 /** SPEC §2/§6: the settings menu shows whenever the user has at least one permission. */
 export function hasSettingsAccess(claims: TokenClaims): boolean {

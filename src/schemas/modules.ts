@@ -1,0 +1,14 @@
+// Feature modules and the permission rule (SPEC §6), shared by the server and the web app.
+
+/** The modules a token may list, in the order menus show them. */
+export const MODULES = ['factory-dashboard', 'factory-studio', 'performance-dashboard', 'public-api-dashboard', 'logs'] as const;
+export type Module = (typeof MODULES)[number];
+
+/** Whether held permissions grant `required`: exactly, or through a wildcard (`watcher.*` grants `watcher.edit` and `watcher`). */
+export function permissionGranted(held: readonly string[], required: string): boolean {
+  return held.some((permission) => {
+    if (permission === required) return true;
+    if (!permission.endsWith('.*')) return false;
+    return required.startsWith(permission.slice(0, -1)) || required === permission.slice(0, -2);
+  });
+}
