@@ -6,10 +6,18 @@ export interface ErrorItem { code: string; message: string; field?: string; para
 export class ApiError extends Error {
   readonly statusCode: number;
   readonly items: ErrorItem[];
+  /** Sent as `Retry-After` (429, 503). */
+  retryAfterSeconds?: number;
   constructor(statusCode: number, code: string, message: string, field?: string, params?: ErrorItem['params']) {
     super(message);
     this.statusCode = statusCode;
     this.items = [{ code, message, ...(field ? { field } : {}), ...(params ? { params } : {}) }];
+  }
+  /** Several problems at once (validation): the first decides the message a client shows. */
+  static of(statusCode: number, items: ErrorItem[]): ApiError {
+    const error = new ApiError(statusCode, items[0].code, items[0].message);
+    error.items.splice(0, 1, ...items);
+    return error;
   }
   get body() {
     return { errors: this.items };
@@ -17,7 +25,9 @@ export class ApiError extends Error {
 }
 
 export const notFound = (message = 'Not found') => new ApiError(404, 'NOT_FOUND', message);
-export const forbidden = (message = 'You do not have permission to do this.') => new ApiError(403, 'FORBIDDEN', message);
+export const forbidden = (permission?: string) => permission
+  ? new ApiError(403, 'FORBIDDEN', `You do not have permission to do this (it needs ${permission}).`, undefined, { permission })
+  : new ApiError(403, 'FORBIDDEN', 'You do not have permission to do this.');
 export const badRequest = (code: string, message: string, field?: string) => new ApiError(400, code, message, field);
 
 export const JWT_INVALID = 'JWT100';

@@ -1,10 +1,25 @@
-// Turns every error into the documented body: validation → 400 with one entry per field,
-// ApiError → its own status, other client errors → their status, anything else → 500
-// with the generic message and no internals.
-import type { FastifyError, FastifyInstance } from 'fastify';
+// Turns every error into the documented body (docs/api.md "Errors"): validation → 400 with a
+// short list of what is wrong, ApiError → its own status, other client errors → their status,
+// an unavailable database → 503, anything else → 500. 5xx answers carry the generic text, a code
+// and the request id; the detail (SQL, stack) goes only to the server log under that id.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NO_NUL } from '../../src/schemas/bounds.ts';
+import { ERROR_CODES_KEYWORD } from '../../src/schemas/validation.ts';
+import { isDatabaseUnavailable } from '../db/databaseErrors.ts';
 import { ApiError, GENERIC_ERROR, type ErrorItem } from '../errors.ts';
 
-interface ValidationIssue { instancePath: string; message?: string; params: Record<string, unknown> }
+export interface ValidationIssue {
+  instancePath: string;
+  keyword?: string;
+  message?: string;
+  params: Record<string, unknown>;
+  parentSchema?: Record<string, unknown>;
+}
+
+/** At most this many entries per answer, however much is wrong. */
+export const MAX_VALIDATION_ITEMS = 10;
+/** Seconds a client should wait before retrying a 503. */
+const RETRY_AFTER_SECONDS = 5;
 
 function fieldOf(issue: ValidationIssue, context: string): string {
   const path = issue.instancePath.split('/').filter(Boolean);
@@ -13,27 +28,70 @@ function fieldOf(issue: ValidationIssue, context: string): string {
   return path.join('.') || context;
 }
 
-export function validationItems(issues: ValidationIssue[], context: string): ErrorItem[] {
-  return issues.map((issue) => {
+function describe(issue: ValidationIssue, field: string): string {
+  if (issue.params.additionalProperty !== undefined) return `${field} is not allowed`;
+  if (issue.params.missingProperty !== undefined) return `${field} is required`;
+  if (issue.keyword === 'pattern' && issue.params.pattern === NO_NUL) return `${field} must not contain NUL characters`;
+  return `${field} ${issue.message ?? 'is invalid'}`;
+}
+
+/** The error code a schema names for the failed keyword (`x-errors`), else VALIDATION. */
+function codeOf(issue: ValidationIssue): string {
+  const codes = issue.parentSchema?.[ERROR_CODES_KEYWORD] as Record<string, string> | undefined;
+  return (issue.keyword && codes?.[issue.keyword]) || 'VALIDATION';
+}
+
+/** Scalar params of the failed keyword (`limit`, `pattern`…), for translated messages. */
+function paramsOf(issue: ValidationIssue): ErrorItem['params'] {
+  const scalars = Object.entries(issue.params).filter(([, v]) => typeof v === 'string' || typeof v === 'number');
+  return scalars.length ? Object.fromEntries(scalars) as ErrorItem['params'] : undefined;
+}
+
+export function validationItems(issues: readonly ValidationIssue[], context: string): ErrorItem[] {
+  return issues.slice(0, MAX_VALIDATION_ITEMS).map((issue) => {
     const field = fieldOf(issue, context);
-    const message = issue.params.additionalProperty !== undefined
-      ? `${field} is not allowed`
-      : issue.params.missingProperty !== undefined ? `${field} is required` : `${field} ${issue.message ?? 'is invalid'}`;
-    return { code: 'VALIDATION', field, message };
+    const code = codeOf(issue);
+    const params = code === 'VALIDATION' ? undefined : paramsOf(issue);
+    return { code, field, message: describe(issue, field), ...(params ? { params } : {}) };
   });
 }
 
+/** The body of a 5xx answer: the generic §8 text, a code and the request id, nothing more. */
+export const serverErrorBody = (code: 'INTERNAL' | 'UNAVAILABLE', requestId: string) =>
+  ({ error: GENERIC_ERROR, errors: [{ code, message: GENERIC_ERROR }], request_id: requestId });
+
+/** Logs an unexpected error with its request id and answers the generic 500 or 503. */
+export function sendServerError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error, reqId: request.id }, 'database unavailable');
+    return reply.status(503).header('retry-after', RETRY_AFTER_SECONDS).send(serverErrorBody('UNAVAILABLE', request.id));
+  }
+  request.log.error({ err: error, reqId: request.id }, 'request failed');
+  return reply.status(500).send(serverErrorBody('INTERNAL', request.id));
+}
+
+/** Answers any error in the documented shape (the app's error handler; routes may wrap it). */
+export function replyWithError(error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof ApiError) {
+    if (error.retryAfterSeconds) reply.header('retry-after', error.retryAfterSeconds);
+    return reply.status(error.statusCode).send(error.body);
+  }
+  if (error.validation) {
+    return reply.status(400).send({ errors: validationItems(error.validation as ValidationIssue[], error.validationContext ?? 'body') });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Fastify's own client errors (bad JSON, body too large, wrong content type): their
+    // messages describe the request, never the server.
+    return reply.status(status).send({ errors: [{ code: error.code ?? 'BAD_REQUEST', message: error.message }] });
+  }
+  return sendServerError(error, request, reply);
+}
+
+/** Whether the client's request itself was at fault (not an ApiError, not the server). */
+export const isMalformedRequest = (error: FastifyError | ApiError) =>
+  !(error instanceof ApiError) && (!!error.validation || (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500));
+
 export function installErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof ApiError) return reply.status(error.statusCode).send(error.body);
-    if (error.validation) {
-      return reply.status(400).send({ errors: validationItems(error.validation as ValidationIssue[], error.validationContext ?? 'body') });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ errors: [{ code: error.code ?? 'BAD_REQUEST', message: error.message }] });
-    }
-    request.log.error(error);
-    return reply.status(500).send({ error: GENERIC_ERROR });
-  });
+  app.setErrorHandler(replyWithError);
 }

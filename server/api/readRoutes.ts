@@ -1,18 +1,24 @@
 // The shell's REST reads (docs/api.md "Reads").
 import type { FastifyInstance } from 'fastify';
 import { entityListQuerySchema, idParamSchema, type EntityListQuery, type IdParam } from '../../src/schemas/entityQuery.ts';
+import { idList, INT4_MAX } from '../../src/schemas/bounds.ts';
 import type { EntityFilters } from '../db/entityQueries.ts';
+import { badRequest } from '../errors.ts';
 import type { ReadService } from '../services/readService.ts';
 import { callerFrom } from './authenticate.ts';
 import { bodySchema, errorResponses } from './openapi.ts';
 
+const outOfRange = (field: string) => badRequest('VALIDATION', `${field} must hold ids from 1 to ${INT4_MAX}`, field);
+
 export function entityFilters(query: EntityListQuery): EntityFilters {
   const { ids, gateway, ...rest } = query;
-  return {
-    ...rest,
-    ids: ids ? ids.split(',').map(Number) : undefined,
-    gateway: gateway === undefined ? undefined : gateway === 'true' ? true : gateway === 'false' ? false : Number(gateway),
-  };
+  const idFilter = ids === undefined ? undefined : idList(ids);
+  if (ids !== undefined && !idFilter) throw outOfRange('ids');
+  let gatewayFilter: EntityFilters['gateway'];
+  if (gateway === 'true' || gateway === 'false') gatewayFilter = gateway === 'true';
+  else if (gateway !== undefined) [gatewayFilter] = idList(gateway) ?? [];
+  if (gateway !== undefined && gatewayFilter === undefined) throw outOfRange('gateway');
+  return { ...rest, ids: idFilter, gateway: gatewayFilter };
 }
 
 export function readRoutes(app: FastifyInstance, reads: ReadService) {

@@ -1,5 +1,8 @@
-// GraphQL resolvers: thin, they call the same services as the REST routes.
+// GraphQL resolvers: thin, they validate their arguments with the shared schemas and call the
+// same services as the REST routes.
 import mercurius, { type IResolvers } from 'mercurius';
+import { entityTreeArgsSchema, entityUpdatedArgsSchema, type EntityTreeArgs } from '../../src/schemas/entityQuery.ts';
+import { validated } from '../api/schemaValidator.ts';
 import { invalidToken } from '../errors.ts';
 import { entityUpdatedTopic, type EntityUpdate } from '../live/entityEvents.ts';
 import type { Caller } from '../services/caller.ts';
@@ -12,23 +15,27 @@ const callerOf = (context: GraphqlContext) => {
   if (!context.caller) throw invalidToken();
   return context.caller;
 };
-const optionalInt = (value: unknown) => (value === undefined || value === null ? undefined : Number(value));
+
+/** GraphQL leaves absent arguments out and passes explicit nulls; both mean "not given". */
+const given = (args: Record<string, unknown>) => Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null && value !== undefined));
 
 export function resolvers(reads: ReadService): IResolvers {
   return {
     JSON: JSONScalar,
     Query: {
-      entity_tree: (_root, args: Record<string, unknown>, context) => reads.entityTree(callerOf(context as GraphqlContext), {
-        id: optionalInt(args.id), level: optionalInt(args.level), depth: optionalInt(args.depth),
-        type: optionalInt(args.type), group: optionalInt(args.group),
-      }),
+      entity_tree: (_root, args: Record<string, unknown>, context) =>
+        reads.entityTree(callerOf(context as GraphqlContext), validated<EntityTreeArgs>(entityTreeArgsSchema, given(args), 'args')),
       entity_type_group_list: (_root, _args, context) => reads.entityTypeGroups(callerOf(context as GraphqlContext)),
       user_list: (_root, _args, context) => reads.users(callerOf(context as GraphqlContext)),
     },
     Subscription: {
       entity_updated: {
         subscribe: mercurius.withFilter(
-          (_root: unknown, _args: unknown, context: any) => context.pubsub.subscribe(entityUpdatedTopic(callerOf(context).tenantId)),
+          (_root: unknown, args: unknown, context: any) => {
+            validated(entityUpdatedArgsSchema, given(args as Record<string, unknown>), 'args');
+            return context.pubsub.subscribe(entityUpdatedTopic(callerOf(context).tenantId));
+          },
+          // The arguments were validated when the subscription started.
           (payload: { entity_updated: EntityUpdate }, rawArgs: unknown) => {
             const args = rawArgs as { entity_ids?: string[]; type?: string };
             const update = payload.entity_updated;

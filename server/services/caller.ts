@@ -13,9 +13,9 @@ export interface Caller {
 export const hasPermission = (caller: Caller, permission: string) => permissionGranted(caller.permissions, permission);
 
 export function requirePermission(caller: Caller, permission: string): void {
-  if (!hasPermission(caller, permission)) throw forbidden();
+  if (!hasPermission(caller, permission)) throw forbidden(permission);
 }
 
 export function requireModule(caller: Caller, module: string): void {
-  if (!caller.modules.includes(module)) throw forbidden();
+  if (!caller.modules.includes(module)) throw forbidden(`the module ${module}`);
 }

@@ -1,5 +1,6 @@
 // Request bodies of sign-in, refresh and sign-out; used by the server routes and the login form.
 import type { FromSchema } from 'json-schema-to-ts';
+import { NO_NUL } from './bounds.ts';
 
 export const loginSchema = {
   $id: 'login',
@@ -7,8 +8,8 @@ export const loginSchema = {
   additionalProperties: false,
   required: ['email', 'password'],
   properties: {
-    email: { type: 'string', minLength: 1, maxLength: 320 },
-    password: { type: 'string', minLength: 1, maxLength: 1024 },
+    email: { type: 'string', minLength: 1, maxLength: 320, pattern: NO_NUL },
+    password: { type: 'string', minLength: 1, maxLength: 1024, pattern: NO_NUL },
   },
 } as const;
 export type LoginBody = FromSchema<typeof loginSchema>;
@@ -18,7 +19,7 @@ export const refreshSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['refresh_token'],
-  properties: { refresh_token: { type: 'string', minLength: 1, maxLength: 512 } },
+  properties: { refresh_token: { type: 'string', minLength: 1, maxLength: 512, pattern: NO_NUL } },
 } as const;
 export type RefreshBody = FromSchema<typeof refreshSchema>;
 
@@ -26,7 +27,7 @@ export const logoutSchema = {
   $id: 'logout',
   type: 'object',
   additionalProperties: false,
-  properties: { refresh_token: { type: 'string', maxLength: 512 } },
+  properties: { refresh_token: { type: 'string', maxLength: 512, pattern: NO_NUL } },
 } as const;
 export type LogoutBody = FromSchema<typeof logoutSchema>;
 

@@ -1,0 +1,22 @@
+// Validates values outside Fastify's routes (GraphQL arguments) with the same schemas and the
+// same ajv options as the REST routes, and the same 400 answer.
+import { Ajv, type ValidateFunction } from 'ajv';
+import { AJV_OPTIONS, finiteNumbersPlugin } from '../../src/schemas/validation.ts';
+import { ApiError } from '../errors.ts';
+import { validationItems, type ValidationIssue } from './httpErrors.ts';
+
+const ajv = finiteNumbersPlugin(new Ajv({ ...AJV_OPTIONS, keywords: [...AJV_OPTIONS.keywords] }));
+const compiled = new WeakMap<object, ValidateFunction>();
+
+/** Returns `value` (coerced, defaults applied) or throws a 400 ApiError naming the fields. */
+export function validated<T>(schema: object, value: unknown, context: string): T {
+  let validate = compiled.get(schema);
+  if (!validate) {
+    const { $id: _id, ...rest } = schema as { $id?: string };
+    validate = ajv.compile(rest);
+    compiled.set(schema, validate);
+  }
+  const copy = structuredClone(value ?? {});
+  if (!validate(copy)) throw ApiError.of(400, validationItems((validate.errors ?? []) as ValidationIssue[], context));
+  return copy as T;
+}

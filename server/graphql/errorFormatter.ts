@@ -1,0 +1,45 @@
+// GraphQL errors in the same terms as REST (docs/api.md "Errors"): an ApiError keeps its status,
+// code and field; a malformed document is a 400 with graphql-js's own (shortened) message; any
+// other failure is logged with the request id and answered with the generic text only — never
+// SQL, parameters, stacks or paths.
+import type { ExecutionResult, GraphQLError, GraphQLFormattedError } from 'graphql';
+import type { MercuriusContext } from 'mercurius';
+import { isDatabaseUnavailable } from '../db/databaseErrors.ts';
+import { ApiError, GENERIC_ERROR } from '../errors.ts';
+
+/** graphql-js messages may quote the client's input; keep them short. */
+const MAX_MESSAGE = 300;
+const shorten = (text: string) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text);
+
+type FormattedError = GraphQLFormattedError & { extensions: Record<string, unknown> };
+
+export function graphqlErrorFormatter(execution: ExecutionResult & { statusCode?: number }, context: MercuriusContext) {
+  const request = context.reply?.request;
+  const log = request?.log ?? context.app.log;
+  const requestId = request?.id;
+  const statuses: number[] = [];
+
+  const format = (error: GraphQLError): FormattedError[] => {
+    const original = error.originalError as (Error & { errors?: GraphQLError[]; statusCode?: number }) | undefined;
+    const where = { ...(error.locations ? { locations: error.locations } : {}), ...(error.path ? { path: error.path } : {}) };
+    if (original instanceof ApiError) {
+      statuses.push(original.statusCode);
+      const [first] = original.items;
+      return [{ message: first.message, ...where, extensions: { code: first.code, ...(first.field ? { field: first.field } : {}), ...(first.params ? { params: first.params } : {}) } }];
+    }
+    if (Array.isArray(original?.errors)) return original.errors.flatMap(format); // mercurius' MER_ERR_GQL_VALIDATION
+    if (!original || original.name === 'GraphQLError') {
+      // The document or its variables do not fit the schema (syntax, unknown field, bad scalar).
+      statuses.push(400);
+      return [{ message: shorten(error.message), ...where, extensions: { code: 'GRAPHQL_VALIDATION' } }];
+    }
+    const unavailable = isDatabaseUnavailable(original);
+    statuses.push(unavailable ? 503 : 500);
+    log.error({ err: original, reqId: requestId }, 'GraphQL resolver failed');
+    return [{ message: GENERIC_ERROR, ...where, extensions: { code: unavailable ? 'UNAVAILABLE' : 'INTERNAL', request_id: requestId } }];
+  };
+
+  const errors = (execution.errors ?? []).flatMap(format);
+  const statusCode = execution.data ? 200 : (statuses[0] ?? execution.statusCode ?? 200);
+  return { statusCode, response: { data: execution.data ?? null, errors } };
+}
