@@ -5,8 +5,10 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import mercurius, { type PubSub } from 'mercurius';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { AJV_OPTIONS, finiteNumbersPlugin } from '../src/schemas/validation.ts';
 import { authRoutes } from './api/authRoutes.ts';
 import { bearerToken, callerOf } from './api/authenticate.ts';
 import { installErrorHandling } from './api/httpErrors.ts';
@@ -15,7 +17,11 @@ import { readRoutes } from './api/readRoutes.ts';
 import { tokenSigner } from './auth/accessToken.ts';
 import { loginThrottle, type ThrottleLimits } from './auth/loginThrottle.ts';
 import { authStore } from './db/authStore.ts';
+import { throttleStore } from './db/throttleStore.ts';
+import type { TrustProxy } from './config.ts';
 import type { Database } from './db/database.ts';
+import { graphqlErrorFormatter } from './graphql/errorFormatter.ts';
+import { graphqlParseOptions, graphqlValidationRules } from './graphql/limits.ts';
 import { resolvers, type GraphqlContext } from './graphql/resolvers.ts';
 import { typeDefs } from './graphql/schema.ts';
 import { liveEvents } from './live/entityEvents.ts';
@@ -30,6 +36,8 @@ export interface AppOptions {
   webDir?: string;
   logger?: FastifyServerOptions['logger'];
   throttle?: ThrottleLimits;
+  /** Fastify's trustProxy: false (default), a hop count or addresses (TRUST_PROXY). */
+  trustProxy?: TrustProxy;
 }
 
 /** Keep-alive pings on the GraphQL WebSocket (the client's timeout is 50 s). */
@@ -38,14 +46,22 @@ const WS_KEEP_ALIVE_MS = 20_000;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from configured proxies (TRUST_PROXY), so a client cannot
+    // choose the address the sign-in throttle counts.
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     bodyLimit: 2 * 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', useDefaults: true } },
+    // Our own ids only: a client-sent X-Request-Id would let it forge log lines.
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    ajv: { customOptions: { ...AJV_OPTIONS, keywords: [...AJV_OPTIONS.keywords] }, plugins: [finiteNumbersPlugin] },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
   installErrorHandling(app);
   app.decorateRequest('caller', null);
 
-  const auth = authService(authStore(options.db), tokenSigner(options.jwtSecret), loginThrottle(options.throttle));
+  const auth = authService(authStore(options.db), tokenSigner(options.jwtSecret), loginThrottle(throttleStore(options.db), options.throttle));
   const reads = readService(options.db);
 
   await app.register(fastifySwagger, {
@@ -78,6 +94,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       resolvers: resolvers(reads),
       path: '/graphql',
       graphiql: false,
+      allowBatchedQueries: false, // one operation per request: a batch would multiply every limit
+      graphql: { parseOptions: graphqlParseOptions },
+      validationRules: graphqlValidationRules,
+      errorFormatter: graphqlErrorFormatter,
       context: (request): GraphqlContext => ({ caller: request.caller ?? undefined }),
       subscription: {
         keepAlive: WS_KEEP_ALIVE_MS,
@@ -95,6 +115,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   serveWebApp(app, options.webDir);
   return app;
 }
+
+/** A hop count becomes Fastify's function form (its types know only booleans, lists and functions). */
+const fastifyTrustProxy = (trust: TrustProxy) => (typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust);
 
 const acceptsHtml = (accept: string | undefined) => (accept ?? '').includes('text/html');
 

@@ -14,9 +14,27 @@ export interface Config {
   simulate: boolean;
   /** Directory of the built web app, served with a history fallback. */
   webDir: string;
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {}
+
+/** Which proxies may set X-Forwarded-For: none, the nearest N hops, or these addresses/subnets. */
+export type TrustProxy = false | number | string[];
+
+const PROXY_ADDRESS = /^[0-9a-f.:]+(\/\d{1,3})?$/i;
+
+export function trustProxyFrom(raw: string | undefined): TrustProxy {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'off' || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const addresses = value.split(',').map((part) => part.trim()).filter(Boolean);
+  const bad = addresses.find((address) => !PROXY_ADDRESS.test(address));
+  if (bad !== undefined) {
+    throw new ConfigError(`TRUST_PROXY must be off, a hop count or a comma-separated list of proxy addresses (e.g. 10.0.0.1,192.168.0.0/16), got "${bad}".`);
+  }
+  return addresses;
+}
 
 /** Example or placeholder values that must never sign production tokens. */
 const KNOWN_SECRETS = new Set(['secret', 'changeme', 'change-me', 'jwt_secret', 'your-secret', 'terrasight', 'development']);
@@ -66,5 +84,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed,
     simulate,
     webDir: resolve(env.WEB_DIR || 'dist'),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
   };
 }

@@ -18,7 +18,7 @@ async function main() {
   }
   if (config.seed === 'demo' && (await seedDemoIfEmpty(db))) console.log('Seeded the demo tenants (sign in as admin@demo.city / demo1234).');
 
-  const app = await buildApp({ db, jwtSecret: config.jwtSecret, webDir: config.webDir, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+  const app = await buildApp({ db, jwtSecret: config.jwtSecret, webDir: config.webDir, trustProxy: config.trustProxy, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

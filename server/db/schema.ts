@@ -273,6 +273,19 @@ export const refreshTokens = pgTable('refresh_tokens', {
   createdAt: createdAt(),
 }, (t) => [index('refresh_tokens_session_idx').on(t.sessionId)]);
 
+/**
+ * Failed sign-in counters (server/auth/loginThrottle.ts), shared by every instance. Keys:
+ * `account:<e-mail>`, `address:<ip>`, `pair:<e-mail>|<ip>`; `known:<e-mail>|<ip>` marks an
+ * address the account signed in from (its `last_at` is that success). Not tenant data: only
+ * system transactions touch it.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+}, (t) => [index('login_throttle_last_at_idx').on(t.lastAt)]);
+
 /** Tables that row-level security guards (all but `tenants`, whose policy is on `id`). */
 export const tenantTables = [
   'users', 'entity_type_groups', 'entity_types', 'entities', 'groups', 'entity_groups', 'telemetry',

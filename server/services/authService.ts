@@ -11,6 +11,19 @@ export interface TokenPair { access_token: string; refresh_token: string }
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
+/** The longest e-mail address (RFC 5321), also the schema's bound. */
+const MAX_EMAIL = 320;
+const accountOf = (email: string) => email.trim().toLowerCase();
+
+async function refuseWhileThrottled(throttle: LoginThrottle, account: string, address: string) {
+  const waitMs = await throttle.retryAfterMs(account, address);
+  if (waitMs <= 0) return;
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  const error = new ApiError(429, 'RATE_LIMITED', `Too many failed sign-in attempts. Try again in ${minutes} minutes.`, undefined, { minutes });
+  error.retryAfterSeconds = Math.ceil(waitMs / 1000);
+  throw error;
+}
+
 const claimsOf = (user: UserRow, sessionId: string): AccessClaims => ({
   sub: user.id,
   tenant: user.tenantId,
@@ -25,22 +38,29 @@ const claimsOf = (user: UserRow, sessionId: string): AccessClaims => ({
 export function authService(store: AuthStore, signer: TokenSigner, throttle: LoginThrottle) {
   return {
     async login(email: string, password: string, address: string): Promise<TokenPair> {
-      const account = email.trim().toLowerCase();
-      const waitMs = throttle.retryAfterMs(account, address);
-      if (waitMs > 0) {
-        const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-        throw new ApiError(429, 'RATE_LIMITED', `Too many failed sign-in attempts. Try again in ${minutes} minutes.`, undefined, { minutes });
-      }
+      const account = accountOf(email);
+      await refuseWhileThrottled(throttle, account, address);
       const user = await store.findUserByEmail(account);
       const ok = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
       if (!user || !ok) {
-        throttle.recordFailure(account, address);
+        await throttle.recordFailure(account, address);
         throw new ApiError(400, 'invalid_grant', INVALID_CREDENTIALS);
       }
-      throttle.recordSuccess(account);
+      await throttle.recordSuccess(account, address);
       const refresh = newRefreshToken();
       const session = await store.createSession(user, hashToken(refresh), refreshTokenExpiry());
       return { access_token: await signer.sign(claimsOf(user, session.id)), refresh_token: refresh };
+    },
+
+    /**
+     * A sign-in request that did not even fit the schema (bad JSON, NUL, missing fields) is a
+     * failed attempt too: it counts against its address, and its account when one can be read.
+     */
+    async countMalformedLogin(body: unknown, address: string): Promise<void> {
+      const email = (body as { email?: unknown } | undefined)?.email;
+      const account = typeof email === 'string' ? accountOf(email.replaceAll('\0', '').slice(0, MAX_EMAIL)) : '';
+      await refuseWhileThrottled(throttle, account, address);
+      await throttle.recordFailure(account, address);
     },
 
     /** Rotates the refresh token; re-use of a spent one revokes the whole session. */

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../server/app.ts';
 import type { ThrottleLimits } from '../../server/auth/loginThrottle.ts';
+import type { TrustProxy } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { seedDemoIfEmpty } from '../../server/seed/demoSeed.ts';
 
@@ -18,6 +19,9 @@ export interface TestApp {
   /** GET with a bearer token; returns status and parsed body. */
   get(path: string, token: string): Promise<{ status: number; body: any }>;
   post(path: string, body: unknown, token?: string): Promise<{ status: number; body: any }>;
+  /** Any request: from another client address, with extra headers, a raw payload. */
+  send(request: { method?: 'GET' | 'POST'; path: string; body?: unknown; token?: string; headers?: Record<string, string>; remoteAddress?: string }):
+    Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   close(): Promise<void>;
 }
 
@@ -43,25 +47,29 @@ async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; 
 
 export const usingPostgres = () => !!process.env.TEST_DATABASE_URL;
 
-export async function startTestApp(options: { throttle?: ThrottleLimits; webDir?: string } = {}): Promise<TestApp> {
+export interface TestAppOptions { throttle?: ThrottleLimits; webDir?: string; trustProxy?: TrustProxy; db?: Database }
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const server = process.env.TEST_DATABASE_URL;
-  const pgDatabase = server ? await freshPostgresDatabase(server) : undefined;
-  const db = await openDatabase({ databaseUrl: pgDatabase?.url, dataDir: 'memory://' });
+  // A second app on another app's database shares its data (and is not the one to drop it).
+  const pgDatabase = server && !options.db ? await freshPostgresDatabase(server) : undefined;
+  const db = options.db ?? await openDatabase({ databaseUrl: pgDatabase?.url, dataDir: 'memory://' });
   await seedDemoIfEmpty(db);
-  const app = await buildApp({ db, jwtSecret: JWT_SECRET, throttle: options.throttle, webDir: options.webDir });
+  const app = await buildApp({ db, jwtSecret: JWT_SECRET, throttle: options.throttle, webDir: options.webDir, trustProxy: options.trustProxy });
   await app.ready();
 
-  const request = async (method: 'GET' | 'POST', path: string, token?: string, payload?: unknown) => {
+  const send: TestApp['send'] = async ({ method = 'GET', path, body: payload, token, headers = {}, remoteAddress }) => {
     const response = await app.inject({
-      method, url: path, payload: payload as never,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      method, url: path, payload: payload as never, remoteAddress,
+      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     });
     let body: unknown = response.body;
     try {
       body = response.json();
     } catch { /* not JSON */ }
-    return { status: response.statusCode, body: body as any };
+    return { status: response.statusCode, body: body as any, headers: response.headers };
   };
+  const request = (method: 'GET' | 'POST', path: string, token?: string, body?: unknown) => send({ method, path, token, body });
 
   return {
     app,
@@ -73,8 +81,10 @@ export async function startTestApp(options: { throttle?: ThrottleLimits; webDir?
     },
     get: (path, token) => request('GET', path, token),
     post: (path, body, token) => request('POST', path, token, body),
+    send,
     async close() {
       await app.close();
+      if (options.db) return;
       await db.close();
       await pgDatabase?.drop();
     },
