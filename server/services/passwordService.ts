@@ -1,4 +1,5 @@
 // Changing one's own password (POST /update-password).
+import { isCommonPassword } from '../auth/commonPasswords.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/database.ts';
 import { findUser, updatePasswordHash } from '../db/directoryQueries.ts';
@@ -7,6 +8,7 @@ import type { Caller } from './caller.ts';
 
 export const INVALID_USER_PASSWORD = 'Invalid user password';
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+export const PASSWORD_TOO_COMMON = 'This password is too common. Choose one that is harder to guess.';
 
 export interface PasswordChange { current_password: string; password: string; password_confirmation: string }
 
@@ -15,6 +17,9 @@ export function passwordService(db: Database) {
     async update(caller: Caller, input: PasswordChange): Promise<void> {
       if (input.password !== input.password_confirmation) {
         throw badRequest('PASSWORDS_DO_NOT_MATCH', PASSWORDS_DO_NOT_MATCH, 'input.password_confirmation');
+      }
+      if (isCommonPassword(input.password)) {
+        throw badRequest('PASSWORD_TOO_COMMON', PASSWORD_TOO_COMMON, 'input.password');
       }
       const user = await db.tenantTx(caller.tenantId, (tx) => findUser(tx, caller.userId));
       if (!user) throw notFound();

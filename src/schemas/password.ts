@@ -1,7 +1,13 @@
 // POST /update-password; the same rules validate the change-password form.
 import type { FromSchema } from 'json-schema-to-ts';
+import { NO_NUL } from './bounds.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 1024;
+/** At least one character that is not whitespace, and no NUL. */
+export const PASSWORD_PATTERN = '^(?=[\\s\\S]*\\S)[^\\u0000]*$';
+
+const enteredPassword = { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH, pattern: NO_NUL } as const;
 
 export const updatePasswordSchema = {
   $id: 'updatePassword',
@@ -14,9 +20,12 @@ export const updatePasswordSchema = {
       additionalProperties: false,
       required: ['current_password', 'password', 'password_confirmation'],
       properties: {
-        current_password: { type: 'string', minLength: 1, maxLength: 1024 },
-        password: { type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: 1024 },
-        password_confirmation: { type: 'string', minLength: 1, maxLength: 1024 },
+        current_password: enteredPassword,
+        password: {
+          type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, pattern: PASSWORD_PATTERN,
+          'x-errors': { minLength: 'PASSWORD_TOO_SHORT', maxLength: 'PASSWORD_TOO_LONG', pattern: 'PASSWORD_BLANK' },
+        },
+        password_confirmation: enteredPassword,
       },
     },
   },
