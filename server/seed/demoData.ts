@@ -8,7 +8,7 @@ export const LANGUAGES = [...SUPPORTED_LANGUAGES];
 export const ALL_MODULES = [...MODULES];
 export const ALL_PERMISSIONS = [
   'scheduler.*', 'scheduler.complex_query', 'watcher.*', 'performance.board.*', 'public-api.board.*',
-  'dashboard.entity.*', 'dashboard.entity.manually_editable',
+  'dashboard.entity.*', 'dashboard.entity.manually_editable', 'users.*',
 ];
 
 export interface DemoUser { email: string; username: string; modules: string[]; permissions: string[] }

@@ -7,7 +7,8 @@ import {
 import type { EntityFilters, EntityJson } from '../db/entityQueries.ts';
 import { findEntity, listEntities } from '../db/entityQueries.ts';
 import { notFound } from '../errors.ts';
-import type { Caller } from './caller.ts';
+import { USER_LIST_PERMISSION } from '../../src/schemas/modules.ts';
+import { requirePermission, type Caller } from './caller.ts';
 
 export const ENTITY_NOT_FOUND = 'Entity not found';
 
@@ -49,7 +50,10 @@ export function readService(db: Database) {
       };
     },
 
-    users: (caller: Caller) => db.tenantTx(caller.tenantId, listUsers),
+    users: (caller: Caller) => {
+      requirePermission(caller, USER_LIST_PERMISSION);
+      return db.tenantTx(caller.tenantId, listUsers);
+    },
 
     async entityTypes(caller: Caller) {
       return (await db.tenantTx(caller.tenantId, listEntityTypes)).map((t) => ({

@@ -12,3 +12,6 @@ export function permissionGranted(held: readonly string[], required: string): bo
     return required.startsWith(permission.slice(0, -1)) || required === permission.slice(0, -2);
   });
 }
+
+/** Reading the tenant's user list (e-mail addresses) is user administration. */
+export const USER_LIST_PERMISSION = 'users.list';
