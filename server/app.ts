@@ -69,6 +69,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       info: { title: 'Terrasight API', version: '0.1.0', description: 'REST API of Terrasight. GraphQL is served at /graphql.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
+    // GraphQL describes itself (introspection, for signed-in users); its HTTP route is not REST.
+    transform: ({ schema, url }: { schema: object; url: string }) => ({ schema: url === '/graphql' ? { ...schema, hide: true } : schema, url }),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 

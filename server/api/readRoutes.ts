@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { entityListQuerySchema, idParamSchema, type EntityListQuery, type IdParam } from '../../src/schemas/entityQuery.ts';
 import { idList, INT4_MAX } from '../../src/schemas/bounds.ts';
+import { MODULES } from '../../src/schemas/modules.ts';
 import type { EntityFilters } from '../db/entityQueries.ts';
 import { badRequest } from '../errors.ts';
 import type { ReadService } from '../services/readService.ts';
@@ -28,7 +29,7 @@ export function readRoutes(app: FastifyInstance, reads: ReadService) {
   app.get('/tenant', { schema: schema('tenant', 'The caller\'s tenant') }, (request) => reads.tenant(callerFrom(request)));
   app.get('/user-me', { schema: schema('users', 'The signed-in user') }, (request) => reads.me(callerFrom(request)));
   app.get<{ Querystring: { module?: string } }>('/entity-type-list', {
-    schema: schema('entities', 'Entity types', { querystring: { type: 'object', properties: { module: { type: 'string', maxLength: 64 } } } }),
+    schema: schema('entities', 'Entity types', { querystring: { type: 'object', additionalProperties: false, properties: { module: { type: 'string', enum: MODULES } } } }),
   }, (request) => reads.entityTypes(callerFrom(request)));
   app.get<{ Querystring: EntityListQuery }>('/entity-list', {
     schema: schema('entities', 'Entities, filtered', { querystring: bodySchema(entityListQuerySchema) }),

@@ -1,0 +1,205 @@
+// Hostile input on every door: each route of the OpenAPI document and each GraphQL field gets
+// huge, negative, fractional and non-finite numbers, NUL, 100k-character strings, arrays and
+// prototype keys. Every answer is a 4xx (never a 500), says nothing about the server's inside,
+// and the server is alive afterwards. A schema lint keeps every declared field bounded.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INT4_MAX, NO_NUL } from '../../src/schemas/bounds.ts';
+import { startTestApp, type TestApp } from './harness.ts';
+
+let t: TestApp;
+let token: string;
+let doc: any;
+beforeAll(async () => {
+  t = await startTestApp();
+  token = (await t.login('admin@demo.city')).access_token;
+  doc = (await t.send({ path: '/api/docs/json' })).body;
+});
+afterAll(async () => { await t?.close(); });
+
+const HUGE = 'x'.repeat(100_000);
+/** Values no bounded field may accept, as query/path text and as JSON body values. */
+const HOSTILE_TEXT = ['99999999999999999999', '-99999999999999999999', '1e308', '-1e308', '2147483648', '1.5', '-1.5',
+  'Infinity', '-Infinity', 'NaN', '1e999', '\u0000', `a\u0000b`, HUGE, '__proto__', 'constructor'];
+const HOSTILE_JSON: unknown[] = [1e20, -1e20, 1.5, 2147483648, '\u0000', HUGE, [HUGE], Array(10_000).fill(1), { __proto__: { admin: true } },
+  JSON.parse('{"__proto__": {"polluted": true}}'), { constructor: { prototype: { polluted: true } } }, null, true];
+
+/** Nothing a client may see of the server's inside. */
+function expectNoInternals(body: unknown) {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  expect(text).not.toMatch(/Failed query|SELECT |INSERT |UPDATE |\bparams:|at [\w.<>]+ \(|node_modules|\/work\/|server\/|\.ts:\d+|stack/i);
+}
+
+async function expectAlive() {
+  expect((await t.get('/tenant', token)).status).toBe(200);
+}
+
+/** Our token everywhere but on /auth/* (signing out with it would end the session the test uses). */
+const authOf = (path: string) => (path.startsWith('/auth/') ? {} : { token });
+
+function fillPath(path: string) {
+  return path.replace(/\{[^}]+\}/g, '1');
+}
+
+describe('every REST route with hostile values', () => {
+  it('walks the OpenAPI document: path, query and body fields get a 4xx, never a 500', async () => {
+    const routes = Object.entries<any>(doc.paths).flatMap(([path, methods]) =>
+      Object.entries<any>(methods).map(([method, operation]) => ({ path, method: method.toUpperCase() as 'GET' | 'POST', operation })));
+    expect(routes.length).toBeGreaterThan(8);
+    let sent = 0;
+    for (const { path, method, operation } of routes) {
+      if (path.startsWith('/api/docs')) continue;
+      const parameters: any[] = operation.parameters ?? [];
+      for (const parameter of parameters.filter((p) => p.in === 'query' || p.in === 'path')) {
+        for (const value of HOSTILE_TEXT) {
+          const url = parameter.in === 'path'
+            ? path.replace(`{${parameter.name}}`, encodeURIComponent(value)).replace(/\{[^}]+\}/g, '1')
+            : `${fillPath(path)}?${parameter.name}=${encodeURIComponent(value)}`;
+          const answer = await t.send({ method, path: url, ...authOf(path), ...(method === 'POST' ? { body: {} } : {}) });
+          sent++;
+          // Free text may legitimately be "constructor" or "1.5"; numbers, NUL and 100k characters never are.
+          const mustRefuse = parameter.schema?.type === 'integer' || value.includes('\u0000') || value.length > 10_000;
+          if (mustRefuse) expect(answer.status, `${method} ${url.slice(0, 80)}`).toBeGreaterThanOrEqual(400);
+          expect(answer.status, `${method} ${url.slice(0, 80)}`).toBeLessThan(500);
+          expectNoInternals(answer.body);
+        }
+      }
+      const body = operation.requestBody?.content?.['application/json']?.schema;
+      if (!body) continue;
+      for (const fieldPath of leafPaths(body)) {
+        for (const value of HOSTILE_JSON) {
+          const payload = setAt(validSample(body), fieldPath, value);
+          const answer = await t.send({ method, path: fillPath(path), ...authOf(path), body: payload });
+          sent++;
+          const label = `${method} ${path} ${fieldPath.join('.')} = ${JSON.stringify(value)?.slice(0, 40)}`;
+          expect(answer.status, label).toBeLessThan(500);
+          expectNoInternals(answer.body);
+        }
+      }
+      // Unknown fields, a huge body of them, and prototype keys at the top level.
+      const prototypeKeys = ['{"__proto__": {"isAdmin": true}}', '{"constructor": {"prototype": {"isAdmin": true}}}'];
+      const manyUnknown = JSON.stringify(Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`f${i}`, i])));
+      for (const payload of [...prototypeKeys, manyUnknown]) {
+        const answer = await t.send({ method, path: fillPath(path), ...authOf(path), body: payload, headers: { 'content-type': 'application/json' } });
+        sent++;
+        expect(answer.status, `${method} ${path} hostile body`).toBeGreaterThanOrEqual(400);
+        expect(answer.status).toBeLessThan(500);
+        expect(answer.body.errors?.length ?? 1).toBeLessThanOrEqual(10);
+        expect(JSON.stringify(answer.body).length).toBeLessThan(5_000);
+      }
+    }
+    expect(sent).toBeGreaterThan(100);
+    await expectAlive();
+  });
+
+  it('answers a 1.6 MB body of unknown fields with a short list, not every error', async () => {
+    const fields = Object.fromEntries(Array.from({ length: 90_000 }, (_, i) => [`unknown_${i}`, 'x']));
+    const body = JSON.stringify({ input: fields });
+    expect(body.length).toBeGreaterThan(1_500_000);
+    const answer = await t.send({ method: 'POST', path: '/update-password', token, body, headers: { 'content-type': 'application/json' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors.length).toBeLessThanOrEqual(10);
+    expect(JSON.stringify(answer.body).length).toBeLessThan(2_000);
+  });
+
+  it('gives unexpected failures the generic text, a code and the request id only', async () => {
+    const answer = await t.send({ path: '/tenant', token, headers: {} });
+    expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // A client cannot choose its request id (it would forge log lines).
+    const forged = await t.send({ path: '/tenant', token, headers: { 'x-request-id': 'evil\nline' } });
+    expect(forged.headers['x-request-id']).not.toBe('evil\nline');
+  });
+});
+
+describe('every GraphQL field with hostile arguments', () => {
+  const graphql = (query: string, variables?: Record<string, unknown>) =>
+    t.send({ method: 'POST', path: '/graphql', token, body: { query, variables } });
+
+  it('walks the schema by introspection: every argument of every query field', async () => {
+    const schema = await graphql('{ __schema { queryType { fields { name args { name type { kind name ofType { kind name } } } type { kind name ofType { kind name ofType { kind name } } } } } } }');
+    expect(schema.status).toBe(200);
+    const fields: any[] = schema.body.data.__schema.queryType.fields;
+    const hostile: unknown[] = ['99999999999999999999', '-1', '1.5', 'Infinity', 'NaN', '\u0000', HUGE, 2 ** 31, -(2 ** 31) - 1, 1.5, [1, 2], { __proto__: 1 }];
+    let sent = 0;
+    for (const field of fields) {
+      const selection = field.type.ofType?.ofType?.kind === 'OBJECT' || field.type.ofType?.kind === 'OBJECT' || field.type.kind === 'OBJECT' ? '{ id }' : '';
+      for (const arg of field.args) {
+        const typeName = arg.type.name ?? arg.type.ofType?.name;
+        for (const value of hostile) {
+          const answer = await graphql(`query($v: ${typeName}) { ${field.name}(${arg.name}: $v) ${selection} }`, { v: value });
+          sent++;
+          const label = `${field.name}(${arg.name}: ${JSON.stringify(value)?.slice(0, 30)})`;
+          expect(answer.status, label).toBeLessThan(500);
+          expectNoInternals(answer.body);
+          if (answer.body.errors) expect(answer.body.errors[0].extensions?.code, label).not.toBe('INTERNAL');
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(20);
+    await expectAlive();
+  });
+
+  it('a bad id is a 400 naming the argument, without SQL', async () => {
+    const answer = await graphql('{ entity_tree(id: "abc") { id } }');
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors[0]).toMatchObject({ message: 'id must be integer', extensions: { code: 'VALIDATION', field: 'id' } });
+    const huge = await graphql(`{ entity_tree(id: "${INT4_MAX + 1}") { id } }`);
+    expect(huge.status).toBe(400);
+    expectNoInternals(huge.body);
+  });
+});
+
+describe('the schema lint: every declared field is bounded', () => {
+  it('strings have maxLength and refuse NUL, integers have both bounds, arrays maxItems, objects are closed', () => {
+    const problems: string[] = [];
+    const visit = (schema: any, where: string) => {
+      if (!schema || typeof schema !== 'object') return;
+      if (schema.type === 'string' && !schema.enum && !schema.format) {
+        if (schema.maxLength === undefined) problems.push(`${where}: string without maxLength`);
+        if (!refusesNul(schema.pattern)) problems.push(`${where}: string may hold NUL`);
+      }
+      if (schema.type === 'integer' && (schema.minimum === undefined || schema.maximum === undefined || schema.maximum > INT4_MAX)) problems.push(`${where}: unbounded integer`);
+      if (schema.type === 'array' && schema.maxItems === undefined) problems.push(`${where}: array without maxItems`);
+      if (schema.type === 'object' && schema.properties && schema.additionalProperties !== false) problems.push(`${where}: open object`);
+      for (const [key, child] of Object.entries<any>(schema.properties ?? {})) visit(child, `${where}.${key}`);
+      if (schema.items) visit(schema.items, `${where}[]`);
+    };
+    for (const [path, methods] of Object.entries<any>(doc.paths)) {
+      for (const [method, operation] of Object.entries<any>(methods)) {
+        for (const parameter of operation.parameters ?? []) visit(parameter.schema, `${method} ${path} ${parameter.in}:${parameter.name}`);
+        visit(operation.requestBody?.content?.['application/json']?.schema, `${method} ${path} body`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+/**
+ * Whether a pattern keeps NUL out: it excludes \u0000 explicitly (NO_NUL), or it is anchored and
+ * built only from explicit characters (no `.`, negated classes or \s \S \W \D).
+ */
+function refusesNul(pattern: string | undefined): boolean {
+  if (!pattern) return false;
+  if (pattern === NO_NUL || pattern.includes('[^\\u0000]')) return true;
+  return pattern.startsWith('^') && pattern.endsWith('$') && !/\.|\[\^|\\[sSWD]/.test(pattern);
+}
+
+/** Paths of every leaf property of a JSON Schema object. */
+function leafPaths(schema: any, prefix: string[] = []): string[][] {
+  if (schema?.type !== 'object' || !schema.properties) return [prefix];
+  return Object.entries<any>(schema.properties).flatMap(([key, child]) => leafPaths(child, [...prefix, key]));
+}
+
+/** A value that fits the schema's shape (strings, numbers, nested objects). */
+function validSample(schema: any): any {
+  if (schema?.type === 'object') return Object.fromEntries(Object.entries<any>(schema.properties ?? {}).map(([key, child]) => [key, validSample(child)]));
+  if (schema?.type === 'integer' || schema?.type === 'number') return schema.minimum ?? 1;
+  if (schema?.type === 'boolean') return false;
+  return 'sample-value';
+}
+
+function setAt(target: any, path: string[], value: unknown): any {
+  if (!path.length) return value;
+  const copy = { ...target };
+  copy[path[0]] = setAt(copy[path[0]] ?? {}, path.slice(1), value);
+  return copy;
+}
