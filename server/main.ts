@@ -1,22 +1,25 @@
 // Starts Terrasight: reads the configuration, opens and seeds the database, serves HTTP.
 import { buildApp } from './app.ts';
-import { ConfigError, isMemoryDir, loadConfig } from './config.ts';
-import { DataDirLockedError, lockDataDir } from './db/dataDirLock.ts';
-import { openDatabase } from './db/database.ts';
+import { resolve } from 'node:path';
+import { isMemoryDir, loadConfig } from './config.ts';
+import { lockDataDir } from './db/dataDirLock.ts';
+import { openDatabase, type Database } from './db/database.ts';
 import { seedDemoIfEmpty } from './seed/demoSeed.ts';
+import { startupFailureSentence } from './startupErrors.ts';
 
 async function main() {
   const config = loadConfig();
   const embedded = !config.databaseUrl;
   const releaseLock = embedded && !isMemoryDir(config.dataDir) ? lockDataDir(config.dataDir) : () => {};
-  let db;
+  let db: Database | undefined;
   try {
     db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    if (config.seed === 'demo' && (await seedDemoIfEmpty(db))) console.log('Seeded the demo tenants (sign in as admin@demo.city / demo1234).');
   } catch (error) {
+    await db?.close().catch(() => {});
     releaseLock();
     throw error;
   }
-  if (config.seed === 'demo' && (await seedDemoIfEmpty(db))) console.log('Seeded the demo tenants (sign in as admin@demo.city / demo1234).');
 
   const app = await buildApp({ db, jwtSecret: config.jwtSecret, webDir: config.webDir, trustProxy: config.trustProxy, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
   let closing = false;
@@ -41,10 +44,9 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-    console.error(`Terrasight cannot start: ${error.message}`);
-  } else {
-    console.error('Terrasight failed to start:', error);
-  }
+  // Read from the environment again: the failure may have happened while reading the configuration.
+  const where = { dataDir: isMemoryDir(process.env.DATA_DIR ?? '') ? 'memory://' : resolve(process.env.DATA_DIR || './data'), databaseUrl: process.env.DATABASE_URL || undefined };
+  console.error(`Terrasight cannot start: ${startupFailureSentence(error, where)}`);
+  if (process.env.LOG_LEVEL === 'debug') console.error(error);
   process.exit(1);
 });
