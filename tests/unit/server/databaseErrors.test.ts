@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable } from '../../../server/db/databaseErrors.ts';
+
+const withCause = (cause: unknown) => Object.assign(new Error('Failed query: INSERT …'), { cause });
+
+describe('isDatabaseUnavailable', () => {
+  it.each([
+    ['a full disk (SQLSTATE 53100) behind Drizzle\'s wrapper', withCause(Object.assign(new Error('could not extend file'), { code: '53100' }))],
+    ['out of memory (53200)', Object.assign(new Error('out of memory'), { code: '53200' })],
+    ['a refused connection', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })],
+    ['a connection lost mid-query', new Error('Connection terminated unexpectedly')],
+    ['an administrator shutdown (57P01)', Object.assign(new Error('terminating connection'), { code: '57P01' })],
+    ['ENOSPC from the file system', withCause(Object.assign(new Error('write failed'), { code: 'ENOSPC' }))],
+  ])('%s → 503', (_case, error) => expect(isDatabaseUnavailable(error)).toBe(true));
+
+  it.each([
+    ['a unique violation (23505)', Object.assign(new Error('duplicate key'), { code: '23505' })],
+    ['a syntax error (42601)', Object.assign(new Error('syntax error'), { code: '42601' })],
+    ['a plain bug', new TypeError('x is undefined')],
+  ])('%s → not 503', (_case, error) => expect(isDatabaseUnavailable(error)).toBe(false));
+});
