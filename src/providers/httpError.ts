@@ -53,7 +53,8 @@ export function errorFromResponse(statusCode: number, body: unknown): ApiHttpErr
   let message: string | undefined;
   if (statusCode === 500) {
     const errorField = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
-    message = typeof errorField === 'string' && errorField ? errorField : firstWithMessage?.message;
+    const text = typeof errorField === 'string' && errorField ? errorField : firstWithMessage?.message;
+    message = text && localized(first, text);
   } else {
     const uses401Rule = statusCode === 401 || (statusCode === 400 && entries.some((entry) => entry.code === 'invalid_grant'));
     const chosen = uses401Rule && first?.message ? first : firstWithMessage;

@@ -22,6 +22,12 @@ test('changing the password checks the confirmation and the current password', a
   await changePassword(page, 'wrong-current-password', NEW_PASSWORD);
   await expect(page.getByText('Invalid user password')).toBeVisible();
 
+  // Eight spaces are refused in the form; a common password by the server, in words.
+  await changePassword(page, DEMO_PASSWORD, ' '.repeat(8));
+  await expect(page.getByText('The password cannot consist of spaces only')).toBeVisible();
+  await changePassword(page, DEMO_PASSWORD, 'password123');
+  await expect(page.getByTestId('password-error')).toHaveText('This password is too common. Choose one that is harder to guess.');
+
   await changePassword(page, DEMO_PASSWORD, NEW_PASSWORD);
   await expect(page.getByText('Your password has been changed.')).toBeVisible();
   await expect(page).toHaveURL(/\/profile\/password$/); // no redirect after success

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiPaths } from '../../resources/apiMap.ts';
 import { usePageTitle } from '../../routing/usePageTitle.ts';
-import { PASSWORD_MIN_LENGTH } from '../../schemas/password.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_PATTERN } from '../../schemas/password.ts';
 import { ProfileLayout } from './ProfileLayout.tsx';
 
 interface PasswordFormValues {
@@ -76,6 +76,8 @@ export default function ChangePasswordPage() {
               rules={[
                 { required: true, message: t('password.newRequired') },
                 { min: PASSWORD_MIN_LENGTH, message: t('password.tooShort', { min: PASSWORD_MIN_LENGTH }) },
+                { max: PASSWORD_MAX_LENGTH, message: t('apiErrors.PASSWORD_TOO_LONG', { limit: PASSWORD_MAX_LENGTH }) },
+                { pattern: new RegExp(PASSWORD_PATTERN, 'u'), message: t('apiErrors.PASSWORD_BLANK') },
               ]}
             >
               <Input.Password autoComplete="new-password" data-testid="new-password" />
