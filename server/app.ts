@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { AJV_OPTIONS, finiteNumbersPlugin } from '../src/schemas/validation.ts';
 import { authRoutes } from './api/authRoutes.ts';
 import { bearerToken, callerOf } from './api/authenticate.ts';
-import { installErrorHandling } from './api/httpErrors.ts';
+import { installErrorHandling, sendUnavailable } from './api/httpErrors.ts';
 import { profileRoutes } from './api/profileRoutes.ts';
 import { readRoutes } from './api/readRoutes.ts';
 import { tokenSigner } from './auth/accessToken.ts';
@@ -20,6 +20,7 @@ import { authStore } from './db/authStore.ts';
 import { throttleStore } from './db/throttleStore.ts';
 import type { TrustProxy } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { DiskGuard } from './db/diskGuard.ts';
 import { graphqlErrorFormatter } from './graphql/errorFormatter.ts';
 import { graphqlParseOptions, graphqlValidationRules } from './graphql/limits.ts';
 import { resolvers, type GraphqlContext } from './graphql/resolvers.ts';
@@ -38,6 +39,8 @@ export interface AppOptions {
   throttle?: ThrottleLimits;
   /** Fastify's trustProxy: false (default), a hop count or addresses (TRUST_PROXY). */
   trustProxy?: TrustProxy;
+  /** The embedded database's free-space check (none for PostgreSQL, which reports a full disk itself). */
+  diskGuard?: DiskGuard;
 }
 
 /** Keep-alive pings on the GraphQL WebSocket (the client's timeout is 50 s). */
@@ -58,6 +61,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  if (options.diskGuard) refuseWhileDiskIsFull(app, options.diskGuard);
   installErrorHandling(app);
   app.decorateRequest('caller', null);
 
@@ -116,6 +120,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   serveWebApp(app, options.webDir);
   return app;
+}
+
+/** Every route that reaches the database answers 503 while the data directory's disk is full. */
+function refuseWhileDiskIsFull(app: FastifyInstance, guard: DiskGuard) {
+  app.addHook('onRequest', async (request, reply) => {
+    const route = request.routeOptions.url;
+    if (!route || route === '/*' || route.startsWith('/api/docs')) return; // static files, the SPA, the API docs
+    if (await guard.isFull()) return sendUnavailable(request, reply);
+  });
 }
 
 /** A hop count becomes Fastify's function form (its types know only booleans, lists and functions). */

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { resolve } from 'node:path';
 import { isMemoryDir, loadConfig } from './config.ts';
 import { lockDataDir } from './db/dataDirLock.ts';
+import { diskGuard } from './db/diskGuard.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { seedDemoIfEmpty } from './seed/demoSeed.ts';
 import { startupFailureSentence } from './startupErrors.ts';
@@ -21,7 +22,8 @@ async function main() {
     throw error;
   }
 
-  const app = await buildApp({ db, jwtSecret: config.jwtSecret, webDir: config.webDir, trustProxy: config.trustProxy, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+  const app = await buildApp({ db, jwtSecret: config.jwtSecret, webDir: config.webDir, trustProxy: config.trustProxy,
+    diskGuard: embedded && !isMemoryDir(config.dataDir) ? diskGuard(config.dataDir) : undefined, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -60,11 +60,15 @@ export function validationItems(issues: readonly ValidationIssue[], context: str
 export const serverErrorBody = (code: 'INTERNAL' | 'UNAVAILABLE', requestId: string) =>
   ({ error: GENERIC_ERROR, errors: [{ code, message: GENERIC_ERROR }], request_id: requestId });
 
+/** The database cannot serve now (full disk, lost connection): 503, try again shortly. */
+export const sendUnavailable = (request: FastifyRequest, reply: FastifyReply) =>
+  reply.status(503).header('retry-after', RETRY_AFTER_SECONDS).send(serverErrorBody('UNAVAILABLE', request.id));
+
 /** Logs an unexpected error with its request id and answers the generic 500 or 503. */
 export function sendServerError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error, reqId: request.id }, 'database unavailable');
-    return reply.status(503).header('retry-after', RETRY_AFTER_SECONDS).send(serverErrorBody('UNAVAILABLE', request.id));
+    return sendUnavailable(request, reply);
   }
   request.log.error({ err: error, reqId: request.id }, 'request failed');
   return reply.status(500).send(serverErrorBody('INTERNAL', request.id));
