@@ -15,7 +15,7 @@ export const GRAPHQL_LIMITS = {
   maxAliases: 10,
   maxDirectives: 20,
   /** Cost: 2 per object field, 1 per scalar, ×1.5 per level of depth. */
-  maxCost: 5000,
+  maxCost: 1000,
 } as const;
 
 export const graphqlParseOptions = { maxTokens: GRAPHQL_LIMITS.maxTokens };
