@@ -70,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('caller', null);
 
   const auth = authService(authStore(options.db), tokenSigner(options.jwtSecret), loginThrottle(throttleStore(options.db), options.throttle));
+  await options.db.onSessionRevoked(auth.forgetSession);
   const reads = readService(options.db);
 
   await app.register(fastifySwagger, {

@@ -23,9 +23,14 @@ export interface TokenSigner {
 }
 
 const ISSUER = 'terrasight';
+/** Verified tokens remembered (a token's verification cannot change before it expires). */
+const MAX_VERIFIED = 20_000;
 
 export function tokenSigner(secret: string): TokenSigner {
   const key = new TextEncoder().encode(secret);
+  // Every request presents its token; checking the HMAC once per token is enough. Expiry is
+  // still checked on every use; liveness of the session is the caller's business.
+  const verified = new Map<string, AccessClaims & { exp: number }>();
   return {
     async sign(claims, lifetimeSeconds = ACCESS_TOKEN_SECONDS) {
       const { sub, ...rest } = claims;
@@ -38,10 +43,21 @@ export function tokenSigner(secret: string): TokenSigner {
         .sign(key);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp * 1000 > Date.now()) return known;
+        verified.delete(token);
+        throw expiredToken();
+      }
       try {
         const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string' || typeof payload.tenant !== 'string' || typeof payload.sid !== 'string') throw invalidToken();
-        return payload as unknown as AccessClaims;
+        if (typeof payload.sub !== 'string' || typeof payload.tenant !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') {
+          throw invalidToken();
+        }
+        const claims = payload as unknown as AccessClaims & { exp: number };
+        if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value!);
+        verified.set(token, claims);
+        return claims;
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) throw expiredToken();
         throw invalidToken();

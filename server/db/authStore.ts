@@ -1,13 +1,16 @@
 // Queries behind sign-in, sessions and refresh tokens. They run in system transactions
 // because the tenant is not known until the user is found.
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database, Tx } from './database.ts';
+import { SESSION_REVOKED_CHANNEL, type Database, type Tx } from './database.ts';
 import { authSessions, refreshTokens, users } from './schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-const revokeSession = (tx: Tx, sessionId: string) =>
-  tx.update(authSessions).set({ revokedAt: new Date() }).where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+/** Revokes the session and tells every instance (delivered when the transaction commits). */
+async function revokeSession(tx: Tx, sessionId: string) {
+  await tx.update(authSessions).set({ revokedAt: new Date() }).where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+  await tx.execute(sql`SELECT pg_notify(${SESSION_REVOKED_CHANNEL}, ${sessionId})`);
+}
 
 export function authStore(db: Database) {
   return {
@@ -43,11 +46,9 @@ export function authStore(db: Database) {
 
     revokeSessionById: (sessionId: string) => db.systemTx((tx) => revokeSession(tx, sessionId)),
 
-    sessionIsLive: (sessionId: string) =>
-      db.systemTx(async (tx) => {
-        const rows = await tx.select({ revokedAt: authSessions.revokedAt }).from(authSessions).where(eq(authSessions.id, sessionId)).limit(1);
-        return rows.length === 1 && rows[0].revokedAt === null;
-      }),
+    /** Whether the session exists and is not revoked (one round trip). */
+    sessionIsLive: async (sessionId: string) =>
+      (await db.systemQuery(sql`SELECT 1 FROM auth_sessions WHERE id = ${sessionId} AND revoked_at IS NULL`)).length === 1,
   };
 }
 export type AuthStore = ReturnType<typeof authStore>;

@@ -3,6 +3,7 @@ import type { AccessClaims, TokenSigner } from '../auth/accessToken.ts';
 import type { LoginThrottle } from '../auth/loginThrottle.ts';
 import { decoyPasswordHash, verifyPassword } from '../auth/passwords.ts';
 import { hashToken, newRefreshToken, refreshTokenExpiry } from '../auth/refreshToken.ts';
+import { sessionCache, type SessionCache } from '../auth/sessionCache.ts';
 import type { AuthStore, UserRow } from '../db/authStore.ts';
 import { ApiError, revokedSession } from '../errors.ts';
 import type { Caller } from './caller.ts';
@@ -35,7 +36,7 @@ const claimsOf = (user: UserRow, sessionId: string): AccessClaims => ({
   maintenance_modes: user.maintenanceModes,
 });
 
-export function authService(store: AuthStore, signer: TokenSigner, throttle: LoginThrottle) {
+export function authService(store: AuthStore, signer: TokenSigner, throttle: LoginThrottle, sessions: SessionCache = sessionCache()) {
   return {
     async login(email: string, password: string, address: string): Promise<TokenPair> {
       const account = accountOf(email);
@@ -71,7 +72,7 @@ export function authService(store: AuthStore, signer: TokenSigner, throttle: Log
         const { token, session, user } = found;
         if (token.usedAt || session.revokedAt || token.expiresAt.getTime() <= Date.now()) {
           await store.revokeSession(tx, session.id);
-          return { revoked: true as const };
+          return { revoked: true as const, sessionId: session.id };
         }
         await store.markUsed(tx, tokenHash);
         const next = newRefreshToken();
@@ -79,23 +80,37 @@ export function authService(store: AuthStore, signer: TokenSigner, throttle: Log
         return { revoked: false as const, user, sessionId: session.id, next };
       });
       // The revocation above must commit, so the error is raised only after the transaction.
-      if (outcome.revoked) throw revokedSession();
+      if (outcome.revoked) {
+        if (outcome.sessionId) sessions.forget(outcome.sessionId);
+        throw revokedSession();
+      }
       return { access_token: await signer.sign(claimsOf(outcome.user, outcome.sessionId)), refresh_token: outcome.next };
     },
 
     async logout(refreshToken: string | undefined, caller: Caller | undefined): Promise<void> {
       if (refreshToken) {
-        await store.withRefreshToken(hashToken(refreshToken), async (tx, found) => {
+        const revoked = await store.withRefreshToken(hashToken(refreshToken), async (tx, found) => {
           if (found) await store.revokeSession(tx, found.session.id);
+          return found?.session.id;
         });
+        if (revoked) sessions.forget(revoked);
       }
-      if (caller) await store.revokeSessionById(caller.sessionId);
+      if (caller) {
+        await store.revokeSessionById(caller.sessionId);
+        sessions.forget(caller.sessionId);
+      }
     },
 
-    /** Verifies a bearer token and that its session is still live. */
+    /** Drops a session revoked elsewhere (another instance) from the cache. */
+    forgetSession: (sessionId: string) => sessions.forget(sessionId),
+
+    /** Verifies a bearer token and that its session is still live (asked at most every few seconds). */
     async authenticate(accessToken: string): Promise<Caller> {
       const claims = await signer.verify(accessToken);
-      if (!(await store.sessionIsLive(claims.sid))) throw revokedSession();
+      if (!sessions.isLive(claims.sid)) {
+        if (!(await store.sessionIsLive(claims.sid))) throw revokedSession();
+        sessions.remember(claims.sid);
+      }
       return {
         tenantId: claims.tenant,
         userId: claims.sub,

@@ -107,3 +107,26 @@ describe('access token codes', () => {
     expect((await t.post('/auth/refresh', { refresh_token: tokens.refresh_token })).body.errors[0].code).toBe('JWT102');
   });
 });
+
+describe('session liveness across instances', () => {
+  it('a session revoked through one instance is refused at once by another that had it cached', async () => {
+    const other = await startTestApp({ db: t.db });
+    try {
+      const tokens = await t.login('admin@demo.city');
+      // The other instance checks the session once and then remembers it is live.
+      expect((await other.get('/user-me', tokens.access_token)).status).toBe(200);
+      expect((await other.get('/user-me', tokens.access_token)).status).toBe(200);
+      await t.post('/auth/logout', { refresh_token: tokens.refresh_token }, tokens.access_token);
+      // The revocation reaches it by notification, well before its cache would expire.
+      let status = 0;
+      for (let i = 0; i < 50 && status !== 401; i++) {
+        status = (await other.get('/user-me', tokens.access_token)).status;
+        if (status !== 401) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(status).toBe(401);
+      expect((await other.get('/user-me', tokens.access_token)).body.errors[0].code).toBe('JWT102');
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,32 @@
+// Remembers, for a few seconds, which sessions were found live, so that an authenticated request
+// does not ask the database every time. A revocation drops the session at once: in this instance
+// directly, in the others through the database's notification (Database.onSessionRevoked); the
+// short lifetime bounds what a lost notification could cost.
+export const SESSION_CACHE_MS = 5000;
+const MAX_SESSIONS = 50_000;
+
+export interface SessionCache {
+  isLive(sessionId: string): boolean;
+  remember(sessionId: string): void;
+  forget(sessionId: string): void;
+}
+
+export function sessionCache(ttlMs = SESSION_CACHE_MS, now = () => Date.now()): SessionCache {
+  const checkedAt = new Map<string, number>();
+  return {
+    isLive(sessionId) {
+      const at = checkedAt.get(sessionId);
+      if (at === undefined) return false;
+      if (now() - at < ttlMs) return true;
+      checkedAt.delete(sessionId);
+      return false;
+    },
+    remember(sessionId) {
+      if (checkedAt.size >= MAX_SESSIONS) checkedAt.delete(checkedAt.keys().next().value!); // the oldest
+      checkedAt.set(sessionId, now());
+    },
+    forget(sessionId) {
+      checkedAt.delete(sessionId);
+    },
+  };
+}
