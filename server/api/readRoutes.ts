@@ -33,7 +33,7 @@ export function readRoutes(app: FastifyInstance, reads: ReadService) {
   }, (request) => reads.entityTypes(callerFrom(request)));
   app.get<{ Querystring: EntityListQuery }>('/entity-list', {
     schema: schema('entities', 'Entities, filtered', { querystring: bodySchema(entityListQuerySchema) }),
-  }, (request) => reads.entities(callerFrom(request), entityFilters(request.query)));
+  }, async (request, reply) => reply.type('application/json; charset=utf-8').send(await reads.entitiesJson(callerFrom(request), entityFilters(request.query))));
   app.get<{ Params: IdParam }>('/entity/:id', {
     schema: schema('entities', 'One entity with its children ids', { params: bodySchema(idParamSchema) }),
   }, (request) => reads.entity(callerFrom(request), request.params.id));

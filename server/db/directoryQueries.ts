@@ -1,10 +1,8 @@
 // Reads of the tenant, its users, entity types, groups and watchers.
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from './database.ts';
-import { entityTypeGroups, entityTypes, groups, tenants, users, watchers } from './schema.ts';
-
-export const findTenant = (tx: Tx, tenantId: string) =>
-  tx.select().from(tenants).where(eq(tenants.id, tenantId)).then((r) => r[0]);
+import { isoTime } from './rows.ts';
+import { entityTypeGroups, entityTypes, groups, users } from './schema.ts';
 
 export const findUser = (tx: Tx, userId: string) =>
   tx.select().from(users).where(eq(users.id, userId)).then((r) => r[0]);
@@ -21,4 +19,17 @@ export const listEntityTypeGroups = (tx: Tx) => tx.select().from(entityTypeGroup
 
 export const listGroups = (tx: Tx) => tx.select().from(groups).orderBy(asc(groups.treePath), asc(groups.id));
 
-export const listWatchers = (tx: Tx) => tx.select().from(watchers).orderBy(asc(watchers.name), asc(watchers.id));
+
+
+// The hot reads of the shell, shaped as the API answers them, for Database.tenantQuery.
+export const tenantQuery = (tenantId: string) =>
+  sql`SELECT id, entity_type_id, name, variant, attributes FROM tenants WHERE id = ${tenantId}`;
+
+export const meQuery = (userId: string) => sql`
+  SELECT id, username, email, coalesce(lang, 'en') AS lang, languages, modules, module_permissions, maintenance_modes
+  FROM users WHERE id = ${userId}`;
+
+export const watcherListQuery = () => sql`
+  SELECT id, name, query, condition, definition, last_updated_by, ${isoTime(sql`updated_at`)} AS updated_at, entity_ids, entity_type_ids,
+    interval, status, alert, ${isoTime(sql`triggered_at`)} AS triggered_at, result
+  FROM watchers ORDER BY name, id`;

@@ -9,3 +9,6 @@ export async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
 }
 
 export const intList = (values: number[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+
+/** A timestamp as the API writes it (ISO 8601, UTC, milliseconds). */
+export const isoTime = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -168,10 +168,12 @@ async function seedConfiguration(tx: Tx, tenantId: string, adminId: string, devi
 /** Seeds the demo tenants when the database has none; returns whether it did. */
 export async function seedDemoIfEmpty(db: Database): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  return db.systemTx(async (tx) => {
+  const seeded = await db.systemTx(async (tx) => {
     const [{ value }] = await tx.select({ value: count() }).from(tenants);
     if (value > 0) return false;
     for (const [index, demo] of DEMO_TENANTS.entries()) await seedTenant(tx, demo, passwordHash, index);
     return true;
   });
+  if (seeded) await db.systemQuery(sql`ANALYZE`); // statistics for the planner (PGlite has no autovacuum)
+  return seeded;
 }

@@ -2,10 +2,10 @@
 // watchers. Row-level security scopes every query; a missing row is a 404 for the caller.
 import type { Database } from '../db/database.ts';
 import {
-  findTenant, findUser, listEntityTypeGroups, listEntityTypes, listGroups, listUsers, listWatchers,
+  listEntityTypeGroups, listEntityTypes, listGroups, listUsers, meQuery, tenantQuery, watcherListQuery,
 } from '../db/directoryQueries.ts';
 import type { EntityFilters, EntityJson } from '../db/entityQueries.ts';
-import { findEntity, listEntities } from '../db/entityQueries.ts';
+import { entityListJsonQuery, findEntity } from '../db/entityQueries.ts';
 import { notFound } from '../errors.ts';
 import { USER_LIST_PERMISSION } from '../../src/schemas/modules.ts';
 import { requirePermission, type Caller } from './caller.ts';
@@ -15,7 +15,6 @@ export const ENTITY_NOT_FOUND = 'Entity not found';
 interface GroupJson { id: number; tenant_id: string; name: string; tree_path: string; attributes: unknown; parent_id: number | null }
 type EntityTreeNode = EntityJson & { children: EntityTreeNode[] };
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Nests rows under their parents; rows whose parent is not in the list become roots. */
 function nest<T extends { id: number; parent_id: number | null }>(items: T[]): (T & { children: (T & { children: unknown[] })[] })[] {
@@ -36,18 +35,15 @@ export function readService(db: Database) {
 
   return {
     async tenant(caller: Caller) {
-      const tenant = await db.tenantTx(caller.tenantId, (tx) => findTenant(tx, caller.tenantId));
+      const [tenant] = await db.tenantQuery(caller.tenantId, tenantQuery(caller.tenantId));
       if (!tenant) throw notFound();
-      return { id: tenant.id, entity_type_id: tenant.entityTypeId, name: tenant.name, variant: tenant.variant, attributes: tenant.attributes };
+      return tenant;
     },
 
     async me(caller: Caller) {
-      const user = await db.tenantTx(caller.tenantId, (tx) => findUser(tx, caller.userId));
+      const [user] = await db.tenantQuery(caller.tenantId, meQuery(caller.userId));
       if (!user) throw notFound();
-      return {
-        id: user.id, username: user.username, email: user.email, lang: user.lang ?? 'en', languages: user.languages,
-        modules: user.modules, module_permissions: user.modulePermissions, maintenance_modes: user.maintenanceModes,
-      };
+      return user;
     },
 
     users: (caller: Caller) => {
@@ -66,7 +62,15 @@ export function readService(db: Database) {
       return (await db.tenantTx(caller.tenantId, listEntityTypeGroups)).map((g) => ({ id: g.id, name: g.name, attributes: g.attributes }));
     },
 
-    entities: (caller: Caller, filters: EntityFilters) => db.tenantTx(caller.tenantId, (tx) => listEntities(tx, filters)),
+    /** The matching entities as the JSON text of the answer, built by the database. */
+    async entitiesJson(caller: Caller, filters: EntityFilters): Promise<string> {
+      const [row] = await db.tenantQuery<{ json: string }>(caller.tenantId, entityListJsonQuery(filters));
+      return row.json;
+    },
+
+    async entities(caller: Caller, filters: EntityFilters): Promise<EntityJson[]> {
+      return JSON.parse(await this.entitiesJson(caller, filters));
+    },
 
     async entity(caller: Caller, id: number) {
       const entity = await db.tenantTx(caller.tenantId, (tx) => findEntity(tx, id));
@@ -88,13 +92,7 @@ export function readService(db: Database) {
 
     groupTree: async (caller: Caller) => nest(await groupList(caller)),
 
-    async watchers(caller: Caller) {
-      return (await db.tenantTx(caller.tenantId, listWatchers)).map((w) => ({
-        id: w.id, name: w.name, query: w.query, condition: w.condition, definition: w.definition,
-        last_updated_by: w.lastUpdatedBy, updated_at: iso(w.updatedAt), entity_ids: w.entityIds, entity_type_ids: w.entityTypeIds,
-        interval: w.interval, status: w.status, alert: w.alert, triggered_at: iso(w.triggeredAt), result: w.result,
-      }));
-    },
+    watchers: (caller: Caller) => db.tenantQuery(caller.tenantId, watcherListQuery()),
   };
 }
 export type ReadService = ReturnType<typeof readService>;

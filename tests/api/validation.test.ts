@@ -53,6 +53,30 @@ describe('request validation', () => {
 });
 
 describe('entity filters', () => {
+  it('answers entities in the documented shape', async () => {
+    const all = (await t.get('/entity-list', token)).body as any[];
+    expect(all.length).toBe(60);
+    const device = all.find((e) => e.groups.length > 0);
+    expect(Object.keys(device).sort()).toEqual(['attributes', 'entity_type', 'entity_type_id', 'geom', 'group', 'groups', 'id', 'interface', 'level',
+      'name', 'parent_id', 'tree_path', 'updated_at']);
+    expect(device).toMatchObject({
+      id: expect.any(Number), entity_type_id: expect.any(Number), parent_id: expect.any(Number), level: 0,
+      name: { en: expect.any(String) }, attributes: expect.any(Object), tree_path: expect.stringMatching(/^\d+(\.\d+)*$/),
+      entity_type: { id: device.entity_type_id, name: expect.any(String), category: expect.any(String) },
+      interface: { thingsboard_uuid: null, thingsboard_name: expect.any(String), is_gateway: false, fk_gateway_id: expect.any(Number) },
+      group: device.groups[0],
+    });
+    expect(new Date(device.updated_at).toISOString()).toBe(device.updated_at);
+    const region = all.find((e) => e.parent_id === null);
+    expect(region).toMatchObject({ group: null, groups: [] });
+    // Tree order: every entity comes after its parent.
+    const seen = new Set<number>();
+    for (const entity of all) {
+      if (entity.parent_id !== null) expect(seen.has(entity.parent_id)).toBe(true);
+      seen.add(entity.id);
+    }
+  });
+
   it('filters by ids with depth, level, type, group, search and gateway', async () => {
     const all = (await t.get('/entity-list', token)).body as any[];
     const region = all.find((e) => e.entity_type.category === 'region');
