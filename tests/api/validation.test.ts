@@ -106,6 +106,15 @@ describe('entity filters', () => {
     expect(inGroup.every((e) => e.groups.some((g: any) => g.id === grouped.group.id))).toBe(true);
   });
 
+  it('search text with quotes, backslashes and SQL stays text', async () => {
+    for (const search of ["' OR '1'='1", "\\'; DROP TABLE entities; --", '\\', "O'Brien", '%_']) {
+      const { status, body } = await t.get(`/entity-list?search=${encodeURIComponent(search)}`, token);
+      expect(status, search).toBe(200);
+      expect(body, search).toEqual([]);
+    }
+    expect(((await t.get('/entity-list', token)).body as any[]).length).toBe(60);
+  });
+
   it('GET /entity/{id} lists the children ids', async () => {
     const region = ((await t.get('/entity-list?level=0', token)).body as any[]).find((e) => e.parent_id === null);
     const { body } = await t.get(`/entity/${region.id}`, token);
