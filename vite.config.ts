@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/vitePrecompress.ts';
 
 // The dev server forwards every API path to the Terrasight server (PORT, default 3000).
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
@@ -18,7 +19,7 @@ const apiPaths = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: { outDir: 'dist', emptyOutDir: true },
   server: {
     proxy: {

@@ -1,19 +1,18 @@
 // Builds the Fastify app: REST API, GraphQL (HTTP + WebSocket), OpenAPI document and the
 // web app with its history fallback. Testable without a port (app.inject).
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import mercurius, { type PubSub } from 'mercurius';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { AJV_OPTIONS, finiteNumbersPlugin } from '../src/schemas/validation.ts';
 import { authRoutes } from './api/authRoutes.ts';
 import { bearerToken, callerOf } from './api/authenticate.ts';
 import { installErrorHandling, sendUnavailable } from './api/httpErrors.ts';
 import { profileRoutes } from './api/profileRoutes.ts';
 import { readRoutes } from './api/readRoutes.ts';
+import { installSecurityHeaders } from './api/securityHeaders.ts';
+import { installCompression, serveWebApp } from './api/webApp.ts';
 import { tokenSigner } from './auth/accessToken.ts';
 import { loginThrottle, type ThrottleLimits } from './auth/loginThrottle.ts';
 import { authStore } from './db/authStore.ts';
@@ -39,6 +38,12 @@ export interface AppOptions {
   throttle?: ThrottleLimits;
   /** Fastify's trustProxy: false (default), a hop count or addresses (TRUST_PROXY). */
   trustProxy?: TrustProxy;
+  /** Serve HTTPS with this certificate and key (TLS_CERT, TLS_KEY). */
+  https?: { cert: Buffer; key: Buffer };
+  /** Map tile origins the CSP allows (MAP_TILE_HOSTS); none by default. */
+  mapTileHosts?: string[];
+  /** Send HSTS (TLS configured). */
+  hsts?: boolean;
   /** The embedded database's free-space check (none for PostgreSQL, which reports a full disk itself). */
   diskGuard?: DiskGuard;
 }
@@ -51,6 +56,7 @@ const WS_KEEP_ALIVE_MS = 20_000;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    ...(options.https ? { https: options.https } : {}),
     logger: options.logger ?? false,
     // X-Forwarded-For is believed only from configured proxies (TRUST_PROXY), so a client cannot
     // choose the address the sign-in throttle counts.
@@ -67,6 +73,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   if (options.diskGuard) refuseWhileDiskIsFull(app, options.diskGuard);
   installErrorHandling(app);
+  await installSecurityHeaders(app, { mapTileHosts: options.mapTileHosts ?? [], hsts: options.hsts ?? false });
+  await installCompression(app);
   app.decorateRequest('caller', null);
 
   const auth = authService(authStore(options.db), tokenSigner(options.jwtSecret), loginThrottle(throttleStore(options.db), options.throttle));
@@ -123,7 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pubsub = scope.graphql.pubsub;
   });
 
-  serveWebApp(app, options.webDir);
+  await serveWebApp(app, options.webDir);
   return app;
 }
 
@@ -138,28 +146,3 @@ function refuseWhileDiskIsFull(app: FastifyInstance, guard: DiskGuard) {
 
 /** A hop count becomes Fastify's function form (its types know only booleans, lists and functions). */
 const fastifyTrustProxy = (trust: TrustProxy) => (typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust);
-
-const acceptsHtml = (accept: string | undefined) => (accept ?? '').includes('text/html');
-
-/** Serves the built SPA; unknown GETs that accept HTML get index.html, everything else a JSON 404. */
-function serveWebApp(app: FastifyInstance, webDir: string | undefined) {
-  const hasWebApp = !!webDir && existsSync(join(webDir, 'index.html'));
-  if (hasWebApp) {
-    const assetsDir = join(webDir, 'assets');
-    app.register(fastifyStatic, {
-      root: webDir,
-      index: 'index.html',
-      wildcard: true,
-      // Hashed bundles never change; everything else (index.html first) is revalidated.
-      setHeaders: (reply: unknown, path: string) => {
-        (reply as FastifyReply).header('cache-control', path.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    if (hasWebApp && request.method === 'GET' && acceptsHtml(request.headers.accept)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.status(404).send({ errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
-  });
-}

@@ -15,6 +15,12 @@ export interface Config {
   /** Directory of the built web app, served with a history fallback. */
   webDir: string;
   trustProxy: TrustProxy;
+  /** Origins of the base map's tiles, styles and fonts, allowed by the Content-Security-Policy. */
+  mapTileHosts: string[];
+  /** Certificate and key (PEM) when the server itself speaks HTTPS. */
+  tls?: { cert: Buffer; key: Buffer };
+  /** Send Strict-Transport-Security: with TLS here, or HSTS=on behind a TLS proxy. */
+  hsts: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -67,6 +73,37 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   return value;
 }
 
+/** The production base map (DESIGN.md): OpenFreeMap, no key. */
+const DEFAULT_MAP_TILE_HOSTS = 'https://tiles.openfreemap.org';
+
+export function mapTileHostsFrom(raw: string | undefined): string[] {
+  const hosts = (raw ?? DEFAULT_MAP_TILE_HOSTS).split(',').map((part) => part.trim()).filter(Boolean);
+  for (const host of hosts) {
+    let url: URL | undefined;
+    try {
+      url = new URL(host);
+    } catch { /* reported below */ }
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== host.replace(/\/$/, '')) {
+      throw new ConfigError(`MAP_TILE_HOSTS must list origins such as https://tiles.example.com (scheme and host, no path), got "${host}".`);
+    }
+  }
+  return hosts.map((host) => host.replace(/\/$/, ''));
+}
+
+function tlsFrom(env: NodeJS.ProcessEnv): Config['tls'] {
+  const { TLS_CERT: certPath, TLS_KEY: keyPath } = env;
+  if (!certPath && !keyPath) return undefined;
+  if (!certPath || !keyPath) throw new ConfigError('TLS_CERT and TLS_KEY must be set together (paths to the PEM certificate and key).');
+  const read = (name: string, path: string) => {
+    try {
+      return readFileSync(path);
+    } catch (error) {
+      throw new ConfigError(`${name} ${path} cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
+    }
+  };
+  return { cert: read('TLS_CERT', certPath), key: read('TLS_KEY', keyPath) };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const rawDir = env.DATA_DIR || './data';
   const dataDir = isMemoryDir(rawDir) ? rawDir : resolve(rawDir);
@@ -74,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const seed = (env.SEED || 'demo') as Config['seed'];
   if (seed !== 'demo' && seed !== 'none') throw new ConfigError(`SEED must be "demo" or "none", got "${seed}".`);
   const simulate = (env.SIMULATE || (seed === 'demo' ? 'on' : 'off')) === 'on';
+  const tls = tlsFrom(env);
   return {
     port: intFrom(env, 'PORT', 3000),
     host: env.HOST || '127.0.0.1',
@@ -85,5 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulate,
     webDir: resolve(env.WEB_DIR || 'dist'),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    mapTileHosts: mapTileHostsFrom(env.MAP_TILE_HOSTS),
+    tls,
+    hsts: !!tls || env.HSTS === 'on',
   };
 }

@@ -23,6 +23,7 @@ async function main() {
   }
 
   const app = await buildApp({ db, jwtSecret: config.jwtSecret, webDir: config.webDir, trustProxy: config.trustProxy,
+    https: config.tls, mapTileHosts: config.mapTileHosts, hsts: config.hsts,
     diskGuard: embedded && !isMemoryDir(config.dataDir) ? diskGuard(config.dataDir) : undefined, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -42,7 +43,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const where = embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL at DATABASE_URL';
-  console.log(`Terrasight is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${where}).`);
+  console.log(`Terrasight is running at ${config.tls ? 'https' : 'http'}://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${where}).`);
 }
 
 main().catch((error) => {

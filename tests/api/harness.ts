@@ -47,7 +47,7 @@ async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; 
 
 export const usingPostgres = () => !!process.env.TEST_DATABASE_URL;
 
-export interface TestAppOptions { throttle?: ThrottleLimits; webDir?: string; trustProxy?: TrustProxy; db?: Database }
+export interface TestAppOptions { throttle?: ThrottleLimits; webDir?: string; trustProxy?: TrustProxy; db?: Database; hsts?: boolean; mapTileHosts?: string[] }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const server = process.env.TEST_DATABASE_URL;
@@ -55,7 +55,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const pgDatabase = server && !options.db ? await freshPostgresDatabase(server) : undefined;
   const db = options.db ?? await openDatabase({ databaseUrl: pgDatabase?.url, dataDir: 'memory://' });
   await seedDemoIfEmpty(db);
-  const app = await buildApp({ db, jwtSecret: JWT_SECRET, throttle: options.throttle, webDir: options.webDir, trustProxy: options.trustProxy });
+  const app = await buildApp({ db, jwtSecret: JWT_SECRET, ...options });
   await app.ready();
 
   const send: TestApp['send'] = async ({ method = 'GET', path, body: payload, token, headers = {}, remoteAddress }) => {

@@ -1,0 +1,44 @@
+// Security headers on every answer (helmet): a Content-Security-Policy the web app works under —
+// its own scripts only, styles inline too (antd writes style tags), workers from blob: (the map),
+// the GraphQL websocket of the same origin, images and data from the configured map tile hosts —
+// no framing, nosniff, a strict referrer policy, and HSTS when TLS is configured.
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+export interface HeaderOptions {
+  /** Origins the base map loads tiles, styles, fonts and sprites from (MAP_TILE_HOSTS). */
+  mapTileHosts: string[];
+  /** Send Strict-Transport-Security (TLS served here, or by a proxy in front: HSTS=on). */
+  hsts: boolean;
+}
+
+const HSTS_SECONDS = 365 * 86_400;
+
+/** The CSP directives; `frameAncestors` stays 'none' until embeddable boards relax it for their own route. */
+export function contentSecurityPolicy(mapTileHosts: string[], frameAncestors: string[] = ["'none'"]) {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', ...mapTileHosts],
+    fontSrc: ["'self'", 'data:', ...mapTileHosts],
+    connectSrc: ["'self'", ...mapTileHosts],
+    workerSrc: ["'self'", 'blob:'],
+    childSrc: ["'self'", 'blob:'],
+    manifestSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors,
+  };
+}
+
+export async function installSecurityHeaders(app: FastifyInstance, options: HeaderOptions) {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options.mapTileHosts) },
+    // Map tiles come from other origins; requiring CORP/COEP from them would break the map.
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: options.hsts ? { maxAge: HSTS_SECONDS, includeSubDomains: true } : false,
+  });
+}
