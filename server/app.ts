@@ -18,7 +18,7 @@ import { loginThrottle, type ThrottleLimits } from './auth/loginThrottle.ts';
 import { authStore } from './db/authStore.ts';
 import { throttleStore } from './db/throttleStore.ts';
 import type { TrustProxy } from './config.ts';
-import type { Database } from './db/database.ts';
+import { CHANNELS, type Database } from './db/database.ts';
 import type { DiskGuard } from './db/diskGuard.ts';
 import { graphqlErrorFormatter } from './graphql/errorFormatter.ts';
 import { graphqlParseOptions, graphqlValidationRules } from './graphql/limits.ts';
@@ -27,6 +27,7 @@ import { typeDefs } from './graphql/schema.ts';
 import { liveEvents } from './live/entityEvents.ts';
 import { authService } from './services/authService.ts';
 import { passwordService } from './services/passwordService.ts';
+import { entityListCache } from './services/entityListCache.ts';
 import { readService } from './services/readService.ts';
 
 export interface AppOptions {
@@ -78,8 +79,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('caller', null);
 
   const auth = authService(authStore(options.db), tokenSigner(options.jwtSecret), loginThrottle(throttleStore(options.db), options.throttle));
-  await options.db.onSessionRevoked(auth.forgetSession);
-  const reads = readService(options.db);
+  await options.db.listen(CHANNELS.sessionRevoked, auth.forgetSession);
+  const entityLists = entityListCache();
+  await options.db.listen(CHANNELS.entitiesChanged, entityLists.invalidate);
+  const reads = readService(options.db, entityLists);
 
   await app.register(fastifySwagger, {
     openapi: {

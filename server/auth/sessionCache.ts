@@ -1,6 +1,6 @@
 // Remembers, for a few seconds, which sessions were found live, so that an authenticated request
 // does not ask the database every time. A revocation drops the session at once: in this instance
-// directly, in the others through the database's notification (Database.onSessionRevoked); the
+// directly, in the others through the database's notification (CHANNELS.sessionRevoked); the
 // short lifetime bounds what a lost notification could cost.
 export const SESSION_CACHE_MS = 5000;
 const MAX_SESSIONS = 50_000;

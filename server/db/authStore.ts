@@ -1,7 +1,7 @@
 // Queries behind sign-in, sessions and refresh tokens. They run in system transactions
 // because the tenant is not known until the user is found.
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { SESSION_REVOKED_CHANNEL, type Database, type Tx } from './database.ts';
+import { CHANNELS, type Database, type Tx } from './database.ts';
 import { authSessions, refreshTokens, users } from './schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -9,7 +9,7 @@ export type UserRow = typeof users.$inferSelect;
 /** Revokes the session and tells every instance (delivered when the transaction commits). */
 async function revokeSession(tx: Tx, sessionId: string) {
   await tx.update(authSessions).set({ revokedAt: new Date() }).where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
-  await tx.execute(sql`SELECT pg_notify(${SESSION_REVOKED_CHANNEL}, ${sessionId})`);
+  await tx.execute(sql`SELECT pg_notify(${CHANNELS.sessionRevoked}, ${sessionId})`);
 }
 
 export function authStore(db: Database) {

@@ -22,8 +22,8 @@ export interface Database {
   tenantQuery<T>(tenantId: string, query: SQL): Promise<T[]>;
   /** One statement outside any tenant (row-level security does not apply), in one round trip. */
   systemQuery<T>(query: SQL): Promise<T[]>;
-  /** Calls `listener` with the id of every session revoked by any instance on this database. */
-  onSessionRevoked(listener: (sessionId: string) => void): Promise<void>;
+  /** Calls `listener` with the payload of every notification on `channel`, from any instance. */
+  listen(channel: NotificationChannel, listener: (payload: string) => void): Promise<void>;
   /** A transaction as the application role with no tenant set: sees no tenant rows. */
   anonymousTx<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   systemTx<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
@@ -37,8 +37,14 @@ export const APP_ROLE = 'terrasight_app';
 type SimpleQuery = <T>(text: string) => Promise<T[]>;
 type Listen = (channel: string, listener: (payload: string) => void) => Promise<void>;
 
-/** The notification channel of session revocations (authStore sends on it inside the revoking transaction). */
-export const SESSION_REVOKED_CHANNEL = 'terrasight_session_revoked';
+/** Notification channels between instances (sent inside the changing transaction, delivered on commit). */
+export const CHANNELS = {
+  /** payload: the session id; sent by authStore when it revokes a session */
+  sessionRevoked: 'terrasight_session_revoked',
+  /** payload: the tenant id; sent by triggers on entities, their types, groups and group links */
+  entitiesChanged: 'terrasight_entities_changed',
+} as const;
+export type NotificationChannel = (typeof CHANNELS)[keyof typeof CHANNELS];
 
 function wrap(kind: Database['kind'], db: Db, simpleQuery: SimpleQuery, listen: Listen, close: () => Promise<void>): Database {
   const asApp = <T>(tenantId: string | null, work: (tx: Tx) => Promise<T>) =>
@@ -56,7 +62,7 @@ function wrap(kind: Database['kind'], db: Db, simpleQuery: SimpleQuery, listen: 
     tenantQuery: (tenantId, query) =>
       simpleQuery(`SET LOCAL ROLE ${APP_ROLE}; SELECT set_config('app.tenant_id', ${uuidLiteral(tenantId)}, true); ${inlineSql(query)}`),
     systemQuery: (query) => simpleQuery(inlineSql(query)),
-    onSessionRevoked: (listener) => listen(SESSION_REVOKED_CHANNEL, listener),
+    listen,
     anonymousTx: (work) => asApp(null, work),
     systemTx: (work) => db.transaction(work),
     close,

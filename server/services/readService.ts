@@ -9,6 +9,7 @@ import { entityListJsonQuery, findEntity } from '../db/entityQueries.ts';
 import { notFound } from '../errors.ts';
 import { USER_LIST_PERMISSION } from '../../src/schemas/modules.ts';
 import { requirePermission, type Caller } from './caller.ts';
+import { entityListCache, filtersKey, type EntityListCache } from './entityListCache.ts';
 
 export const ENTITY_NOT_FOUND = 'Entity not found';
 
@@ -27,7 +28,7 @@ function nest<T extends { id: number; parent_id: number | null }>(items: T[]): (
   return roots as (T & { children: (T & { children: unknown[] })[] })[];
 }
 
-export function readService(db: Database) {
+export function readService(db: Database, entityLists: EntityListCache = entityListCache()) {
   const groupList = async (caller: Caller): Promise<GroupJson[]> =>
     (await db.tenantTx(caller.tenantId, listGroups)).map((g) => ({
       id: g.id, tenant_id: g.tenantId, name: g.name, tree_path: g.treePath, attributes: g.attributes, parent_id: g.parentId,
@@ -62,9 +63,14 @@ export function readService(db: Database) {
       return (await db.tenantTx(caller.tenantId, listEntityTypeGroups)).map((g) => ({ id: g.id, name: g.name, attributes: g.attributes }));
     },
 
-    /** The matching entities as the JSON text of the answer, built by the database. */
+    /** The matching entities as the JSON text of the answer, built by the database (and kept until they change). */
     async entitiesJson(caller: Caller, filters: EntityFilters): Promise<string> {
+      const key = filtersKey(filters);
+      const cached = entityLists.get(caller.tenantId, key);
+      if (cached !== undefined) return cached;
+      const version = entityLists.version(caller.tenantId);
       const [row] = await db.tenantQuery<{ json: string }>(caller.tenantId, entityListJsonQuery(filters));
+      entityLists.set(caller.tenantId, key, row.json, version);
       return row.json;
     },
 

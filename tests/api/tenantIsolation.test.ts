@@ -47,6 +47,17 @@ describe('tenant isolation', () => {
     expect(byGateway.body).toEqual([]);
   });
 
+  it('the same entity list asked by both tenants, one after the other, answers each its own', async () => {
+    const facilityToken = (await t.login('admin@demo.facility')).access_token;
+    for (const path of ['/entity-list', '/entity-list?level=0', '/entity-list?search=a']) {
+      const city = (await t.get(path, cityToken)).body as { id: number }[];
+      const ofFacility = (await t.get(path, facilityToken)).body as { id: number }[];
+      expect(ofFacility.length, path).toBeGreaterThan(0);
+      expect(ofFacility.every((e) => facility.entityIds.includes(e.id)), path).toBe(true);
+      expect(city.some((e) => facility.entityIds.includes(e.id)), path).toBe(false);
+    }
+  });
+
   it('groups, entity types and watchers are the caller\'s only', async () => {
     const groupList = (await t.get('/group-list', cityToken)).body as { id: number; tenant_id: string }[];
     expect(groupList.length).toBeGreaterThan(0);

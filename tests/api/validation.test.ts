@@ -1,4 +1,5 @@
 // Bad input gets a 400 with field messages (never a 500), and loses nothing.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
 
@@ -113,6 +114,27 @@ describe('entity filters', () => {
       expect(body, search).toEqual([]);
     }
     expect(((await t.get('/entity-list', token)).body as any[]).length).toBe(60);
+  });
+
+  it('a changed entity shows in the next list at once, on every instance (the lists are cached until a change)', async () => {
+    const other = await startTestApp({ db: t.db });
+    try {
+      const otherToken = (await other.login('admin@demo.city')).access_token;
+      const [first] = (await t.get('/entity-list?level=0', token)).body as any[];
+      expect((await other.get('/entity-list?level=0', otherToken)).body[0].name).toEqual(first.name);
+      await t.db.systemTx((tx) => tx.execute(sql`UPDATE entities SET name = '{"en": "Renamed"}' WHERE id = ${first.id}`));
+      for (const [app, bearer] of [[t, token], [other, otherToken]] as const) {
+        let names: string[] = [];
+        for (let i = 0; i < 50 && !names.includes('Renamed'); i++) {
+          names = ((await app.get('/entity-list?level=0', bearer)).body as any[]).map((e) => e.name.en);
+          if (!names.includes('Renamed')) await new Promise((r) => setTimeout(r, 20));
+        }
+        expect(names).toContain('Renamed');
+      }
+      await t.db.systemTx((tx) => tx.execute(sql`UPDATE entities SET name = ${JSON.stringify(first.name)}::jsonb WHERE id = ${first.id}`));
+    } finally {
+      await other.close();
+    }
   });
 
   it('GET /entity/{id} lists the children ids', async () => {
