@@ -27,7 +27,7 @@ import { typeDefs } from './graphql/schema.ts';
 import { liveEvents } from './live/entityEvents.ts';
 import { authService } from './services/authService.ts';
 import { passwordService } from './services/passwordService.ts';
-import { entityListCache } from './services/entityListCache.ts';
+import { tenantReadCache } from './services/tenantReadCache.ts';
 import { readService } from './services/readService.ts';
 
 export interface AppOptions {
@@ -80,9 +80,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const auth = authService(authStore(options.db), tokenSigner(options.jwtSecret), loginThrottle(throttleStore(options.db), options.throttle));
   await options.db.listen(CHANNELS.sessionRevoked, auth.forgetSession);
-  const entityLists = entityListCache();
-  await options.db.listen(CHANNELS.entitiesChanged, entityLists.invalidate);
-  const reads = readService(options.db, entityLists);
+  const tenantReads = tenantReadCache();
+  await options.db.listen(CHANNELS.tenantDataChanged, tenantReads.invalidate);
+  const reads = readService(options.db, tenantReads);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,5 +1,5 @@
 // The shell's REST reads (docs/api.md "Reads").
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { entityListQuerySchema, idParamSchema, type EntityListQuery, type IdParam } from '../../src/schemas/entityQuery.ts';
 import { idList, INT4_MAX } from '../../src/schemas/bounds.ts';
 import { MODULES } from '../../src/schemas/modules.ts';
@@ -22,22 +22,25 @@ export function entityFilters(query: EntityListQuery): EntityFilters {
   return { ...rest, ids: idFilter, gateway: gatewayFilter };
 }
 
+/** Sends JSON text the database built, as it is. */
+const json = (reply: FastifyReply, text: string) => reply.type('application/json; charset=utf-8').send(text);
+
 export function readRoutes(app: FastifyInstance, reads: ReadService) {
   const security = [{ bearer: [] }];
   const schema = (tag: string, summary: string, extra: object = {}) => ({ tags: [tag], summary, security, response: errorResponses, ...extra });
 
-  app.get('/tenant', { schema: schema('tenant', 'The caller\'s tenant') }, (request) => reads.tenant(callerFrom(request)));
-  app.get('/user-me', { schema: schema('users', 'The signed-in user') }, (request) => reads.me(callerFrom(request)));
+  app.get('/tenant', { schema: schema('tenant', 'The caller\'s tenant') }, async (request, reply) => json(reply, await reads.tenantJson(callerFrom(request))));
+  app.get('/user-me', { schema: schema('users', 'The signed-in user') }, async (request, reply) => json(reply, await reads.meJson(callerFrom(request))));
   app.get<{ Querystring: { module?: string } }>('/entity-type-list', {
     schema: schema('entities', 'Entity types', { querystring: { type: 'object', additionalProperties: false, properties: { module: { type: 'string', enum: MODULES } } } }),
   }, (request) => reads.entityTypes(callerFrom(request)));
   app.get<{ Querystring: EntityListQuery }>('/entity-list', {
     schema: schema('entities', 'Entities, filtered', { querystring: bodySchema(entityListQuerySchema) }),
-  }, async (request, reply) => reply.type('application/json; charset=utf-8').send(await reads.entitiesJson(callerFrom(request), entityFilters(request.query))));
+  }, async (request, reply) => json(reply, await reads.entitiesJson(callerFrom(request), entityFilters(request.query))));
   app.get<{ Params: IdParam }>('/entity/:id', {
     schema: schema('entities', 'One entity with its children ids', { params: bodySchema(idParamSchema) }),
   }, (request) => reads.entity(callerFrom(request), request.params.id));
   app.get('/group-tree', { schema: schema('groups', 'Groups as a tree') }, (request) => reads.groupTree(callerFrom(request)));
   app.get('/group-list', { schema: schema('groups', 'Groups') }, (request) => reads.groupList(callerFrom(request)));
-  app.get('/watcher-list', { schema: schema('watchers', 'Watchers with their alert state') }, (request) => reads.watchers(callerFrom(request)));
+  app.get('/watcher-list', { schema: schema('watchers', 'Watchers with their alert state') }, async (request, reply) => json(reply, await reads.watchersJson(callerFrom(request))));
 }

@@ -41,8 +41,8 @@ type Listen = (channel: string, listener: (payload: string) => void) => Promise<
 export const CHANNELS = {
   /** payload: the session id; sent by authStore when it revokes a session */
   sessionRevoked: 'terrasight_session_revoked',
-  /** payload: the tenant id; sent by triggers on entities, their types, groups and group links */
-  entitiesChanged: 'terrasight_entities_changed',
+  /** payload: the tenant id; sent by triggers on the tables the cached reads come from (migration 0003) */
+  tenantDataChanged: 'terrasight_tenant_data_changed',
 } as const;
 export type NotificationChannel = (typeof CHANNELS)[keyof typeof CHANNELS];
 

@@ -1,7 +1,7 @@
 // Reads of the tenant, its users, entity types, groups and watchers.
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from './database.ts';
-import { isoTime } from './rows.ts';
+import { asJsonArray, asJsonObject, isoTime } from './rows.ts';
 import { entityTypeGroups, entityTypes, groups, users } from './schema.ts';
 
 export const findUser = (tx: Tx, userId: string) =>
@@ -19,17 +19,16 @@ export const listEntityTypeGroups = (tx: Tx) => tx.select().from(entityTypeGroup
 
 export const listGroups = (tx: Tx) => tx.select().from(groups).orderBy(asc(groups.treePath), asc(groups.id));
 
+// The hot reads of the shell as the JSON text of their answers (docs/api.md "Reads"), for
+// Database.tenantQuery.
+export const tenantJsonQuery = (tenantId: string) =>
+  asJsonObject(sql`SELECT id, entity_type_id, name, variant, attributes FROM tenants WHERE id = ${tenantId}`);
 
-
-// The hot reads of the shell, shaped as the API answers them, for Database.tenantQuery.
-export const tenantQuery = (tenantId: string) =>
-  sql`SELECT id, entity_type_id, name, variant, attributes FROM tenants WHERE id = ${tenantId}`;
-
-export const meQuery = (userId: string) => sql`
+export const meJsonQuery = (userId: string) => asJsonObject(sql`
   SELECT id, username, email, coalesce(lang, 'en') AS lang, languages, modules, module_permissions, maintenance_modes
-  FROM users WHERE id = ${userId}`;
+  FROM users WHERE id = ${userId}`);
 
-export const watcherListQuery = () => sql`
+export const watcherListJsonQuery = () => asJsonArray(sql`
   SELECT id, name, query, condition, definition, last_updated_by, ${isoTime(sql`updated_at`)} AS updated_at, entity_ids, entity_type_ids,
     interval, status, alert, ${isoTime(sql`triggered_at`)} AS triggered_at, result
-  FROM watchers ORDER BY name, id`;
+  FROM watchers`, sql`x.name, x.id`);

@@ -2,7 +2,7 @@
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { Tx } from './database.ts';
-import { intList, isoTime, rows } from './rows.ts';
+import { asJsonArray, intList, isoTime, rows } from './rows.ts';
 
 export interface EntityFilters {
   ids?: number[];
@@ -79,8 +79,7 @@ function conditions(f: EntityFilters): SQL[] {
 /** The entities matching `filters` as one JSON array text, in tree order. */
 export function entityListJsonQuery(filters: EntityFilters): SQL {
   const where = conditions(filters);
-  return sql`SELECT coalesce(json_agg(x ORDER BY x.tree_path, x.id), '[]')::text AS json
-    FROM (${SELECT_ENTITY} ${where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}) x`;
+  return asJsonArray(sql`${SELECT_ENTITY} ${where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}`, sql`x.tree_path, x.id`);
 }
 
 export async function findEntity(tx: Tx, id: number): Promise<(EntityJson & { children: number[] }) | undefined> {

@@ -12,3 +12,9 @@ export const intList = (values: number[]) => sql.join(values.map((v) => sql`${v}
 
 /** A timestamp as the API writes it (ISO 8601, UTC, milliseconds). */
 export const isoTime = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The query's only row as JSON text, in column `json` (no row, no result). */
+export const asJsonObject = (query: SQL) => sql`SELECT row_to_json(x)::text AS json FROM (${query}) x`;
+
+/** All the query's rows as one JSON array text in column `json`, ordered by `order` (over `x`). */
+export const asJsonArray = (query: SQL, order: SQL) => sql`SELECT coalesce(json_agg(x ORDER BY ${order}), '[]')::text AS json FROM (${query}) x`;

@@ -1,15 +1,16 @@
 // The tenant-scoped reads of the shell: tenant, current user, entity types, entities, groups,
 // watchers. Row-level security scopes every query; a missing row is a 404 for the caller.
+import type { SQL } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import {
-  listEntityTypeGroups, listEntityTypes, listGroups, listUsers, meQuery, tenantQuery, watcherListQuery,
+  listEntityTypeGroups, listEntityTypes, listGroups, listUsers, meJsonQuery, tenantJsonQuery, watcherListJsonQuery,
 } from '../db/directoryQueries.ts';
 import type { EntityFilters, EntityJson } from '../db/entityQueries.ts';
 import { entityListJsonQuery, findEntity } from '../db/entityQueries.ts';
 import { notFound } from '../errors.ts';
 import { USER_LIST_PERMISSION } from '../../src/schemas/modules.ts';
 import { requirePermission, type Caller } from './caller.ts';
-import { entityListCache, filtersKey, type EntityListCache } from './entityListCache.ts';
+import { filtersKey, tenantReadCache, type TenantReadCache } from './tenantReadCache.ts';
 
 export const ENTITY_NOT_FOUND = 'Entity not found';
 
@@ -28,24 +29,34 @@ function nest<T extends { id: number; parent_id: number | null }>(items: T[]): (
   return roots as (T & { children: (T & { children: unknown[] })[] })[];
 }
 
-export function readService(db: Database, entityLists: EntityListCache = entityListCache()) {
+function found(json: string | undefined): string {
+  if (json === undefined) throw notFound();
+  return json;
+}
+
+export function readService(db: Database, cache: TenantReadCache = tenantReadCache()) {
+  /** A hot read's JSON text, from the cache or the database (undefined when there is no row). */
+  const cachedJson = async (caller: Caller, key: string, query: SQL): Promise<string | undefined> => {
+    const cached = cache.get(caller.tenantId, key);
+    if (cached !== undefined) return cached;
+    const version = cache.version(caller.tenantId);
+    const [row] = await db.tenantQuery<{ json: string }>(caller.tenantId, query);
+    if (row) cache.set(caller.tenantId, key, row.json, version);
+    return row?.json;
+  };
+
   const groupList = async (caller: Caller): Promise<GroupJson[]> =>
     (await db.tenantTx(caller.tenantId, listGroups)).map((g) => ({
       id: g.id, tenant_id: g.tenantId, name: g.name, tree_path: g.treePath, attributes: g.attributes, parent_id: g.parentId,
     }));
 
   return {
-    async tenant(caller: Caller) {
-      const [tenant] = await db.tenantQuery(caller.tenantId, tenantQuery(caller.tenantId));
-      if (!tenant) throw notFound();
-      return tenant;
-    },
+    // The shell's hot reads answer the JSON text of the response.
+    tenantJson: async (caller: Caller) => found(await cachedJson(caller, 'tenant', tenantJsonQuery(caller.tenantId))),
 
-    async me(caller: Caller) {
-      const [user] = await db.tenantQuery(caller.tenantId, meQuery(caller.userId));
-      if (!user) throw notFound();
-      return user;
-    },
+    meJson: async (caller: Caller) => found(await cachedJson(caller, `me:${caller.userId}`, meJsonQuery(caller.userId))),
+
+    watchersJson: async (caller: Caller) => (await cachedJson(caller, 'watchers', watcherListJsonQuery())) ?? '[]',
 
     users: (caller: Caller) => {
       requirePermission(caller, USER_LIST_PERMISSION);
@@ -63,16 +74,8 @@ export function readService(db: Database, entityLists: EntityListCache = entityL
       return (await db.tenantTx(caller.tenantId, listEntityTypeGroups)).map((g) => ({ id: g.id, name: g.name, attributes: g.attributes }));
     },
 
-    /** The matching entities as the JSON text of the answer, built by the database (and kept until they change). */
-    async entitiesJson(caller: Caller, filters: EntityFilters): Promise<string> {
-      const key = filtersKey(filters);
-      const cached = entityLists.get(caller.tenantId, key);
-      if (cached !== undefined) return cached;
-      const version = entityLists.version(caller.tenantId);
-      const [row] = await db.tenantQuery<{ json: string }>(caller.tenantId, entityListJsonQuery(filters));
-      entityLists.set(caller.tenantId, key, row.json, version);
-      return row.json;
-    },
+    entitiesJson: async (caller: Caller, filters: EntityFilters) =>
+      (await cachedJson(caller, `entities:${filtersKey(filters)}`, entityListJsonQuery(filters))) ?? '[]',
 
     async entities(caller: Caller, filters: EntityFilters): Promise<EntityJson[]> {
       return JSON.parse(await this.entitiesJson(caller, filters));
@@ -98,7 +101,6 @@ export function readService(db: Database, entityLists: EntityListCache = entityL
 
     groupTree: async (caller: Caller) => nest(await groupList(caller)),
 
-    watchers: (caller: Caller) => db.tenantQuery(caller.tenantId, watcherListQuery()),
   };
 }
 export type ReadService = ReturnType<typeof readService>;

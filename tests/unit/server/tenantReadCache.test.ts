@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { entityListCache, filtersKey, MAX_AGE_MS } from '../../../server/services/entityListCache.ts';
+import { tenantReadCache, filtersKey, MAX_AGE_MS } from '../../../server/services/tenantReadCache.ts';
 
-describe('entityListCache', () => {
+describe('tenantReadCache', () => {
   it('keeps a list per tenant and key until the tenant changes', () => {
-    const cache = entityListCache(() => 0);
+    const cache = tenantReadCache(() => 0);
     cache.set('a', 'k', '[1]', cache.version('a'));
     cache.set('b', 'k', '[2]', cache.version('b'));
     expect(cache.get('a', 'k')).toBe('[1]');
@@ -14,7 +14,7 @@ describe('entityListCache', () => {
   });
 
   it('does not store a list read before a change that landed meanwhile', () => {
-    const cache = entityListCache(() => 0);
+    const cache = tenantReadCache(() => 0);
     const before = cache.version('a');
     cache.invalidate('a'); // the change's notification arrives while the read runs
     cache.set('a', 'k', '[stale]', before);
@@ -23,7 +23,7 @@ describe('entityListCache', () => {
 
   it('forgets lists older than its maximum age', () => {
     let now = 0;
-    const cache = entityListCache(() => now);
+    const cache = tenantReadCache(() => now);
     cache.set('a', 'k', '[1]', 0);
     now = MAX_AGE_MS;
     expect(cache.get('a', 'k')).toBeUndefined();

@@ -1,15 +1,15 @@
-// Entity lists as the database built them (JSON text), per tenant and filter, until that
-// tenant's entities change. Every change to entities, their types, groups or group links
-// notifies all instances (CHANNELS.entitiesChanged, a trigger), which drop the tenant's lists;
-// a list is also never kept longer than MAX_AGE_MS, in case a notification is lost.
-// Keys hold the tenant: one tenant's list is never served to another.
+// The hot reads as the database built them (JSON text), per tenant and key, until that tenant's
+// data changes. Every change to the tenant, its users, entities, entity types, groups, group
+// links or watchers notifies all instances (CHANNELS.tenantDataChanged, a trigger), which drop the
+// tenant's reads; a read is also never kept longer than MAX_AGE_MS, in case a notification is
+// lost. The tenant is part of every key: one tenant's read is never served to another.
 export const MAX_AGE_MS = 10_000;
 /** Characters of JSON kept at most, over all tenants (about 2 bytes each). */
 const MAX_CHARACTERS = 32 * 1024 * 1024;
 
 interface Entry { json: string; storedAt: number }
 
-export interface EntityListCache {
+export interface TenantReadCache {
   /** Bumped by every change of the tenant; a read started before a change must not be stored. */
   version(tenantId: string): number;
   get(tenantId: string, key: string): string | undefined;
@@ -17,33 +17,33 @@ export interface EntityListCache {
   invalidate(tenantId: string): void;
 }
 
-export function entityListCache(now = () => Date.now()): EntityListCache {
-  const lists = new Map<string, Map<string, Entry>>();
+export function tenantReadCache(now = () => Date.now()): TenantReadCache {
+  const reads = new Map<string, Map<string, Entry>>();
   const versions = new Map<string, number>();
   let characters = 0;
   const drop = (tenantId: string) => {
-    for (const entry of lists.get(tenantId)?.values() ?? []) characters -= entry.json.length;
-    lists.delete(tenantId);
+    for (const entry of reads.get(tenantId)?.values() ?? []) characters -= entry.json.length;
+    reads.delete(tenantId);
   };
   const version = (tenantId: string) => versions.get(tenantId) ?? 0;
   return {
     version,
     get(tenantId, key) {
-      const entry = lists.get(tenantId)?.get(key);
+      const entry = reads.get(tenantId)?.get(key);
       if (!entry) return undefined;
       if (now() - entry.storedAt < MAX_AGE_MS) return entry.json;
-      lists.get(tenantId)!.delete(key);
+      reads.get(tenantId)!.delete(key);
       characters -= entry.json.length;
       return undefined;
     },
     set(tenantId, key, json, versionAtStart) {
       if (version(tenantId) !== versionAtStart || json.length > MAX_CHARACTERS / 4) return;
-      while (characters + json.length > MAX_CHARACTERS && lists.size) drop(lists.keys().next().value!); // the tenant cached longest ago
-      const tenantLists = lists.get(tenantId) ?? new Map<string, Entry>();
-      const previous = tenantLists.get(key);
+      while (characters + json.length > MAX_CHARACTERS && reads.size) drop(reads.keys().next().value!); // the tenant cached longest ago
+      const tenantReads = reads.get(tenantId) ?? new Map<string, Entry>();
+      const previous = tenantReads.get(key);
       if (previous) characters -= previous.json.length;
-      tenantLists.set(key, { json, storedAt: now() });
-      lists.set(tenantId, tenantLists);
+      tenantReads.set(key, { json, storedAt: now() });
+      reads.set(tenantId, tenantReads);
       characters += json.length;
     },
     invalidate(tenantId) {
