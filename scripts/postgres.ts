@@ -5,10 +5,10 @@
 // Run directly (`node scripts/postgres.ts`) it prints the URL and keeps the server up until Ctrl-C.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './serverProcess.ts';
 
 export interface ThrowawayPostgres {
   /** `postgres://postgres@127.0.0.1:<port>/postgres` (trust authentication, superuser). */
@@ -36,18 +36,6 @@ export function findPostgresBinaries(): { binDir: string; version: number } | nu
     .filter((version) => version >= MIN_VERSION && existsSync(join(DEBIAN_ROOT, String(version), 'bin', 'initdb')))
     .sort((a, b) => b - a);
   return versions.length ? { binDir: join(DEBIAN_ROOT, String(versions[0]), 'bin'), version: versions[0] } : null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** PostgreSQL refuses to run as root: as root, run its programs as the `postgres` system user. */

@@ -1,51 +1,31 @@
 // A disk that fills while the embedded database runs: 503s with the generic message, nothing
 // acknowledged is lost, and service resumes when space is freed. Needs root to mount a small
 // tmpfs for DATA_DIR; reported as skipped (not passed) where that is not allowed.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServerProcess, type ServerProcess } from '../../scripts/serverProcess.ts';
 import { DISK_RESERVE_BYTES } from '../../server/db/diskGuard.ts';
 
-const root = join(import.meta.dirname, '..', '..');
 const mountPoint = mkdtempSync(join(tmpdir(), 'terrasight-disk-'));
 const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=192m', 'tmpfs', mountPoint]).status === 0;
-let server: ChildProcess | undefined;
+let server: ServerProcess | undefined;
 afterAll(async () => {
-  await stop();
+  await server?.stop();
   if (mounted) spawnSync('umount', [mountPoint]);
   rmSync(mountPoint, { recursive: true, force: true });
 });
 
-const freePort = () => new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as { port: number };
-    probe.close(() => resolve(port));
-  });
-});
-
 let base = '';
 async function start() {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [join(root, 'server', 'main.ts')], {
-    cwd: root, stdio: 'ignore',
-    env: { PATH: process.env.PATH, DATA_DIR: join(mountPoint, 'data'), PORT: String(port), MQTT_PORT: '0', SEED: 'demo', SIMULATE: 'off', WEB_DIR: mountPoint },
+  server = await startServerProcess({
+    PATH: process.env.PATH, DATA_DIR: join(mountPoint, 'data'), MQTT_PORT: '0', SEED: 'demo', SIMULATE: 'off', WEB_DIR: mountPoint,
   });
-  for (let i = 0; i < 600; i++) {
-    if (await fetch(`${base}/api/docs/json`).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not start');
+  base = server.base;
 }
-async function stop() {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server!.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
-}
+const stop = () => server?.stop();
 
 const post = async (path: string, body: unknown) => {
   const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
