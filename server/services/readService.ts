@@ -1,6 +1,8 @@
 // The tenant-scoped reads of the shell: tenant, current user, entity types, entities, groups,
-// watchers. Row-level security scopes every query; a missing row is a 404 for the caller.
+// watchers. Row-level security scopes every query; a missing row is a 404 for the caller. The hot
+// reads come back as the JSON text the database built, kept per tenant until its data changes.
 import type { SQL } from 'drizzle-orm';
+import { USER_LIST_PERMISSION } from '../../src/schemas/modules.ts';
 import type { Database } from '../db/database.ts';
 import {
   listEntityTypeGroups, listEntityTypes, listGroups, listUsers, meJsonQuery, tenantJsonQuery, watcherListJsonQuery,
@@ -8,7 +10,6 @@ import {
 import type { EntityFilters, EntityJson } from '../db/entityQueries.ts';
 import { entityListJsonQuery, findEntity } from '../db/entityQueries.ts';
 import { notFound } from '../errors.ts';
-import { USER_LIST_PERMISSION } from '../../src/schemas/modules.ts';
 import { requirePermission, type Caller } from './caller.ts';
 import { filtersKey, tenantReadCache, type TenantReadCache } from './tenantReadCache.ts';
 
@@ -16,7 +17,6 @@ export const ENTITY_NOT_FOUND = 'Entity not found';
 
 interface GroupJson { id: number; tenant_id: string; name: string; tree_path: string; attributes: unknown; parent_id: number | null }
 type EntityTreeNode = EntityJson & { children: EntityTreeNode[] };
-
 
 /** Nests rows under their parents; rows whose parent is not in the list become roots. */
 function nest<T extends { id: number; parent_id: number | null }>(items: T[]): (T & { children: (T & { children: unknown[] })[] })[] {
@@ -51,7 +51,6 @@ export function readService(db: Database, cache: TenantReadCache = tenantReadCac
     }));
 
   return {
-    // The shell's hot reads answer the JSON text of the response.
     tenantJson: async (caller: Caller) => found(await cachedJson(caller, 'tenant', tenantJsonQuery(caller.tenantId))),
 
     meJson: async (caller: Caller) => found(await cachedJson(caller, `me:${caller.userId}`, meJsonQuery(caller.userId))),
