@@ -21,7 +21,7 @@ import type { TrustProxy } from './config.ts';
 import { CHANNELS, type Database } from './db/database.ts';
 import type { DiskGuard } from './db/diskGuard.ts';
 import { graphqlErrorFormatter } from './graphql/errorFormatter.ts';
-import { graphqlParseOptions, graphqlValidationRules } from './graphql/limits.ts';
+import { GRAPHQL_LIMITS, graphqlParseOptions, graphqlValidationRules } from './graphql/limits.ts';
 import { resolvers, type GraphqlContext } from './graphql/resolvers.ts';
 import { typeDefs } from './graphql/schema.ts';
 import { liveEvents } from './live/entityEvents.ts';
@@ -119,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       allowBatchedQueries: false, // one operation per request: a batch would multiply every limit
       graphql: { parseOptions: graphqlParseOptions },
       validationRules: graphqlValidationRules,
+      queryDepth: GRAPHQL_LIMITS.maxDepth, // mercurius' own check also covers subscriptions on the websocket
       errorFormatter: graphqlErrorFormatter,
       context: (request): GraphqlContext => ({ caller: request.caller ?? undefined }),
       subscription: {
