@@ -7,12 +7,19 @@ const MAX_SESSIONS = 50_000;
 
 export interface SessionCache {
   isLive(sessionId: string): boolean;
-  remember(sessionId: string): void;
+  /** Bumped by every `forget`; take it before asking the database whether a session is live. */
+  version(): number;
+  /**
+   * Remembers a session the database found live, unless a session was forgotten since
+   * `versionAtStart`: that answer may predate the revocation and must not outlive it.
+   */
+  remember(sessionId: string, versionAtStart: number): void;
   forget(sessionId: string): void;
 }
 
 export function sessionCache(ttlMs = SESSION_CACHE_MS, now = () => Date.now()): SessionCache {
   const checkedAt = new Map<string, number>();
+  let forgotten = 0;
   return {
     isLive(sessionId) {
       const at = checkedAt.get(sessionId);
@@ -21,11 +28,14 @@ export function sessionCache(ttlMs = SESSION_CACHE_MS, now = () => Date.now()): 
       checkedAt.delete(sessionId);
       return false;
     },
-    remember(sessionId) {
+    version: () => forgotten,
+    remember(sessionId, versionAtStart) {
+      if (versionAtStart !== forgotten) return;
       if (checkedAt.size >= MAX_SESSIONS) checkedAt.delete(checkedAt.keys().next().value!); // the oldest
       checkedAt.set(sessionId, now());
     },
     forget(sessionId) {
+      forgotten++;
       checkedAt.delete(sessionId);
     },
   };

@@ -108,8 +108,9 @@ export function authService(store: AuthStore, signer: TokenSigner, throttle: Log
     async authenticate(accessToken: string): Promise<Caller> {
       const claims = await signer.verify(accessToken);
       if (!sessions.isLive(claims.sid)) {
+        const version = sessions.version();
         if (!(await store.sessionIsLive(claims.sid))) throw revokedSession();
-        sessions.remember(claims.sid);
+        sessions.remember(claims.sid, version);
       }
       return {
         tenantId: claims.tenant,

@@ -61,6 +61,8 @@ describe('POST /auth/refresh', () => {
   it('revokes the whole session when a spent refresh token is presented again', async () => {
     const first = await t.login('admin@demo.city');
     const rotated = await t.post('/auth/refresh', { refresh_token: first.refresh_token });
+    // Used once, so that this instance remembers the session as live.
+    expect((await t.get('/user-me', rotated.body.access_token)).status).toBe(200);
     const reuse = await t.post('/auth/refresh', { refresh_token: first.refresh_token });
     expect(reuse.status).toBe(401);
     expect(reuse.body.errors[0].code).toBe('JWT102');
@@ -88,6 +90,11 @@ describe('access token codes', () => {
     const forged = await tokenSigner('another-secret-that-is-also-long-enough').sign(claimsOf(access_token));
     expect((await t.get('/tenant', forged)).body.errors[0].code).toBe('JWT100');
     expect((await t.get('/tenant', 'garbage')).body.errors[0].code).toBe('JWT100');
+    // A token verified once is remembered; its signature on other claims is still refused.
+    expect((await t.get('/tenant', access_token)).status).toBe(200);
+    const [header, , signature] = access_token.split('.');
+    const otherTenant = Buffer.from(JSON.stringify({ ...claimsOf(access_token), tenant: '00000000-0000-4000-8000-000000000000' })).toString('base64url');
+    expect((await t.get('/tenant', `${header}.${otherTenant}.${signature}`)).body.errors[0].code).toBe('JWT100');
   });
 
   it('JWT101 for an expired token', async () => {
