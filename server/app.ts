@@ -3,7 +3,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import mercurius, { type PubSub } from 'mercurius';
+import mercurius, { type IResolvers, type PubSub } from 'mercurius';
 import { randomUUID } from 'node:crypto';
 import { AJV_OPTIONS, finiteNumbersPlugin } from '../src/schemas/validation.ts';
 import { authRoutes } from './api/authRoutes.ts';
@@ -24,11 +24,14 @@ import { graphqlErrorFormatter } from './graphql/errorFormatter.ts';
 import { GRAPHQL_LIMITS, graphqlParseOptions, graphqlValidationRules } from './graphql/limits.ts';
 import { resolvers, type GraphqlContext } from './graphql/resolvers.ts';
 import { typeDefs } from './graphql/schema.ts';
-import { liveEvents } from './live/entityEvents.ts';
+import { liveEvents } from './live/liveEvents.ts';
 import { authService } from './services/authService.ts';
 import { passwordService } from './services/passwordService.ts';
 import { tenantReadCache } from './services/tenantReadCache.ts';
 import { readService } from './services/readService.ts';
+import { resourceResolvers, resourceTypeDefs } from './resources/resourceGraphql.ts';
+import { resourceRoutes } from './resources/resourceRoutes.ts';
+import { resourceService } from './resources/resourceService.ts';
 
 export interface AppOptions {
   db: Database;
@@ -67,7 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Our own ids only: a client-sent X-Request-Id would let it forge log lines.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    ajv: { customOptions: { ...AJV_OPTIONS, keywords: [...AJV_OPTIONS.keywords] }, plugins: [finiteNumbersPlugin] },
+    ajv: { customOptions: { ...AJV_OPTIONS, keywords: [...AJV_OPTIONS.keywords], formats: { ...AJV_OPTIONS.formats } }, plugins: [finiteNumbersPlugin] },
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -97,10 +100,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   authRoutes(app, auth);
 
   let pubsub: PubSub | undefined;
-  app.decorate('live', liveEvents(() => {
+  const live = liveEvents(() => {
     if (!pubsub) throw new Error('GraphQL is not ready');
     return pubsub;
-  }));
+  });
+  app.decorate('live', live);
+  const resources = resourceService(options.db, {
+    onChange(tenantId, change) {
+      tenantReads.invalidate(tenantId); // this instance at once; others through the tables' triggers
+      live.publishResourceChange(tenantId, change).catch((error: unknown) => app.log.error({ err: error }, 'live publish failed'));
+    },
+  });
 
   // Everything registered in this scope needs a valid access token.
   await app.register(async (scope) => {
@@ -111,9 +121,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     readRoutes(scope, reads);
     profileRoutes(scope, passwordService(options.db));
+    resourceRoutes(scope, resources);
     await scope.register(mercurius, {
-      schema: typeDefs,
-      resolvers: resolvers(reads),
+      schema: [typeDefs, resourceTypeDefs],
+      resolvers: mergeResolvers(resolvers(reads), resourceResolvers(resources)),
       path: '/graphql',
       graphiql: false,
       allowBatchedQueries: false, // one operation per request: a batch would multiply every limit
@@ -146,6 +157,15 @@ function refuseWhileDiskIsFull(app: FastifyInstance, guard: DiskGuard) {
     if (!route || route === '/*' || route.startsWith('/api/docs')) return; // static files, the SPA, the API docs
     if (await guard.isFull()) return sendUnavailable(request, reply);
   });
+}
+
+/** Resolver maps side by side: the shell's reads and the models' generated doors. */
+function mergeResolvers(...maps: IResolvers[]): IResolvers {
+  const merged: Record<string, Record<string, unknown>> = {};
+  for (const map of maps) {
+    for (const [type, fields] of Object.entries(map)) merged[type] = { ...merged[type], ...(fields as Record<string, unknown>) };
+  }
+  return merged as IResolvers;
 }
 
 /** A hop count becomes Fastify's function form (its types know only booleans, lists and functions). */

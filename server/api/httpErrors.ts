@@ -28,7 +28,18 @@ function fieldOf(issue: ValidationIssue, context: string): string {
   return path.join('.') || context;
 }
 
+/** Bounds of numbers in the words of SPEC §5, with codes clients translate. */
+const NUMBER_BOUNDS: Record<string, { code: string; message: (field: string, limit: unknown) => string }> = {
+  maximum: { code: 'NUMBER_MAX', message: (field, limit) => `The ${field} field must be ${limit} or less` },
+  minimum: { code: 'NUMBER_MIN', message: (field, limit) => `The ${field} field must be ${limit} or more` },
+};
+
+/** The last segment of a field path (`input.definition.interval` → `interval`), as a person names it. */
+const shortName = (field: string) => field.slice(field.lastIndexOf('.') + 1);
+
 function describe(issue: ValidationIssue, field: string): string {
+  const bound = issue.keyword ? NUMBER_BOUNDS[issue.keyword] : undefined;
+  if (bound) return bound.message(shortName(field), issue.params.limit);
   if (issue.params.additionalProperty !== undefined) return `${field} is not allowed`;
   if (issue.params.missingProperty !== undefined) return `${field} is required`;
   if (issue.keyword === 'pattern' && issue.params.pattern === NO_NUL) return `${field} must not contain NUL characters`;
@@ -38,7 +49,7 @@ function describe(issue: ValidationIssue, field: string): string {
 /** The error code a schema names for the failed keyword (`x-errors`), else VALIDATION. */
 function codeOf(issue: ValidationIssue): string {
   const codes = issue.parentSchema?.[ERROR_CODES_KEYWORD] as Record<string, string> | undefined;
-  return (issue.keyword && codes?.[issue.keyword]) || 'VALIDATION';
+  return (issue.keyword && (codes?.[issue.keyword] ?? NUMBER_BOUNDS[issue.keyword]?.code)) || 'VALIDATION';
 }
 
 /** Scalar params of the failed keyword (`limit`, `pattern`…), for translated messages. */

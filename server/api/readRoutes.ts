@@ -42,5 +42,4 @@ export function readRoutes(app: FastifyInstance, reads: ReadService) {
   }, (request) => reads.entity(callerFrom(request), request.params.id));
   app.get('/group-tree', { schema: schema('groups', 'Groups as a tree') }, (request) => reads.groupTree(callerFrom(request)));
   app.get('/group-list', { schema: schema('groups', 'Groups') }, (request) => reads.groupList(callerFrom(request)));
-  app.get('/watcher-list', { schema: schema('watchers', 'Watchers with their alert state') }, async (request, reply) => json(reply, await reads.watchersJson(callerFrom(request))));
 }

@@ -1,11 +1,11 @@
 // Validates values outside Fastify's routes (GraphQL arguments) with the same schemas and the
 // same ajv options as the REST routes, and the same 400 answer.
-import { Ajv, type ValidateFunction } from 'ajv';
-import { AJV_OPTIONS, finiteNumbersPlugin } from '../../src/schemas/validation.ts';
+import type { ValidateFunction } from 'ajv';
+import { createAjv } from '../../src/schemas/ajvInstance.ts';
 import { ApiError } from '../errors.ts';
 import { validationItems, type ValidationIssue } from './httpErrors.ts';
 
-const ajv = finiteNumbersPlugin(new Ajv({ ...AJV_OPTIONS, keywords: [...AJV_OPTIONS.keywords] }));
+const ajv = createAjv();
 const compiled = new WeakMap<object, ValidateFunction>();
 
 /** Returns `value` (coerced, defaults applied) or throws a 400 ApiError naming the fields. */

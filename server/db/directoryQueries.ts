@@ -28,7 +28,4 @@ export const meJsonQuery = (userId: string) => asJsonObject(sql`
   SELECT id, username, email, coalesce(lang, 'en') AS lang, languages, modules, module_permissions, maintenance_modes
   FROM users WHERE id = ${userId}`);
 
-export const watcherListJsonQuery = () => asJsonArray(sql`
-  SELECT id, name, query, condition, definition, last_updated_by, ${isoTime(sql`updated_at`)} AS updated_at, entity_ids, entity_type_ids,
-    interval, status, alert, ${isoTime(sql`triggered_at`)} AS triggered_at, result
-  FROM watchers`, sql`x.name, x.id`);
+

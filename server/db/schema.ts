@@ -115,7 +115,8 @@ export const telemetryDaily = rollup('telemetry_daily');
 export const kpis = pgTable('kpis', {
   id: id(),
   tenantId: tenantId(),
-  name: text('name').notNull(),
+  /** multilingual: { en, sk, … } */
+  name: json('name'),
   module: text('module').notNull().default('factory-dashboard'),
   category: text('category'),
   attributes: json('attributes'),

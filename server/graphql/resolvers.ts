@@ -3,21 +3,12 @@
 import mercurius, { type IResolvers } from 'mercurius';
 import { entityTreeArgsSchema, entityUpdatedArgsSchema, type EntityTreeArgs } from '../../src/schemas/entityQuery.ts';
 import { validated } from '../api/schemaValidator.ts';
-import { invalidToken } from '../errors.ts';
-import { entityUpdatedTopic, type EntityUpdate } from '../live/entityEvents.ts';
-import type { Caller } from '../services/caller.ts';
+import { callerOf, given, type GraphqlContext } from './graphqlContext.ts';
+import { entityUpdatedTopic, type EntityUpdate } from '../live/liveEvents.ts';
 import type { ReadService } from '../services/readService.ts';
 import { JSONScalar } from './jsonScalar.ts';
 
-export interface GraphqlContext { caller?: Caller }
-
-const callerOf = (context: GraphqlContext) => {
-  if (!context.caller) throw invalidToken();
-  return context.caller;
-};
-
-/** GraphQL leaves absent arguments out and passes explicit nulls; both mean "not given". */
-const given = (args: Record<string, unknown>) => Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null && value !== undefined));
+export type { GraphqlContext };
 
 export function resolvers(reads: ReadService): IResolvers {
   return {

@@ -8,6 +8,7 @@ import {
   notifications, profiles, schedulers, tenants, users, watchers,
 } from '../db/schema.ts';
 import { telemetry } from '../db/telemetryTable.ts';
+import { nextRunAt } from '../resources/rules/schedulerRules.ts';
 import {
   DEMO_PASSWORD, DEMO_TENANTS, DEVICE_KINDS, DEVICES_PER_KIND_PER_REGION, HELPDESK_LINKS, LANGUAGES, TELEMETRY_DAYS, seededRandom,
   type DemoTenant,
@@ -131,23 +132,24 @@ async function seedTelemetry(tx: Tx, tenantId: string, devices: { id: number; ki
 async function seedConfiguration(tx: Tx, tenantId: string, adminId: string, deviceIds: number[], deviceTypeIds: number[], groupId: number) {
   const [temperatureType, lampType] = [deviceTypeIds[1], deviceTypeIds[0]];
   await tx.insert(watchers).values([
-    { tenantId, name: 'High temperature', query: { key: 'temperature', aggregation: 'latest-value' }, condition: { operator: '>', value: 25 },
+    { tenantId, name: 'High temperature', query: { key: 'temperature', aggregation: 'latest-value' }, condition: { operator: '>', kind: 'number', value: 25 },
       definition: { severity: 'warning', email_body: 'Temperature above 25 °C' }, entityTypeIds: [temperatureType], interval: 60,
       status: 'active', alert: true, triggeredAt: new Date(), result: { value: 27.4 }, lastUpdatedBy: adminId },
-    { tenantId, name: 'Lamp power drop', query: { key: 'power', aggregation: 'avg' }, condition: { operator: '<', value: 5 },
+    { tenantId, name: 'Lamp power drop', query: { key: 'power', aggregation: 'avg' }, condition: { operator: '<', kind: 'number', value: 5 },
       definition: { severity: 'error' }, entityTypeIds: [lampType], interval: 300, status: 'active', alert: false, lastUpdatedBy: adminId },
   ]);
+  const weekly = { kind: 'periodic', expression: '0 6 * * 1', target_attribute: 'energy_last_week', aggregation: 'sum', time_slot: 'last-week', key: 'energy' };
   await tx.insert(schedulers).values({
     tenantId, name: 'Weekly energy total', status: 'active', entityTypeIds: [deviceTypeIds[3]], lastUpdatedBy: adminId,
-    definition: { kind: 'periodic', expression: '0 6 * * 1', target_attribute: 'energy_last_week', aggregation: 'sum', time_slot: 'last-week', key: 'energy' },
+    definition: weekly, nextRunAt: nextRunAt('active', weekly, 'UTC'), result: 'ok',
   });
   await tx.insert(profiles).values([
-    { tenantId, name: 'Night dimming', type: 'dimming_profile', definition: { color: '#fadb14', astro_clock: true, offset: 15, intervals: [{ from: '22:00', to: '05:00', value: 40 }] } },
-    { tenantId, name: 'Dusk to dawn', type: 'switching_profile', definition: { color: '#722ed1', light_sensor: { dawn: 30, dusk: 20 }, intervals: [] } },
+    { tenantId, name: 'Night dimming', type: 'dimming_profile', definition: { color: '#fadb14', astro_clock: true, dusk_offset: 15, dawn_offset: -15, intervals: [{ from: '22:00', to: '05:00', value: 40 }], exceptions: [] } },
+    { tenantId, name: 'Dusk to dawn', type: 'switching_profile', definition: { color: '#722ed1', astro_clock: false, light_sensor: { enabled: true, dawn: 30, dusk: 20 }, intervals: [], exceptions: [] } },
   ]);
   const [kpi] = await tx.insert(kpis).values({
-    tenantId, name: 'Average temperature', category: 'environment',
-    definition: { chart: 'line', aggregation: 'avg', interval: '1h', range: '24h', width: 24 },
+    tenantId, name: { en: 'Average temperature', sk: 'Priemerná teplota', de: 'Durchschnittstemperatur' }, category: 'environment',
+    definition: { chart: 'line', time_interval: '1h', time_range: '24h', width: 24, legend: true, decimals: 1 },
     query: [{ key: 'temperature', entity_type_id: temperatureType, aggregation: 'avg' }],
   }).returning();
   await tx.insert(kpiGroups).values({ tenantId, kpiId: kpi.id, groupId });
@@ -162,6 +164,8 @@ async function seedConfiguration(tx: Tx, tenantId: string, adminId: string, devi
   await tx.insert(logs).values([
     { tenantId, entityId: deviceIds[0], type: 'informational', source: 'scheduler', message: 'Weekly energy total ran' },
     { tenantId, entityId: deviceIds[4], type: 'warning', source: 'watcher', message: 'High temperature', messageData: { value: 27.4 } },
+    { tenantId, entityId: deviceIds[1], type: 'error', source: 'entity', message: 'Lamp not responding', status: 'seen' },
+    { tenantId, type: 'notice', source: 'system', message: 'Nightly telemetry roll-up finished', status: 'done' },
   ]);
 }
 

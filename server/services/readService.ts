@@ -1,11 +1,11 @@
-// The tenant-scoped reads of the shell: tenant, current user, entity types, entities, groups,
-// watchers. Row-level security scopes every query; a missing row is a 404 for the caller. The hot
-// reads come back as the JSON text the database built, kept per tenant until its data changes.
+// The tenant-scoped reads of the shell: tenant, current user, entity types, entities, groups.
+// Row-level security scopes every query; a missing row is a 404 for the caller. The hot reads
+// come back as the JSON text the database built, kept per tenant until its data changes.
 import type { SQL } from 'drizzle-orm';
 import { USER_LIST_PERMISSION } from '../../src/schemas/modules.ts';
 import type { Database } from '../db/database.ts';
 import {
-  listEntityTypeGroups, listEntityTypes, listGroups, listUsers, meJsonQuery, tenantJsonQuery, watcherListJsonQuery,
+  listEntityTypeGroups, listEntityTypes, listGroups, listUsers, meJsonQuery, tenantJsonQuery,
 } from '../db/directoryQueries.ts';
 import type { EntityFilters, EntityJson } from '../db/entityQueries.ts';
 import { entityListJsonQuery, findEntity } from '../db/entityQueries.ts';
@@ -54,8 +54,6 @@ export function readService(db: Database, cache: TenantReadCache = tenantReadCac
     tenantJson: async (caller: Caller) => found(await cachedJson(caller, 'tenant', tenantJsonQuery(caller.tenantId))),
 
     meJson: async (caller: Caller) => found(await cachedJson(caller, `me:${caller.userId}`, meJsonQuery(caller.userId))),
-
-    watchersJson: async (caller: Caller) => (await cachedJson(caller, 'watchers', watcherListJsonQuery())) ?? '[]',
 
     users: (caller: Caller) => {
       requirePermission(caller, USER_LIST_PERMISSION);

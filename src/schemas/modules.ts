@@ -13,5 +13,11 @@ export function permissionGranted(held: readonly string[], required: string): bo
   });
 }
 
+/** Whether granted modules meet a requirement: none required, or at least one of them held. */
+export function modulesGranted(granted: readonly string[], required: readonly string[] | undefined): boolean {
+  if (!required || required.length === 0) return true;
+  return required.some((module) => granted.includes(module));
+}
+
 /** Reading the tenant's user list (e-mail addresses) is user administration. */
 export const USER_LIST_PERMISSION = 'users.list';

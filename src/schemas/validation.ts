@@ -4,6 +4,9 @@
 // - strictNumbers: NaN and Infinity are never numbers;
 // - `x-errors` maps a failed keyword to an error code that clients translate, e.g.
 //   `{ minLength: 'PASSWORD_TOO_SHORT' }`; the failed keyword's params travel with it.
+import { cronFormat } from './cron.ts';
+import { UI_KEYWORDS } from './model.ts';
+
 export const ERROR_CODES_KEYWORD = 'x-errors';
 
 export const AJV_OPTIONS = {
@@ -13,7 +16,10 @@ export const AJV_OPTIONS = {
   allErrors: false,
   strictNumbers: true,
   verbose: true,
-  keywords: [ERROR_CODES_KEYWORD],
+  // a field may be e.g. a number or a string until an if/then rule of its model decides
+  allowUnionTypes: true,
+  keywords: [ERROR_CODES_KEYWORD, ...UI_KEYWORDS],
+  formats: { cron: cronFormat },
 } as const;
 
 /** JSON pointer of the first NaN or ±Infinity inside `data`, if any. */

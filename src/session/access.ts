@@ -1,15 +1,12 @@
 // Module and permission rules (SPEC §6): a route or element that declares modules needs at
 // least one of them; a permission such as `watcher.*` grants every `watcher.<action>`.
 import { useMemo } from 'react';
-import { permissionGranted } from '../schemas/modules.ts';
+import { modulesGranted, permissionGranted } from '../schemas/modules.ts';
 import { decodeTokenClaims } from './tokenClaims.ts';
 import type { TokenClaims } from './tokenClaims.ts';
 import { useAccessToken } from './tokenStorage.ts';
 
-export function hasAnyModule(granted: readonly string[], required: readonly string[] | undefined): boolean {
-  if (!required || required.length === 0) return true;
-  return required.some((module) => granted.includes(module));
-}
+export const hasAnyModule = modulesGranted;
 
 export const hasPermission = (granted: readonly string[], required: string) => permissionGranted(granted, required);
 

@@ -1,0 +1,158 @@
+// GraphQL doors of every model, generated from its schema: an output type, `<model>_list` and
+// `<model>(id)` queries, `create_/update_/delete_<model>` mutations with the input fields as
+// arguments (SPEC §7: create_kpi(name, attributes, definition, query, group_ids, category)), and
+// the `resource_changed(resource)` subscription. Names can be overridden in the model's x-api.
+import mercurius, { type IResolvers } from 'mercurius';
+import { fieldsWith, writableFields, type FieldSchema, type ModelSchema } from '../../src/schemas/model.ts';
+import { MODEL_SCHEMAS, type ModelName } from '../../src/schemas/models.ts';
+import { ApiError } from '../errors.ts';
+import { callerOf, given, type GraphqlContext } from '../graphql/graphqlContext.ts';
+import { resourceChangedTopic, type ResourceChange } from '../live/resourceEvents.ts';
+import type { EntityUsage } from './rules/entityRules.ts';
+import { authorize, visibleRecord, type RecordData, type ResourceService } from './resourceService.ts';
+
+const pascal = (name: string) => name.replace(/(^|_)(\w)/g, (_m, _s, c: string) => c.toUpperCase());
+
+/** The GraphQL operation names of a model. */
+export function operationNames(name: ModelName) {
+  const graphql = (MODEL_SCHEMAS[name] as ModelSchema)['x-api'].graphql ?? {};
+  return {
+    type: graphql.type ?? pascal(name),
+    list: graphql.list ?? `${name}_list`,
+    one: graphql.one ?? name,
+    create: graphql.create ?? `create_${name}`,
+    update: graphql.update ?? `update_${name}`,
+    delete: graphql.delete ?? `delete_${name}`,
+  };
+}
+
+const types = (schema: FieldSchema) => (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []).filter((t) => t !== 'null');
+
+function graphqlType(field: string, schema: FieldSchema): string {
+  if (field === 'id') return 'ID';
+  const [type, ...more] = types(schema);
+  if (more.length) return 'JSON';
+  if (type === 'integer') return 'Int';
+  if (type === 'number') return 'Float';
+  if (type === 'string') return 'String';
+  if (type === 'boolean') return 'Boolean';
+  if (type === 'array' && schema.items && !types(schema.items).includes('object')) {
+    const item = graphqlType('', schema.items);
+    return item === 'JSON' ? 'JSON' : `[${item}!]`;
+  }
+  return 'JSON';
+}
+
+const argumentList = (model: ModelSchema, fields: string[]) => fields.map((field) => `${field}: ${graphqlType(field, model.properties[field])}`).join(', ');
+
+function listArguments(model: ModelSchema): string {
+  const args = ['page: Int', 'per_page: Int', 'sort: String', 'order: String', 'search: String'];
+  for (const field of fieldsWith(model, 'x-filter')) {
+    if (model.properties[field]['x-filter'] === 'range') args.push(`${field}_from: String`, `${field}_to: String`);
+    else args.push(`${field}: ID`);
+  }
+  for (const argument of Object.keys(model['x-api'].listArguments ?? {})) args.push(`${argument}: ID`);
+  return args.join(', ');
+}
+
+interface ModelDefs { types: string; queries: string[]; mutations: string[] }
+
+function modelTypeDefs(name: ModelName, model: ModelSchema): ModelDefs {
+  const ops = operationNames(name);
+  const fields = Object.entries(model.properties).map(([field, schema]) => `${field}: ${graphqlType(field, schema)}`).join('\n    ');
+  const access = model['x-access'];
+  const paged = model['x-api'].pagedList;
+  const writable = writableFields(model);
+  return {
+    types: `type ${ops.type} {\n    ${fields}\n  }\n  ${paged ? `type ${ops.type}Page { meta: ListMeta! data: [${ops.type}!]! }` : ''}`,
+    queries: access.read ? [
+      `${ops.list}(${listArguments(model)}): ${paged ? `${ops.type}Page!` : `[${ops.type}!]!`}`,
+      `${ops.one}(id: ID!): ${ops.type}`,
+    ] : [],
+    mutations: [
+      access.create ? `${ops.create}(${argumentList(model, writable)}): ${ops.type}!` : '',
+      access.update ? `${ops.update}(id: ID!, ${argumentList(model, writable)}): ${ops.type}!` : '',
+      access.delete ? `${ops.delete}(id: ID!): DeleteResult!` : '',
+    ].filter(Boolean),
+  };
+}
+
+const defs = (Object.entries(MODEL_SCHEMAS) as [ModelName, ModelSchema][]).map(([name, model]) => modelTypeDefs(name, model));
+
+export const resourceTypeDefs = /* GraphQL */ `
+  type Pagination { total: Int! per_page: Int! current_page: Int! total_pages: Int! }
+  type ListMeta { pagination: Pagination! }
+  "A deletion; an entity that is still used is not deleted and the answer names what uses it."
+  type DeleteResult { id: ID! deleted: Boolean! childrenIds: [ID!]! watcherNames: [String!]! schedulerNames: [String!]! }
+  type ResourceChange { resource: String! action: String! id: ID! record: JSON }
+  ${defs.map((def) => def.types).join('\n  ')}
+  extend type Query {
+    ${defs.flatMap((def) => def.queries).join('\n    ')}
+  }
+  type Mutation {
+    ${defs.flatMap((def) => def.mutations).join('\n    ')}
+  }
+  extend type Subscription {
+    "Records of a model created, changed or deleted in the caller's tenant (each as the caller may see it)."
+    resource_changed(resource: String!): ResourceChange!
+  }
+`;
+
+const isModelName = (name: string): name is ModelName => Object.hasOwn(MODEL_SCHEMAS, name);
+
+export function resourceResolvers(resources: ResourceService): IResolvers {
+  const Query: Record<string, unknown> = {};
+  const Mutation: Record<string, unknown> = {};
+  for (const [name, model] of Object.entries(MODEL_SCHEMAS) as [ModelName, ModelSchema][]) {
+    const ops = operationNames(name);
+    const access = model['x-access'];
+    if (access.read) {
+      Query[ops.list] = async (_root: unknown, args: Record<string, unknown>, context: GraphqlContext) => {
+        const result = await resources.list(callerOf(context), name, given(args));
+        if (!model['x-api'].pagedList) return result.rows;
+        const pagination = { total: result.total, per_page: result.per_page, current_page: result.page, total_pages: Math.ceil(result.total / result.per_page) };
+        return { meta: { pagination }, data: result.rows };
+      };
+      Query[ops.one] = (_root: unknown, args: { id: string }, context: GraphqlContext) => resources.get(callerOf(context), name, Number(args.id));
+    }
+    if (access.create) Mutation[ops.create] = (_root: unknown, args: RecordData, context: GraphqlContext) => resources.create(callerOf(context), name, given(args));
+    if (access.update) Mutation[ops.update] = (_root: unknown, args: RecordData, context: GraphqlContext) => resources.update(callerOf(context), name, given(args));
+    if (access.delete) {
+      Mutation[ops.delete] = async (_root: unknown, args: { id: string }, context: GraphqlContext) => {
+        const none = { childrenIds: [], watcherNames: [], schedulerNames: [] };
+        try {
+          return { ...(await resources.remove(callerOf(context), name, Number(args.id))), deleted: true, ...none };
+        } catch (error) {
+          const usage = (error as { usage?: EntityUsage }).usage;
+          if (error instanceof ApiError && usage) return { id: args.id, deleted: false, ...usage };
+          throw error;
+        }
+      };
+    }
+  }
+  return {
+    Query,
+    Mutation,
+    Subscription: {
+      resource_changed: {
+        subscribe: mercurius.withFilter(
+          (_root: unknown, rawArgs: unknown, context: any) => {
+            const args = rawArgs as { resource: string };
+            const caller = callerOf(context);
+            if (!isModelName(args.resource)) throw new ApiError(400, 'VALIDATION', 'resource must name a model', 'resource');
+            authorize(caller, MODEL_SCHEMAS[args.resource] as ModelSchema, 'read');
+            return context.pubsub.subscribe(resourceChangedTopic(caller.tenantId, args.resource));
+          },
+          // owner-scoped records reach their owner only
+          (payload: { resource_changed: ResourceChange }, _args: unknown, context: any) =>
+            !payload.resource_changed.owner || payload.resource_changed.owner === context.caller?.userId,
+        ),
+        resolve: (payload: { resource_changed: ResourceChange }, _args: unknown, context: GraphqlContext) => {
+          const change = payload.resource_changed;
+          const model = MODEL_SCHEMAS[change.resource] as ModelSchema;
+          return { ...change, record: change.record && visibleRecord(callerOf(context), model, change.record) };
+        },
+      },
+    },
+  } as IResolvers;
+}

@@ -1,0 +1,54 @@
+// REST doors of the models that declare REST paths (SPEC §7: /watcher-list, /create-watcher, …),
+// generated from their schemas: the same schemas validate the query or body, describe the answer
+// and fill the OpenAPI document. Lists answer a JSON array and the total in `X-Total-Count`.
+import type { FastifyInstance } from 'fastify';
+import { idSchema } from '../../src/schemas/bounds.ts';
+import { createInputSchema, listQuerySchema, recordSchema, updateInputSchema, type ModelSchema } from '../../src/schemas/model.ts';
+import { MODEL_SCHEMAS, type ModelName } from '../../src/schemas/models.ts';
+import { callerFrom } from '../api/authenticate.ts';
+import { errorResponses } from '../api/openapi.ts';
+import type { ListQuery, RecordData, ResourceService } from './resourceService.ts';
+
+/** `/delete-watcher {id}`, `/delete-profile {input: {id}}`: both shapes of SPEC §7 are accepted. */
+const deleteBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { id: idSchema, input: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: idSchema } } },
+  anyOf: [{ required: ['id'] }, { required: ['input'] }],
+} as const;
+
+const inputBody = (input: object) => ({ type: 'object', additionalProperties: false, required: ['input'], properties: { input } });
+
+export function resourceRoutes(app: FastifyInstance, resources: ResourceService) {
+  for (const [name, model] of Object.entries(MODEL_SCHEMAS) as [ModelName, ModelSchema][]) {
+    const rest = model['x-api'].rest;
+    if (!rest) continue;
+    const record = recordSchema(model);
+    const schema = (summary: string, extra: object) => ({
+      tags: [name], summary, security: [{ bearer: [] }], ...extra,
+      response: { ...errorResponses, 200: 'response' in extra ? (extra.response as object) : record },
+    });
+    if (rest.list) {
+      app.get<{ Querystring: ListQuery }>(rest.list, {
+        schema: schema(`${name} records, a page at a time`, { querystring: listQuerySchema(model), response: { type: 'array', items: record } }),
+      }, async (request, reply) => {
+        const result = await resources.list(callerFrom(request), name, request.query);
+        reply.header('x-total-count', result.total);
+        return result.rows;
+      });
+    }
+    if (rest.create) {
+      app.post<{ Body: { input: RecordData } }>(rest.create, { schema: schema(`Create a ${name}`, { body: inputBody(createInputSchema(model)) }) },
+        (request) => resources.create(callerFrom(request), name, request.body.input));
+    }
+    if (rest.update) {
+      app.post<{ Body: { input: RecordData } }>(rest.update, { schema: schema(`Change a ${name}`, { body: inputBody(updateInputSchema(model)) }) },
+        (request) => resources.update(callerFrom(request), name, request.body.input));
+    }
+    if (rest.delete) {
+      app.post<{ Body: { id?: number; input?: { id: number } } }>(rest.delete, {
+        schema: schema(`Delete a ${name}`, { body: deleteBodySchema, response: { type: 'object', properties: { id: idSchema } } }),
+      }, (request) => resources.remove(callerFrom(request), name, (request.body.id ?? request.body.input?.id)!));
+    }
+  }
+}

@@ -1,0 +1,374 @@
+// The generic service behind every model (src/schemas/models.ts): tenant-scoped list, get,
+// create, update and delete, with the model's access rules, field permissions, owner scope,
+// audit (last_updated_by, updated_at) and rules. REST routes and GraphQL resolvers are thin
+// doors to it. Row-level security scopes every statement to the caller's tenant; the explicit
+// tenant condition below is the second lock. After each commit the change goes on the live bus.
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { modulesGranted } from '../../src/schemas/modules.ts';
+import {
+  accessRule, createInputSchema, fieldsWith, listQuerySchema, MAX_PAGE_SIZE, pageSizeOf, updateInputSchema,
+  type Action, type FieldSchema, type ModelSchema,
+} from '../../src/schemas/model.ts';
+import { MODEL_SCHEMAS, type ModelName } from '../../src/schemas/models.ts';
+import { validated } from '../api/schemaValidator.ts';
+import type { Database, Tx } from '../db/database.ts';
+import { ApiError, badRequest, forbidden, notFound } from '../errors.ts';
+import { hasPermission, type Caller } from '../services/caller.ts';
+import { MODEL_BINDINGS, type ModelBinding } from './bindings.ts';
+import type { ResourceChange } from '../live/resourceEvents.ts';
+
+export type RecordData = Record<string, unknown>;
+export interface ListQuery { page?: number; per_page?: number; sort?: string; order?: 'asc' | 'desc'; search?: string; [filter: string]: unknown }
+export interface ListResult { rows: RecordData[]; total: number; page: number; per_page: number }
+
+export const RECORD_NOT_FOUND = 'Not found';
+
+/** Everything the service derives once per model. */
+interface Model {
+  name: ModelName;
+  schema: ModelSchema;
+  binding: ModelBinding;
+  table: PgTable;
+  /** field → column (plain fields) */
+  columns: Record<string, PgColumn>;
+  /** flattened object field → its properties' columns */
+  flattened: Record<string, Record<string, PgColumn>>;
+  selection: Record<string, PgColumn | SQL>;
+  tenantColumn: PgColumn;
+  idColumn: PgColumn;
+  ownerColumn?: PgColumn;
+  createSchema: object;
+  updateSchema: object;
+  listSchema: object;
+}
+
+function columnsByName(table: PgTable): Map<string, PgColumn> {
+  return new Map(Object.values(getTableColumns(table)).map((column) => [column.name, column as PgColumn]));
+}
+
+function describeModel(name: ModelName): Model {
+  const schema = MODEL_SCHEMAS[name] as unknown as ModelSchema;
+  const binding = MODEL_BINDINGS[name];
+  const byName = columnsByName(binding.table);
+  const columns: Record<string, PgColumn> = {};
+  const flattened: Record<string, Record<string, PgColumn>> = {};
+  const selection: Record<string, PgColumn | SQL> = {};
+  for (const [field, fieldSchema] of Object.entries(schema.properties)) {
+    const link = binding.links?.[field];
+    const computed = binding.computed?.[field];
+    if (link) {
+      selection[field] = sql`ARRAY(SELECT ${link.other} FROM ${link.table} WHERE ${link.own} = ${byName.get('id')!} ORDER BY 1)`;
+    } else if (computed) {
+      selection[field] = computed(binding.table);
+    } else if (binding.flattened?.includes(field)) {
+      flattened[field] = {};
+      for (const property of Object.keys(fieldSchema.properties ?? {})) {
+        const column = byName.get(property);
+        if (!column) throw new Error(`${name}.${field}.${property} has no column`);
+        flattened[field][property] = column;
+        selection[`${field}.${property}`] = column;
+      }
+    } else {
+      const column = byName.get(field);
+      if (!column) throw new Error(`${name}.${field} has no column in its table`);
+      columns[field] = column;
+      selection[field] = column;
+    }
+  }
+  const owner = schema['x-owner'];
+  return {
+    name, schema, binding, table: binding.table, columns, flattened, selection,
+    tenantColumn: byName.get('tenant_id')!, idColumn: byName.get('id')!, ownerColumn: owner ? byName.get(owner) : undefined,
+    createSchema: createInputSchema(schema), updateSchema: updateInputSchema(schema), listSchema: listQuerySchema(schema),
+  };
+}
+
+const models = new Map<ModelName, Model>();
+export function modelOf(name: ModelName): Model {
+  let model = models.get(name);
+  if (!model) models.set(name, (model = describeModel(name)));
+  return model;
+}
+
+// ---- access ---------------------------------------------------------------------------------
+
+export function authorize(caller: Caller, schema: ModelSchema, action: Action): void {
+  const rule = accessRule(schema, action);
+  if (!rule) throw new ApiError(405, 'NOT_SUPPORTED', `${schema.$id} does not support ${action}`);
+  if (!modulesGranted(caller.modules, rule.modules)) throw forbidden(`the module ${rule.modules!.join(' or ')}`);
+  if (rule.permission && !hasPermission(caller, rule.permission)) throw forbidden(rule.permission);
+}
+
+/** Refuses written fields and values the caller's permissions do not cover. */
+function checkWritePermissions(caller: Caller, properties: Readonly<Record<string, FieldSchema>>, data: RecordData, path = ''): void {
+  for (const [field, value] of Object.entries(data)) {
+    const schema = properties[field];
+    if (!schema || value === undefined) continue;
+    const fieldPath = path ? `${path}.${field}` : field;
+    if (schema['x-permission'] && !hasPermission(caller, schema['x-permission'])) throw forbidden(schema['x-permission']);
+    const valuePermission = typeof value === 'string' ? schema['x-value-permissions']?.[value] : undefined;
+    if (valuePermission && !hasPermission(caller, valuePermission)) {
+      throw new ApiError(403, 'FORBIDDEN', `${fieldPath} "${value}" needs the permission ${valuePermission}.`, fieldPath, { permission: valuePermission });
+    }
+    if (schema.properties && value && typeof value === 'object' && !Array.isArray(value)) {
+      checkWritePermissions(caller, schema.properties, value as RecordData, fieldPath);
+    }
+  }
+}
+
+/** The record as this caller may see it: fields guarded by a permission it lacks are left out. */
+export function visibleRecord(caller: Caller, schema: ModelSchema, record: RecordData): RecordData {
+  const hidden = fieldsWith(schema, 'x-permission').filter((field) => !hasPermission(caller, schema.properties[field]['x-permission']!));
+  if (!hidden.length) return record;
+  return Object.fromEntries(Object.entries(record).filter(([field]) => !hidden.includes(field)));
+}
+
+// ---- rows ↔ records -------------------------------------------------------------------------
+
+const allowsNull = (schema: FieldSchema) => schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null'));
+
+function toRecord(model: Model, row: RecordData): RecordData {
+  const record: RecordData = {};
+  for (const [key, raw] of Object.entries(row)) {
+    const value = raw instanceof Date ? raw.toISOString() : raw;
+    const dot = key.indexOf('.');
+    if (dot > 0) {
+      const field = key.slice(0, dot);
+      record[field] = { ...(record[field] as RecordData | undefined), ...(value === null ? {} : { [key.slice(dot + 1)]: value }) };
+    } else if (value !== null || allowsNull(model.schema.properties[key])) {
+      record[key] = value;
+    }
+  }
+  return record;
+}
+
+/** Column values (drizzle keys) of the writable plain and flattened fields present in `record`. */
+function toColumns(model: Model, record: RecordData): Record<string, unknown> {
+  const keys = Object.fromEntries(Object.entries(getTableColumns(model.table)).map(([key, column]) => [column.name, key]));
+  const values: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(record)) {
+    if (model.schema.properties[field]?.readOnly) continue;
+    if (model.columns[field]) values[keys[model.columns[field].name]] = value ?? null;
+    else if (model.flattened[field]) {
+      for (const [property, column] of Object.entries(model.flattened[field])) values[keys[column.name]] = (value as RecordData)?.[property] ?? null;
+    }
+  }
+  return values;
+}
+
+const columnKey = (model: Model, columnName: string) =>
+  Object.entries(getTableColumns(model.table)).find(([, column]) => column.name === columnName)?.[0];
+
+// ---- the service ----------------------------------------------------------------------------
+
+export interface ResourceServiceOptions {
+  /** Called after each committed change (live bus, caches). */
+  onChange(tenantId: string, change: ResourceChange): void;
+}
+
+export function resourceService(db: Database, options: ResourceServiceOptions) {
+  const scope = (model: Model, caller: Caller): SQL[] => {
+    const conditions: SQL[] = [eq(model.tenantColumn, caller.tenantId)];
+    if (model.ownerColumn) conditions.push(eq(model.ownerColumn, caller.userId));
+    for (const [name, value] of Object.entries(model.binding.fixed ?? {})) {
+      const key = columnKey(model, name)!;
+      conditions.push(eq(getTableColumns(model.table)[key] as PgColumn, value));
+    }
+    return conditions;
+  };
+
+  const findRecord = async (tx: Tx, model: Model, caller: Caller, id: number): Promise<RecordData> => {
+    const [row] = await tx.select(model.selection as never).from(model.table).where(and(eq(model.idColumn, id), ...scope(model, caller)));
+    if (!row) throw notFound(model.name === 'entity' ? 'Entity not found' : RECORD_NOT_FOUND);
+    return toRecord(model, row as RecordData);
+  };
+
+  /** Every id in reference and link fields must name a row the tenant can see. */
+  const checkReferences = async (tx: Tx, model: Model, record: RecordData) => {
+    const targets: [string, PgTable][] = [
+      ...Object.entries(model.binding.references ?? {}),
+      ...Object.entries(model.binding.links ?? {}).map(([field, link]) => [field, link.target] as [string, PgTable]),
+    ];
+    for (const [field, target] of targets) {
+      const value = record[field];
+      const ids = (Array.isArray(value) ? value : value == null ? [] : [value]) as number[];
+      if (!ids.length) continue;
+      const idColumn = columnsByName(target).get('id')!;
+      const found = await tx.select({ id: idColumn }).from(target).where(inArray(idColumn, ids));
+      const known = new Set(found.map((row) => row.id as number));
+      const missing = ids.find((id) => !known.has(id));
+      if (missing !== undefined) throw new ApiError(400, 'REFERENCE_NOT_FOUND', `${field}: ${missing} does not exist`, field, { id: missing });
+    }
+  };
+
+  const writeLinks = async (tx: Tx, model: Model, caller: Caller, id: number, record: RecordData, replace: boolean) => {
+    for (const [field, link] of Object.entries(model.binding.links ?? {})) {
+      if (!(field in record)) continue;
+      if (replace) await tx.delete(link.table).where(eq(link.own, id));
+      const ids = (record[field] ?? []) as number[];
+      if (!ids.length) continue;
+      const ownKey = columnKey({ table: link.table } as Model, link.own.name)!;
+      const otherKey = columnKey({ table: link.table } as Model, link.other.name)!;
+      await tx.insert(link.table).values(ids.map((other) => ({ tenantId: caller.tenantId, [ownKey]: id, [otherKey]: other })) as never);
+    }
+  };
+
+  /** Server-set columns of a write: audit fields, owner, fixed values. */
+  const auditColumns = (model: Model, caller: Caller, creating: boolean): Record<string, unknown> => {
+    const byName = columnsByName(model.table);
+    const values: Record<string, unknown> = {};
+    const set = (name: string, value: unknown) => {
+      if (byName.has(name)) values[columnKey(model, name)!] = value;
+    };
+    set('last_updated_by', caller.userId);
+    if (!creating) set('updated_at', new Date());
+    if (creating) {
+      set('tenant_id', caller.tenantId);
+      if (model.schema['x-owner']) set(model.schema['x-owner'], caller.userId);
+      for (const [name, value] of Object.entries(model.binding.fixed ?? {})) set(name, value);
+    }
+    return values;
+  };
+
+  const publish = (caller: Caller, model: Model, action: ResourceChange['action'], id: number, record: RecordData | null) =>
+    options.onChange(caller.tenantId, { resource: model.name, action, id, record, owner: model.schema['x-owner'] ? caller.userId : undefined });
+
+  return {
+    async list(caller: Caller, name: ModelName, rawQuery: ListQuery): Promise<ListResult> {
+      const model = modelOf(name);
+      authorize(caller, model.schema, 'read');
+      const query = validated<ListQuery>(model.listSchema, rawQuery, 'querystring');
+      // list arguments of the SPEC (kpi_list(group), /component-list?board_id) name a filter field
+      for (const [argument, field] of Object.entries(model.schema['x-api'].listArguments ?? {})) {
+        if (query[argument] !== undefined) query[field] = query[argument];
+      }
+      const conditions = [...scope(model, caller), ...filterConditions(model, query)];
+      if (query.search) {
+        const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const searched = fieldsWith(model.schema, 'x-search').map((field) => sql`${model.columns[field]}::text ILIKE ${pattern}`);
+        conditions.push(sql`(${sql.join(searched, sql` OR `)})`);
+      }
+      const sort = query.sort ?? model.schema['x-default-sort']?.field ?? 'id';
+      const direction = (query.order ?? model.schema['x-default-sort']?.order ?? 'asc') === 'desc' ? desc : asc;
+      const perPage = Math.min(query.per_page ?? (query.page ? pageSizeOf(model.schema) : MAX_PAGE_SIZE), MAX_PAGE_SIZE);
+      const page = query.page ?? 1;
+      return db.tenantTx(caller.tenantId, async (tx) => {
+        const where = and(...conditions);
+        const rows = await tx.select(model.selection as never).from(model.table).where(where)
+          .orderBy(direction(model.columns[sort]), direction(model.idColumn)).limit(perPage).offset((page - 1) * perPage);
+        const [{ total }] = await tx.select({ total: count() }).from(model.table).where(where);
+        return { rows: rows.map((row) => visibleRecord(caller, model.schema, toRecord(model, row as RecordData))), total, page, per_page: perPage };
+      });
+    },
+
+    async get(caller: Caller, name: ModelName, id: number): Promise<RecordData> {
+      const model = modelOf(name);
+      authorize(caller, model.schema, 'read');
+      const record = await db.tenantTx(caller.tenantId, (tx) => findRecord(tx, model, caller, id));
+      return visibleRecord(caller, model.schema, record);
+    },
+
+    async create(caller: Caller, name: ModelName, input: RecordData): Promise<RecordData> {
+      const model = modelOf(name);
+      authorize(caller, model.schema, 'create');
+      const record = validated<RecordData>(model.createSchema, input, 'input');
+      checkWritePermissions(caller, model.schema.properties, record);
+      const created = await db.tenantTx(caller.tenantId, async (tx) => {
+        await checkReferences(tx, model, record);
+        const columns = { ...toColumns(model, record), ...auditColumns(model, caller, true) };
+        await model.binding.rules?.beforeWrite?.({ tx, caller }, record, columns);
+        const [{ id }] = await tx.insert(model.table).values(columns as never).returning({ id: model.idColumn }) as { id: number }[];
+        await writeLinks(tx, model, caller, id, record, false);
+        await model.binding.rules?.afterWrite?.({ tx, caller }, id, record);
+        return findRecord(tx, model, caller, id);
+      });
+      publish(caller, model, 'created', created.id as number, created);
+      return visibleRecord(caller, model.schema, created);
+    },
+
+    async update(caller: Caller, name: ModelName, input: RecordData): Promise<RecordData> {
+      const model = modelOf(name);
+      authorize(caller, model.schema, 'update');
+      const { id, ...patch } = validated<RecordData>(model.updateSchema, input, 'input');
+      checkWritePermissions(caller, model.schema.properties, patch);
+      const updated = await db.tenantTx(caller.tenantId, async (tx) => {
+        const previous = await findRecord(tx, model, caller, id as number);
+        const writable = Object.fromEntries(Object.entries(previous).filter(([field]) => !model.schema.properties[field]?.readOnly));
+        // the whole record after the change must satisfy the model (required fields, if/then rules)
+        const record = validated<RecordData>(model.createSchema, { ...writable, ...patch }, 'input');
+        await checkReferences(tx, model, patch);
+        const columns = { ...toColumns(model, record), ...auditColumns(model, caller, false) };
+        await model.binding.rules?.beforeWrite?.({ tx, caller }, record, columns);
+        await tx.update(model.table).set(columns as never).where(and(eq(model.idColumn, id as number), ...scope(model, caller)));
+        await writeLinks(tx, model, caller, id as number, patch, true);
+        await model.binding.rules?.afterWrite?.({ tx, caller }, id as number, record, previous);
+        return findRecord(tx, model, caller, id as number);
+      });
+      publish(caller, model, 'updated', id as number, updated);
+      return visibleRecord(caller, model.schema, updated);
+    },
+
+    async remove(caller: Caller, name: ModelName, id: number): Promise<{ id: number }> {
+      const model = modelOf(name);
+      authorize(caller, model.schema, 'delete');
+      await db.tenantTx(caller.tenantId, async (tx) => {
+        const record = await findRecord(tx, model, caller, id);
+        await model.binding.rules?.beforeDelete?.({ tx, caller }, id, record);
+        await tx.delete(model.table).where(and(eq(model.idColumn, id), ...scope(model, caller)));
+      });
+      publish(caller, model, 'deleted', id, null);
+      return { id };
+    },
+
+    /** A record written by the platform itself (engines, seed), published like any other. */
+    async insertAsSystem(tenantId: string, name: ModelName, columns: Record<string, unknown>): Promise<RecordData> {
+      const model = modelOf(name);
+      const system: Caller = { tenantId, userId: '', sessionId: '', modules: [], permissions: [] };
+      const record = await db.tenantTx(tenantId, async (tx) => {
+        const [{ id }] = await tx.insert(model.table).values({ ...columns, tenantId } as never).returning({ id: model.idColumn }) as { id: number }[];
+        const [row] = await tx.select(model.selection as never).from(model.table).where(eq(model.idColumn, id));
+        return toRecord(model, row as RecordData);
+      });
+      publish(system, model, 'created', record.id as number, record);
+      return record;
+    },
+  };
+}
+export type ResourceService = ReturnType<typeof resourceService>;
+
+/** Conditions of the list's filters (declared with x-filter). */
+function filterConditions(model: Model, query: ListQuery): SQL[] {
+  const conditions: SQL[] = [];
+  for (const field of fieldsWith(model.schema, 'x-filter')) {
+    const schema = model.schema.properties[field];
+    const link = model.binding.links?.[field];
+    if (schema['x-filter'] === 'range') {
+      const from = query[`${field}_from`];
+      const to = query[`${field}_to`];
+      if (typeof from === 'string') conditions.push(gte(model.columns[field], new Date(from)));
+      if (typeof to === 'string') conditions.push(lte(model.columns[field], new Date(to)));
+      continue;
+    }
+    const value = query[field];
+    if (value === undefined || value === '') continue;
+    const text = String(value);
+    if (link) {
+      const ids = text.split(',').map(Number).filter((id) => Number.isInteger(id) && id > 0);
+      conditions.push(sql`EXISTS (SELECT 1 FROM ${link.table} WHERE ${link.own} = ${model.idColumn} AND ${inArray(link.other, ids.length ? ids : [0])})`);
+    } else if (schema.type === 'boolean') {
+      if (text === 'true' || text === 'false') conditions.push(eq(model.columns[field], text === 'true'));
+      else throw badRequest('VALIDATION', `${field} must be true or false`, field);
+    } else if (schema.enum) {
+      conditions.push(inArray(model.columns[field], text.split(',')));
+    } else if (schema.type === 'integer' || (Array.isArray(schema.type) && schema.type.includes('integer'))) {
+      const id = Number(text);
+      if (!Number.isInteger(id)) throw badRequest('VALIDATION', `${field} must be a whole number`, field);
+      conditions.push(eq(model.columns[field], id));
+    } else {
+      conditions.push(eq(model.columns[field], text));
+    }
+  }
+  return conditions;
+}

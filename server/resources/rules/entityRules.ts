@@ -1,0 +1,49 @@
+// Entity rules: tree_path follows the parent (and moves the subtree with it), and an entity with
+// children or used by a watcher or scheduler is not deleted (SPEC §8).
+import { eq, sql } from 'drizzle-orm';
+import { rows } from '../../db/rows.ts';
+import { entities } from '../../db/schema.ts';
+import { ApiError, badRequest } from '../../errors.ts';
+import type { ModelRules } from './types.ts';
+
+export const ENTITY_DELETE_BLOCKED = 'Could not be deleted - it has children or is used in schedulers or watchers';
+
+export interface EntityUsage { childrenIds: number[]; watcherNames: string[]; schedulerNames: string[] }
+
+export const entityRules: ModelRules = {
+  async afterWrite({ tx }, id, record, previous) {
+    const parentId = (record.parent_id ?? null) as number | null;
+    if (previous && previous.parent_id === parentId) return;
+    let parentPath = '';
+    if (parentId !== null) {
+      const [parent] = await tx.select({ treePath: entities.treePath }).from(entities).where(eq(entities.id, parentId));
+      parentPath = parent.treePath;
+      if (`.${parentPath}.`.includes(`.${id}.`)) throw badRequest('VALIDATION', 'parent_id must not be the entity itself or one of its descendants', 'parent_id');
+    }
+    const treePath = parentPath ? `${parentPath}.${id}` : String(id);
+    const oldPath = typeof previous?.tree_path === 'string' ? previous.tree_path : undefined;
+    await tx.update(entities).set({ treePath }).where(eq(entities.id, id));
+    if (oldPath) {
+      // descendants keep their place under the moved entity
+      await tx.execute(sql`UPDATE entities SET tree_path = ${treePath} || substr(tree_path, ${oldPath.length + 1})
+        WHERE tree_path LIKE ${`${oldPath}.%`}`);
+    }
+  },
+
+  async beforeDelete({ tx }, id) {
+    const [usage] = await rows<EntityUsage>(tx, sql`SELECT
+      ARRAY(SELECT id FROM entities WHERE parent_id = ${id} ORDER BY id) AS "childrenIds",
+      ARRAY(SELECT name FROM watchers WHERE ${id} = ANY(entity_ids) ORDER BY name) AS "watcherNames",
+      ARRAY(SELECT name FROM schedulers WHERE ${id} = ANY(entity_ids) ORDER BY name) AS "schedulerNames"`);
+    if (usage.childrenIds.length || usage.watcherNames.length || usage.schedulerNames.length) {
+      throw entityInUse(usage);
+    }
+  },
+};
+
+export function entityInUse(usage: EntityUsage): ApiError {
+  const error = new ApiError(409, 'ENTITY_IN_USE', ENTITY_DELETE_BLOCKED, undefined, {
+    childrenIds: usage.childrenIds.join(', '), watcherNames: usage.watcherNames.join(', '), schedulerNames: usage.schedulerNames.join(', '),
+  });
+  return Object.assign(error, { usage });
+}

@@ -1,0 +1,37 @@
+// Scheduler rules: next_run_at is computed on save, from the cron expression in the tenant's time
+// zone (tenant attribute `timezone`, UTC by default) or the single run's time.
+import { CronExpressionParser } from 'cron-parser';
+import { sql } from 'drizzle-orm';
+import { rows } from '../../db/rows.ts';
+import type { ModelRules } from './types.ts';
+
+interface SchedulerDefinition { kind?: string; expression?: string; run_at?: string }
+
+/** The next run after `now`, or null (inactive, or a single run in the past). */
+export function nextRunAt(status: unknown, definition: SchedulerDefinition, timeZone: string, now = new Date()): Date | null {
+  if (status !== 'active') return null;
+  if (definition.kind === 'single') {
+    const at = definition.run_at ? new Date(definition.run_at) : null;
+    return at && at > now ? at : null;
+  }
+  if (!definition.expression) return null;
+  return CronExpressionParser.parse(definition.expression, { currentDate: now, tz: timeZone }).next().toDate();
+}
+
+/** A valid IANA time zone name, else UTC. */
+export function timeZoneOrUtc(name: unknown): string {
+  if (typeof name !== 'string' || !name) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return name;
+  } catch {
+    return 'UTC';
+  }
+}
+
+export const schedulerRules: ModelRules = {
+  async beforeWrite({ tx }, record, columns) {
+    const [tenant] = await rows<{ timezone: string | null }>(tx, sql`SELECT attributes ->> 'timezone' AS timezone FROM tenants LIMIT 1`);
+    columns.nextRunAt = nextRunAt(record.status, (record.definition ?? {}) as SchedulerDefinition, timeZoneOrUtc(tenant?.timezone));
+  },
+};

@@ -1,0 +1,35 @@
+// Performance board: a named grid of components, shared with other users (SPEC §3).
+import type { FromSchema } from 'json-schema-to-ts';
+import { attributes, groupIds, multilingualText, recordId, timestamp } from './fields.ts';
+
+const module = ['performance-dashboard'] as const;
+
+export const boardSchema = {
+  $id: 'board',
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  'x-access': {
+    read: { modules: module },
+    create: { modules: module, permission: 'performance.board.create' },
+    update: { modules: module, permission: 'performance.board.edit' },
+    delete: { modules: module, permission: 'performance.board.delete' },
+  },
+  'x-api': {
+    rest: { list: '/board-list' },
+    graphql: { list: 'board_list', one: 'board', create: 'create_board', update: 'update_board', delete: 'delete_board' },
+    listArguments: { group: 'group_ids' },
+  },
+  'x-title': 'name',
+  'x-default-sort': { field: 'id', order: 'asc' },
+  properties: {
+    id: recordId,
+    name: { ...multilingualText, 'x-column': true, 'x-search': true, 'x-order': 1 },
+    description: { ...multilingualText, minProperties: 0, 'x-order': 2 },
+    group_ids: { ...groupIds, 'x-filter': true, 'x-order': 3 },
+    attributes: { ...attributes, 'x-order': 4 },
+    created_at: { ...timestamp, 'x-column': true, 'x-sort': true },
+    updated_at: timestamp,
+  },
+} as const;
+export type Board = FromSchema<typeof boardSchema>;

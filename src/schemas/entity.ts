@@ -1,0 +1,40 @@
+// Entity: a region, zone or device of the tenant's tree (SPEC §3). Its reads are the shell's
+// (GET /entity-list, /entity/{id}, entity_tree); the engine serves its writes.
+import type { FromSchema } from 'json-schema-to-ts';
+import { idSchema, NO_NUL } from './bounds.ts';
+import { attributes, groupIds, integer, multilingualText, recordId, text, timestamp } from './fields.ts';
+
+const studio = { modules: ['factory-studio'] } as const;
+export const ENTITY_ACCESS_TOKEN_PERMISSION = 'dashboard.entity.*';
+
+export const entitySchema = {
+  $id: 'entity',
+  type: 'object',
+  additionalProperties: false,
+  required: ['entity_type_id', 'name'],
+  'x-access': { read: { modules: ['factory-dashboard', 'factory-studio'] }, create: studio, update: studio, delete: studio },
+  'x-api': { graphql: { create: 'create_entity', update: 'update_entity', delete: 'delete_entity', type: 'EntityRecord' } },
+  'x-title': 'name',
+  properties: {
+    id: recordId,
+    entity_type_id: { ...idSchema, 'x-widget': 'entity-type', 'x-order': 1, 'x-filter': true },
+    parent_id: { ...idSchema, type: ['integer', 'null'], 'x-widget': 'entity', 'x-order': 2 },
+    name: { ...multilingualText, 'x-column': true, 'x-search': true, 'x-order': 3 },
+    level: { ...integer(-1000, 1000), default: 0, 'x-order': 4 },
+    group_ids: { ...groupIds, 'x-order': 5 },
+    attributes: { ...attributes, 'x-order': 6 },
+    geom: { type: ['object', 'null'], maxProperties: 10, 'x-widget': 'json', 'x-order': 7 },
+    interface: {
+      type: 'object', additionalProperties: false, 'x-order': 8,
+      properties: {
+        thingsboard_name: text(200),
+        is_gateway: { type: 'boolean', default: false, 'x-widget': 'switch' },
+        fk_gateway_id: { ...idSchema, type: ['integer', 'null'], 'x-widget': 'entity' },
+      },
+    },
+    access_token: { type: 'string', minLength: 8, maxLength: 128, pattern: NO_NUL, 'x-widget': 'text', 'x-permission': ENTITY_ACCESS_TOKEN_PERMISSION, 'x-order': 9 },
+    tree_path: { type: 'string', maxLength: 2000, readOnly: true },
+    updated_at: timestamp,
+  },
+} as const;
+export type Entity = FromSchema<typeof entitySchema>;

@@ -1,0 +1,17 @@
+// The enumerations of SPEC §3, shared by the schemas, the server and the web app.
+export const KPI_AGGREGATIONS = ['avg', 'max', 'min', 'sum', 'value_count', 'latest-value'] as const;
+export const SCHEDULER_AGGREGATIONS = ['avg', 'complex-query', 'latest-value', 'max', 'min', 'static-value', 'sum'] as const;
+export const SCHEDULER_TIME_SLOTS = ['last-week', 'last-month', 'last-year'] as const;
+export const SCHEDULER_KINDS = ['single', 'periodic'] as const;
+export const WATCHER_CONDITIONS = ['>', '>=', '<', '<=', 'between', '==', '!='] as const;
+export const THRESHOLD_KINDS = ['boolean', 'null', 'number', 'string', 'date', 'now'] as const;
+export const CHART_TYPES = ['bar', 'stacked-bar', 'horizontal-bar', 'line', 'pie', 'donut', 'gauge', 'data-table', 'time-scale'] as const;
+export const PROFILE_TYPES = ['dimming_profile', 'switching_profile'] as const;
+export const LOG_TYPES = ['debug', 'informational', 'notice', 'warning', 'error', 'alert', 'emergency', 'critical'] as const;
+export const LOG_STATUSES = ['new', 'seen', 'done'] as const;
+export const COMPONENT_TYPES = ['iframe', 'image', 'kpi', 'richtext', 'video'] as const;
+export const SHARE_SCOPES = ['view', 'edit'] as const;
+export const WATCHER_SEVERITIES = ['notice', 'warning', 'error', 'critical'] as const;
+export const NOTIFICATION_CHANNELS = ['email', 'in_app'] as const;
+export const LOG_SOURCES = ['watcher', 'scheduler', 'entity', 'profile', 'system'] as const;
+export const SCHEDULER_RESULTS = ['ok', 'nok'] as const;

@@ -1,0 +1,75 @@
+// KPI definition: what to aggregate (the query list) and how to chart it (SPEC §3). The visual
+// KPI builder edits the same schema.
+import type { FromSchema } from 'json-schema-to-ts';
+import { MODULES } from './modules.ts';
+import { CHART_TYPES, KPI_AGGREGATIONS } from './enums.ts';
+import { attributes, colour, entityIds, entityTypeIds, groupIds, integer, multilingualText, recordId, text, timestamp } from './fields.ts';
+
+const readModules = ['factory-dashboard', 'factory-studio', 'performance-dashboard', 'public-api-dashboard'] as const;
+const write = { modules: ['factory-studio'] } as const;
+
+export const kpiSchema = {
+  $id: 'kpi',
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'query', 'definition'],
+  'x-access': { read: { modules: readModules }, create: write, update: write, delete: write },
+  'x-api': {
+    rest: { list: '/kpi-list' },
+    graphql: { list: 'kpi_list', one: 'kpi', create: 'create_kpi', update: 'update_kpi', delete: 'delete_kpi' },
+    listArguments: { group: 'group_ids' },
+  },
+  'x-title': 'name',
+  'x-default-sort': { field: 'id', order: 'asc' },
+  properties: {
+    id: recordId,
+    name: { ...multilingualText, 'x-column': true, 'x-search': true, 'x-order': 1 },
+    category: { ...text(100), 'x-column': true, 'x-filter': true, 'x-sort': true, 'x-order': 2 },
+    module: { type: 'string', enum: MODULES, default: 'factory-dashboard', 'x-widget': 'enum', 'x-filter': true, 'x-order': 3 },
+    group_ids: { ...groupIds, 'x-filter': true, 'x-order': 4 },
+    attributes: { ...attributes, 'x-order': 20 },
+    query: {
+      type: 'array', minItems: 1, maxItems: 20, 'x-order': 5, 'x-group': 'query',
+      items: {
+        type: 'object', additionalProperties: false, required: ['key', 'aggregation'],
+        properties: {
+          label: text(100),
+          key: { ...text(100), minLength: 1 },
+          aggregation: { type: 'string', enum: KPI_AGGREGATIONS, default: 'avg', 'x-widget': 'enum' },
+          entity_ids: entityIds,
+          entity_type_ids: entityTypeIds,
+        },
+      },
+    },
+    definition: {
+      type: 'object', additionalProperties: false, required: ['chart'], 'x-order': 6, 'x-group': 'chart',
+      properties: {
+        chart: { type: 'string', enum: CHART_TYPES, default: 'line', 'x-widget': 'enum' },
+        legend: { type: 'boolean', default: true, 'x-widget': 'switch' },
+        height: { ...integer(100, 2000), default: 300 },
+        width: { ...integer(1, 24), default: 24 },
+        time_interval: { type: 'string', enum: ['1m', '5m', '15m', '1h', '1d', '1w', '1M'], default: '1h', 'x-widget': 'enum' },
+        time_range: { type: 'string', enum: ['1h', '24h', '7d', '30d', '1y'], default: '24h', 'x-widget': 'enum' },
+        time_shift: integer(-8760, 8760),
+        refresh_interval: { ...integer(0, 86_400), default: 60 },
+        page_size: integer(1, 100),
+        y_axis: { type: 'string', enum: ['left', 'right'], default: 'left', 'x-widget': 'enum' },
+        decimals: { ...integer(0, 10), default: 1 },
+        split_number: integer(1, 50),
+        timezone_shift: { type: 'boolean', default: false, 'x-widget': 'switch' },
+        max: { type: 'number', minimum: -1e12, maximum: 1e12, 'x-widget': 'number', 'x-conditional': true },
+        colour_mapping: {
+          type: 'array', maxItems: 20, default: [],
+          items: {
+            type: 'object', additionalProperties: false, required: ['from', 'to', 'color', 'label'],
+            properties: { from: { type: 'number', minimum: -1e12, maximum: 1e12, 'x-widget': 'number' }, to: { type: 'number', minimum: -1e12, maximum: 1e12, 'x-widget': 'number' }, color: colour, label: text(100) },
+          },
+        },
+      },
+      allOf: [{ if: { required: ['chart'], properties: { chart: { const: 'gauge' } } }, then: { required: ['max'] } }],
+    },
+    group: { type: ['object', 'null'], readOnly: true },
+    updated_at: { ...timestamp, 'x-column': true, 'x-sort': true },
+  },
+} as const;
+export type Kpi = FromSchema<typeof kpiSchema>;

@@ -1,0 +1,222 @@
+// What a model schema (src/schemas/<model>.ts) declares besides its fields, and the schemas the
+// engine derives from it: the input of create and update, the list query, the answer. The
+// server (validation, OpenAPI, GraphQL, the generic service) and the web app (pages, forms,
+// the data provider) read only these.
+//
+// Keys on the model (the schema's root):
+//   $id                  the model's name (`watcher`)
+//   x-access             per action (list/get = `read`, create, update, delete): the modules (any
+//                        of) and the permission it needs; an action left out is not offered
+//   x-api                the calls serving it: REST paths (SPEC §7) and/or GraphQL operation names
+//   x-owner              a field holding the caller's user id: every row is the caller's own
+//   x-title              the field naming a record in messages ('{name} was updated successfully')
+//   x-default-sort       { field, order }
+//   x-page-size          rows per page of the generated list
+// Keys on a field:
+//   x-widget             how the form edits it (see SchemaForm)
+//   x-label              i18n key of its label (default `models.<model>.fields.<field>`)
+//   x-column             shown as a list column (true or { width })
+//   x-order              position in the form and the list
+//   x-group              form section (i18n key `models.<model>.groups.<group>`)
+//   x-filter             a list filter (true = equals / any of; 'range' = from/to for times)
+//   x-search             matched by the list's search text
+//   x-sort               the list can sort by it
+//   x-tags               enum value → tag colour in lists
+//   x-permission         needed to see or write the field (left out of answers otherwise)
+//   x-value-permissions  enum value → permission needed to choose it
+//   x-conditional        shown only while a matching if/then branch of the schema names it
+//   x-errors             failed keyword → error code (translated by clients)
+//   readOnly             set by the server, never by a client
+import { MAX_PAGE_SIZE, pageQuery } from './fields.ts';
+import { idSchema, NO_NUL } from './bounds.ts';
+import { modulesGranted, permissionGranted } from './modules.ts';
+
+export type Action = 'read' | 'create' | 'update' | 'delete';
+export interface AccessRule { modules?: readonly string[]; permission?: string }
+
+export interface ModelApi {
+  rest?: { list?: string; create?: string; update?: string; delete?: string };
+  /** GraphQL operation names (default `<model>_list`, `<model>`, `create_<model>`, …) and the output type's name. */
+  graphql?: { list?: string; one?: string; create?: string; update?: string; delete?: string; type?: string };
+  /** Extra list arguments of the GraphQL list (e.g. kpi_list(group, module)) → the field they filter. */
+  listArguments?: Readonly<Record<string, string>>;
+  /** The GraphQL list answers `{ meta: { pagination }, data }` instead of an array. */
+  pagedList?: boolean;
+}
+
+export interface FieldSchema {
+  type?: string | readonly string[];
+  enum?: readonly unknown[];
+  const?: unknown;
+  format?: string;
+  readOnly?: boolean;
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  maxItems?: number;
+  minItems?: number;
+  items?: FieldSchema;
+  properties?: Readonly<Record<string, FieldSchema>>;
+  required?: readonly string[];
+  allOf?: readonly ConditionalSchema[];
+  'x-widget'?: string;
+  'x-label'?: string;
+  'x-column'?: boolean | { width?: number };
+  'x-order'?: number;
+  'x-group'?: string;
+  'x-filter'?: boolean | 'range';
+  'x-search'?: boolean;
+  'x-sort'?: boolean;
+  'x-tags'?: Readonly<Record<string, string>>;
+  'x-permission'?: string;
+  'x-value-permissions'?: Readonly<Record<string, string>>;
+  'x-conditional'?: boolean;
+  'x-errors'?: Readonly<Record<string, string>>;
+  [key: string]: unknown;
+}
+
+export interface ConditionalSchema {
+  if?: { properties?: Readonly<Record<string, FieldSchema>>; required?: readonly string[] };
+  then?: { properties?: Readonly<Record<string, FieldSchema>>; required?: readonly string[] };
+  else?: { properties?: Readonly<Record<string, FieldSchema>>; required?: readonly string[] };
+}
+
+export interface ModelSchema {
+  $id: string;
+  type: 'object';
+  properties: Readonly<Record<string, FieldSchema>>;
+  required?: readonly string[];
+  allOf?: readonly ConditionalSchema[];
+  'x-access': Readonly<Partial<Record<Action, AccessRule>>>;
+  'x-api': ModelApi;
+  'x-owner'?: string;
+  'x-title'?: string;
+  'x-default-sort'?: { field: string; order: 'asc' | 'desc' };
+  'x-page-size'?: number;
+  [key: string]: unknown;
+}
+
+/** Every UI key, declared to ajv so that strict mode accepts the schemas. */
+export const UI_KEYWORDS = [
+  'x-access', 'x-api', 'x-owner', 'x-title', 'x-default-sort', 'x-page-size',
+  'x-widget', 'x-label', 'x-column', 'x-order', 'x-group', 'x-filter', 'x-search', 'x-sort', 'x-tags',
+  'x-permission', 'x-value-permissions', 'x-conditional', 'x-options',
+] as const;
+
+/** Conditional and composition keywords: they describe a whole record, not one field. */
+const CONDITIONAL_KEYS = ['allOf', 'if', 'then', 'else', 'oneOf', 'anyOf'];
+
+const omitKeys = <T extends object>(value: T, keys: readonly string[]) =>
+  Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)));
+
+/** The fields a client may write. */
+export const writableFields = (model: ModelSchema) => Object.keys(model.properties).filter((field) => !model.properties[field].readOnly);
+
+/** The body of create: the writable fields, their requirements and the model's if/then rules. */
+export function createInputSchema(model: ModelSchema) {
+  const fields = writableFields(model);
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: Object.fromEntries(fields.map((field) => [field, model.properties[field]])),
+    required: (model.required ?? []).filter((field) => fields.includes(field)),
+    ...(model.allOf ? { allOf: model.allOf } : {}),
+  };
+}
+
+/**
+ * The body of update: the id and any writable fields (a patch). The record the patch makes is
+ * checked against the create schema by the service, so if/then rules hold on the whole record.
+ */
+export function updateInputSchema(model: ModelSchema) {
+  const fields = writableFields(model);
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id'],
+    properties: { id: idSchema, ...Object.fromEntries(fields.map((field) => [field, omitKeys(model.properties[field], ['default'])])) },
+  };
+}
+
+/** A record as the API answers it (every field optional: some are left out by permission). */
+export function recordSchema(model: ModelSchema) {
+  return {
+    type: 'object',
+    properties: Object.fromEntries(Object.entries(model.properties).map(([field, schema]) => [field, answerSchema(schema)])),
+  };
+}
+
+/** A field's schema for answers: no defaults, no conditions, nested objects open. */
+function answerSchema(schema: FieldSchema): object {
+  const uiKeys = Object.keys(schema).filter((key) => key.startsWith('x-'));
+  const base = omitKeys(schema, ['default', ...CONDITIONAL_KEYS, 'additionalProperties', 'required', 'pattern', 'format', 'minProperties', ...uiKeys]);
+  if (schema.properties) {
+    return { ...base, additionalProperties: true, properties: Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, answerSchema(v)])) };
+  }
+  if (schema.items) return { ...base, items: answerSchema(schema.items) };
+  return base;
+}
+
+export const fieldsWith = (model: ModelSchema, key: keyof FieldSchema) => Object.keys(model.properties).filter((field) => model.properties[field][key]);
+
+/** Query parameters of a list: page, per_page, sort, order, search and the declared filters. */
+export function listQuerySchema(model: ModelSchema) {
+  const filters: Record<string, object> = {};
+  for (const field of fieldsWith(model, 'x-filter')) {
+    const schema = model.properties[field];
+    if (schema['x-filter'] === 'range') {
+      filters[`${field}_from`] = { type: 'string', format: 'date-time', maxLength: 40 };
+      filters[`${field}_to`] = { type: 'string', format: 'date-time', maxLength: 40 };
+    } else if (schema.enum) {
+      // one value or several, comma-separated
+      filters[field] = { type: 'string', maxLength: 500, pattern: `^(${schema.enum.join('|')})(,(${schema.enum.join('|')}))*$` };
+    } else {
+      filters[field] = { type: 'string', maxLength: 200, pattern: NO_NUL };
+    }
+  }
+  for (const argument of Object.keys(model['x-api'].listArguments ?? {})) {
+    filters[argument] = { type: 'string', maxLength: 200, pattern: NO_NUL };
+  }
+  const sortable = fieldsWith(model, 'x-sort');
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      ...pageQuery,
+      ...(sortable.length ? { sort: { type: 'string', enum: sortable }, order: { type: 'string', enum: ['asc', 'desc'] } } : {}),
+      ...(fieldsWith(model, 'x-search').length ? { search: { type: 'string', maxLength: 200, pattern: NO_NUL } } : {}),
+      ...filters,
+    },
+  };
+}
+
+export const pageSizeOf = (model: ModelSchema) => model['x-page-size'] ?? 20;
+export { MAX_PAGE_SIZE };
+
+/** The i18n key of a field's label. */
+export const fieldLabelKey = (model: ModelSchema, field: string, schema: FieldSchema = model.properties[field]) =>
+  schema['x-label'] ?? `models.${model.$id}.fields.${field}`;
+
+/** Fields in the declared order (x-order, then declaration order). */
+export function orderedFields(properties: Readonly<Record<string, FieldSchema>>): string[] {
+  const names = Object.keys(properties);
+  return names
+    .map((field, index) => ({ field, order: properties[field]['x-order'] ?? 1000 + index }))
+    .sort((a, b) => a.order - b.order)
+    .map(({ field }) => field);
+}
+
+/** The model's rule for an action, if it offers the action. */
+export const accessRule = (model: ModelSchema, action: Action): AccessRule | undefined => model['x-access'][action];
+
+/** What a user holds (token claims on the web, the caller on the server). */
+export interface Grants { modules: readonly string[]; permissions: readonly string[] }
+
+/** Whether these grants allow the action on the model (SPEC §6); an action not offered is never allowed. */
+export function actionAllowed(grants: Grants, model: ModelSchema, action: Action): boolean {
+  const rule = accessRule(model, action);
+  if (!rule) return false;
+  return modulesGranted(grants.modules, rule.modules) && (!rule.permission || permissionGranted(grants.permissions, rule.permission));
+}

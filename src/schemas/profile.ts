@@ -1,0 +1,83 @@
+// Lighting profile: dimming or switching intervals, astro clock, light sensor, exceptions and
+// summer/winter variants (SPEC §3, §5).
+import type { FromSchema } from 'json-schema-to-ts';
+import { PROFILE_TYPES } from './enums.ts';
+import { colour, date, integer, name, recordId, timeOfDay, timestamp } from './fields.ts';
+
+export const MAX_PROFILE_INTERVALS = 16;
+
+const intervals = {
+  type: 'array',
+  maxItems: MAX_PROFILE_INTERVALS,
+  default: [],
+  'x-errors': { maxItems: 'PROFILE_TOO_MANY_INTERVALS' },
+  items: {
+    type: 'object', additionalProperties: false, required: ['from', 'to', 'value'],
+    properties: { from: timeOfDay, to: timeOfDay, value: { ...integer(0, 100), 'x-label': 'models.profile.fields.level' } },
+  },
+} as const;
+
+const season = {
+  type: 'object', additionalProperties: false,
+  properties: { from: date, to: date, intervals },
+} as const;
+
+export const profileSchema = {
+  $id: 'profile',
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'type'],
+  'x-access': {
+    read: { modules: ['factory-studio'] }, create: { modules: ['factory-studio'] },
+    update: { modules: ['factory-studio'] }, delete: { modules: ['factory-studio'] },
+  },
+  'x-api': {
+    rest: { list: '/profile-list', create: '/create-profile', update: '/update-profile', delete: '/delete-profile' },
+    graphql: { list: 'profile_list', one: 'profile' },
+  },
+  'x-title': 'name',
+  'x-default-sort': { field: 'name', order: 'asc' },
+  properties: {
+    id: recordId,
+    name: { ...name, 'x-column': true, 'x-search': true, 'x-sort': true, 'x-order': 1 },
+    type: { type: 'string', enum: PROFILE_TYPES, default: 'dimming_profile', 'x-widget': 'enum', 'x-column': true, 'x-filter': true, 'x-sort': true, 'x-order': 2 },
+    definition: {
+      type: 'object', additionalProperties: false, default: {}, 'x-order': 3, 'x-group': 'behaviour',
+      properties: {
+        color: { ...colour, default: '#fadb14', 'x-order': 1 },
+        astro_clock: { type: 'boolean', default: false, 'x-widget': 'switch', 'x-order': 2 },
+        dusk_offset: { ...integer(-180, 180), 'x-conditional': true, 'x-order': 3 },
+        dawn_offset: { ...integer(-180, 180), 'x-conditional': true, 'x-order': 4 },
+        light_sensor: {
+          type: 'object', additionalProperties: false, 'x-order': 5,
+          properties: {
+            enabled: { type: 'boolean', default: false, 'x-widget': 'switch' },
+            dawn: { ...integer(0, 100_000), 'x-conditional': true },
+            dusk: { ...integer(0, 100_000), 'x-conditional': true },
+            value: { ...integer(0, 100), 'x-conditional': true },
+            window_from: { ...timeOfDay, 'x-conditional': true },
+            window_to: { ...timeOfDay, 'x-conditional': true },
+          },
+          allOf: [{
+            if: { required: ['enabled'], properties: { enabled: { const: true } } },
+            then: { required: ['dawn', 'dusk'], properties: { dawn: {}, dusk: {}, value: {}, window_from: {}, window_to: {} } },
+          }],
+        },
+        intervals: { ...intervals, 'x-order': 6 },
+        exceptions: {
+          type: 'array', maxItems: 100, default: [], 'x-order': 7,
+          items: { type: 'object', additionalProperties: false, required: ['date'], properties: { date, value: integer(0, 100) } },
+        },
+        summer: { ...season, 'x-order': 8 },
+        winter: { ...season, 'x-order': 9 },
+      },
+      allOf: [{
+        if: { required: ['astro_clock'], properties: { astro_clock: { const: true } } },
+        then: { properties: { dusk_offset: {}, dawn_offset: {} } },
+      }],
+    },
+    created_at: { ...timestamp, 'x-column': true, 'x-sort': true },
+    updated_at: { ...timestamp, 'x-sort': true },
+  },
+} as const;
+export type Profile = FromSchema<typeof profileSchema>;
