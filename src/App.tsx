@@ -1,7 +1,7 @@
 // The app: router, antd theme and locale, refine with its providers, and the routes.
 import { Refine } from '@refinedev/core';
 import { useNotificationProvider } from '@refinedev/antd';
-import routerProvider from '@refinedev/react-router';
+import routerProvider, { UnsavedChangesNotifier } from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import type { ThemeConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -51,6 +51,7 @@ export function App() {
             }}
           >
             <AppNavigationBridge />
+            <UnsavedChangesNotifier translationKey="form.unsavedChanges" />
             <AppRoutes />
           </Refine>
         </AntdApp>

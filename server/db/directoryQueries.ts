@@ -1,7 +1,7 @@
-// Reads of the tenant, its users, entity types, groups and watchers.
+// Reads of the tenant, its users, entity types and groups.
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from './database.ts';
-import { asJsonArray, asJsonObject, isoTime } from './rows.ts';
+import { asJsonObject } from './rows.ts';
 import { entityTypeGroups, entityTypes, groups, users } from './schema.ts';
 
 export const findUser = (tx: Tx, userId: string) =>

@@ -3,7 +3,8 @@
 // arguments (SPEC §7: create_kpi(name, attributes, definition, query, group_ids, category)), and
 // the `resource_changed(resource)` subscription. Names can be overridden in the model's x-api.
 import mercurius, { type IResolvers } from 'mercurius';
-import { fieldsWith, writableFields, type FieldSchema, type ModelSchema } from '../../src/schemas/model.ts';
+import { argumentDeclarations, graphqlType, inputArgumentTypes, listArgumentTypes, operationNames } from '../../src/schemas/graphqlOperations.ts';
+import type { ModelSchema } from '../../src/schemas/model.ts';
 import { MODEL_SCHEMAS, type ModelName } from '../../src/schemas/models.ts';
 import { ApiError } from '../errors.ts';
 import { callerOf, given, type GraphqlContext } from '../graphql/graphqlContext.ts';
@@ -11,73 +12,28 @@ import { resourceChangedTopic, type ResourceChange } from '../live/resourceEvent
 import type { EntityUsage } from './rules/entityRules.ts';
 import { authorize, visibleRecord, type RecordData, type ResourceService } from './resourceService.ts';
 
-const pascal = (name: string) => name.replace(/(^|_)(\w)/g, (_m, _s, c: string) => c.toUpperCase());
-
-/** The GraphQL operation names of a model. */
-export function operationNames(name: ModelName) {
-  const graphql = (MODEL_SCHEMAS[name] as ModelSchema)['x-api'].graphql ?? {};
-  return {
-    type: graphql.type ?? pascal(name),
-    list: graphql.list ?? `${name}_list`,
-    one: graphql.one ?? name,
-    create: graphql.create ?? `create_${name}`,
-    update: graphql.update ?? `update_${name}`,
-    delete: graphql.delete ?? `delete_${name}`,
-  };
-}
-
-const types = (schema: FieldSchema) => (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []).filter((t) => t !== 'null');
-
-function graphqlType(field: string, schema: FieldSchema): string {
-  if (field === 'id') return 'ID';
-  const [type, ...more] = types(schema);
-  if (more.length) return 'JSON';
-  if (type === 'integer') return 'Int';
-  if (type === 'number') return 'Float';
-  if (type === 'string') return 'String';
-  if (type === 'boolean') return 'Boolean';
-  if (type === 'array' && schema.items && !types(schema.items).includes('object')) {
-    const item = graphqlType('', schema.items);
-    return item === 'JSON' ? 'JSON' : `[${item}!]`;
-  }
-  return 'JSON';
-}
-
-const argumentList = (model: ModelSchema, fields: string[]) => fields.map((field) => `${field}: ${graphqlType(field, model.properties[field])}`).join(', ');
-
-function listArguments(model: ModelSchema): string {
-  const args = ['page: Int', 'per_page: Int', 'sort: String', 'order: String', 'search: String'];
-  for (const field of fieldsWith(model, 'x-filter')) {
-    if (model.properties[field]['x-filter'] === 'range') args.push(`${field}_from: String`, `${field}_to: String`);
-    else args.push(`${field}: ID`);
-  }
-  for (const argument of Object.keys(model['x-api'].listArguments ?? {})) args.push(`${argument}: ID`);
-  return args.join(', ');
-}
-
 interface ModelDefs { types: string; queries: string[]; mutations: string[] }
 
-function modelTypeDefs(name: ModelName, model: ModelSchema): ModelDefs {
-  const ops = operationNames(name);
+function modelTypeDefs(model: ModelSchema): ModelDefs {
+  const ops = operationNames(model);
   const fields = Object.entries(model.properties).map(([field, schema]) => `${field}: ${graphqlType(field, schema)}`).join('\n    ');
   const access = model['x-access'];
   const paged = model['x-api'].pagedList;
-  const writable = writableFields(model);
   return {
     types: `type ${ops.type} {\n    ${fields}\n  }\n  ${paged ? `type ${ops.type}Page { meta: ListMeta! data: [${ops.type}!]! }` : ''}`,
     queries: access.read ? [
-      `${ops.list}(${listArguments(model)}): ${paged ? `${ops.type}Page!` : `[${ops.type}!]!`}`,
+      `${ops.list}(${argumentDeclarations(listArgumentTypes(model))}): ${paged ? `${ops.type}Page!` : `[${ops.type}!]!`}`,
       `${ops.one}(id: ID!): ${ops.type}`,
     ] : [],
     mutations: [
-      access.create ? `${ops.create}(${argumentList(model, writable)}): ${ops.type}!` : '',
-      access.update ? `${ops.update}(id: ID!, ${argumentList(model, writable)}): ${ops.type}!` : '',
+      access.create ? `${ops.create}(${argumentDeclarations(inputArgumentTypes(model, false))}): ${ops.type}!` : '',
+      access.update ? `${ops.update}(${argumentDeclarations(inputArgumentTypes(model, true))}): ${ops.type}!` : '',
       access.delete ? `${ops.delete}(id: ID!): DeleteResult!` : '',
     ].filter(Boolean),
   };
 }
 
-const defs = (Object.entries(MODEL_SCHEMAS) as [ModelName, ModelSchema][]).map(([name, model]) => modelTypeDefs(name, model));
+const defs = (Object.values(MODEL_SCHEMAS) as ModelSchema[]).map(modelTypeDefs);
 
 export const resourceTypeDefs = /* GraphQL */ `
   type Pagination { total: Int! per_page: Int! current_page: Int! total_pages: Int! }
@@ -104,7 +60,7 @@ export function resourceResolvers(resources: ResourceService): IResolvers {
   const Query: Record<string, unknown> = {};
   const Mutation: Record<string, unknown> = {};
   for (const [name, model] of Object.entries(MODEL_SCHEMAS) as [ModelName, ModelSchema][]) {
-    const ops = operationNames(name);
+    const ops = operationNames(model);
     const access = model['x-access'];
     if (access.read) {
       Query[ops.list] = async (_root: unknown, args: Record<string, unknown>, context: GraphqlContext) => {

@@ -1,13 +1,22 @@
-// refine AccessControlProvider: a resource's `meta.modules` and `meta.permission` are checked
-// against the access token's modules and permissions (SPEC §6).
+// refine AccessControlProvider (SPEC §6): a model resource answers from its schema's x-access rule
+// for the action and the access token's modules and permissions — the same rule the server
+// enforces; other resources from their `meta.modules` and `meta.permission`.
 import type { AccessControlProvider } from '@refinedev/core';
+import { actionAllowed, type Action, type ModelSchema } from '../schemas/model.ts';
 import { hasAnyModule, hasPermission } from '../session/access.ts';
 import { currentTokenClaims } from '../session/tokenClaims.ts';
 
+/** refine's action names → the model's. */
+const MODEL_ACTIONS: Record<string, Action> = { list: 'read', show: 'read', create: 'create', clone: 'create', edit: 'update', delete: 'delete' };
+
 export const accessControlProvider: AccessControlProvider = {
-  async can({ params }) {
-    const meta = params?.resource?.meta as { modules?: string[]; permission?: string } | undefined;
+  async can({ action, params }) {
+    const meta = params?.resource?.meta as { modules?: string[]; permission?: string; schema?: ModelSchema } | undefined;
     const claims = currentTokenClaims();
+    if (meta?.schema) {
+      const grants = { modules: claims.modules, permissions: claims.module_permissions };
+      return actionAllowed(grants, meta.schema, MODEL_ACTIONS[action] ?? 'read') ? { can: true } : { can: false, reason: 'permission' };
+    }
     if (!hasAnyModule(claims.modules, meta?.modules)) return { can: false, reason: 'module' };
     if (meta?.permission && !hasPermission(claims.module_permissions, meta.permission)) return { can: false, reason: 'permission' };
     return { can: true };

@@ -1,5 +1,6 @@
-// refine DataProvider over the REST calls of docs/api.md, driven by `resources/apiMap.ts`.
-// Lists are plain JSON arrays (total = length). GraphQL goes through `custom` with
+// refine DataProvider. Model resources (src/resources/<model>.ts) go through their declared doors
+// (modelDataProvider.ts); the shell's reads through `resources/apiMap.ts`, whose lists are plain
+// JSON arrays (total = length). GraphQL goes through `custom` with
 // `meta.gqlQuery` (+ `meta.gqlVariables`); build that meta with `graphqlMeta`.
 import type { BaseRecord, CrudFilter, CustomParams, DataProvider, MetaQuery } from '@refinedev/core';
 import { resourceApi } from '../resources/apiMap.ts';
@@ -7,6 +8,13 @@ import type { ResourceApi } from '../resources/apiMap.ts';
 import { graphqlRequest, httpRequest } from './httpClient.ts';
 import type { HttpMethod } from './httpClient.ts';
 import { ApiHttpError } from './httpError.ts';
+import { modelResourceOf } from '../resources/modelResources.ts';
+import { modelDataProvider } from './modelDataProvider.ts';
+
+const modelApi = (resource: string) => {
+  const model = modelResourceOf(resource);
+  return model && modelDataProvider(model);
+};
 
 function apiOf(resource: string): ResourceApi {
   const api = resourceApi[resource];
@@ -49,7 +57,9 @@ function graphqlTextOf(meta: MetaQuery | undefined): string | undefined {
 export const dataProvider: DataProvider = {
   getApiUrl: () => '',
 
-  async getList({ resource, filters }) {
+  async getList({ resource, filters, pagination, sorters }) {
+    const model = modelApi(resource);
+    if (model) return (await model.getList(pagination, sorters, filters)) as never;
     const api = apiOf(resource);
     if (!api.list) unsupported(resource, 'lists');
     const data = await httpRequest<BaseRecord[]>({ path: api.list, query: filtersToQuery(api, filters) });
@@ -58,6 +68,8 @@ export const dataProvider: DataProvider = {
   },
 
   async getOne({ resource, id }) {
+    const model = modelApi(resource);
+    if (model) return { data: (await model.getOne(id)) as never };
     const api = apiOf(resource);
     if (!api.one) unsupported(resource, 'reading one record');
     const data = await httpRequest<BaseRecord>({ path: api.one(id) });
@@ -65,15 +77,26 @@ export const dataProvider: DataProvider = {
   },
 
   async getMany({ resource, ids }) {
+    const model = modelApi(resource);
+    if (model) return { data: (await Promise.all(ids.map((id) => model.getOne(id)))) as never[] };
     const api = apiOf(resource);
     if (!api.list || !api.filters?.ids) unsupported(resource, 'reading several records');
     const data = await httpRequest<BaseRecord[]>({ path: api.list, query: { [api.filters.ids]: ids.join(',') } });
     return { data: (Array.isArray(data) ? data : []) as never[] };
   },
 
-  create: ({ resource }) => unsupported(resource, 'creating'),
-  update: ({ resource }) => unsupported(resource, 'updating'),
-  deleteOne: ({ resource }) => unsupported(resource, 'deleting'),
+  async create({ resource, variables }) {
+    const model = modelApi(resource) ?? unsupported(resource, 'creating');
+    return { data: (await model.create(variables as Record<string, unknown>)) as never };
+  },
+  async update({ resource, id, variables }) {
+    const model = modelApi(resource) ?? unsupported(resource, 'updating');
+    return { data: (await model.update(id, variables as Record<string, unknown>)) as never };
+  },
+  async deleteOne({ resource, id }) {
+    const model = modelApi(resource) ?? unsupported(resource, 'deleting');
+    return { data: (await model.deleteOne(id)) as never };
+  },
 
   async custom<TData extends BaseRecord = BaseRecord>({ url, method, payload, query, headers, meta }: CustomParams) {
     const gqlQuery = graphqlTextOf(meta);

@@ -47,6 +47,7 @@ interface RawResponse {
   status: number;
   ok: boolean;
   body: unknown;
+  headers: Headers;
 }
 
 async function send(request: HttpRequest, accessToken: string | null): Promise<RawResponse> {
@@ -62,7 +63,7 @@ async function send(request: HttpRequest, accessToken: string | null): Promise<R
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal: controller.signal,
     });
-    return { status: response.status, ok: response.ok, body: await parseBody(response) };
+    return { status: response.status, ok: response.ok, body: await parseBody(response), headers: response.headers };
   } catch {
     throw new ApiHttpError(communicationErrorText(), 0);
   } finally {
@@ -98,6 +99,11 @@ function refreshAccessToken(): Promise<string> {
 
 /** Sends a request and returns the parsed JSON answer, or throws an ApiHttpError. */
 export async function httpRequest<T>(request: HttpRequest): Promise<T> {
+  return (await httpExchange<T>(request)).body;
+}
+
+/** Like httpRequest, with the answer's headers too (e.g. a list's X-Total-Count). */
+export async function httpExchange<T>(request: HttpRequest): Promise<{ body: T; headers: Headers }> {
   const usedToken = getAccessToken();
   let response = await send(request, usedToken);
   if (!request.anonymous) {
@@ -123,7 +129,7 @@ export async function httpRequest<T>(request: HttpRequest): Promise<T> {
     }
   }
   if (!response.ok) throw errorFromResponse(response.status, response.body);
-  return response.body as T;
+  return { body: response.body as T, headers: response.headers };
 }
 
 interface GraphqlAnswer<T> {
@@ -135,8 +141,6 @@ interface GraphqlAnswer<T> {
 export async function graphqlRequest<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
   const answer = await httpRequest<GraphqlAnswer<T>>({ method: 'post', path: '/graphql', body: { query, variables } });
   const firstError = answer?.errors?.[0];
-  if (firstError || !answer?.data) {
-    throw new ApiHttpError(firstError?.message || communicationErrorText(), 200, firstError?.extensions?.code);
-  }
+  if (firstError || !answer?.data) throw errorFromResponse(200, answer);
   return answer.data;
 }

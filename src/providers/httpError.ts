@@ -39,7 +39,11 @@ export class ApiHttpError extends Error implements HttpError {
 function errorEntries(body: unknown): ApiErrorEntry[] {
   if (!body || typeof body !== 'object') return [];
   const errors = (body as { errors?: unknown }).errors;
-  return Array.isArray(errors) ? errors.filter((entry): entry is ApiErrorEntry => !!entry && typeof entry === 'object') : [];
+  if (!Array.isArray(errors)) return [];
+  // GraphQL errors carry code, field and params in `extensions`
+  return errors
+    .filter((entry): entry is ApiErrorEntry & { extensions?: ApiErrorEntry } => !!entry && typeof entry === 'object')
+    .map(({ extensions, ...entry }) => ({ ...entry, ...extensions }));
 }
 
 /**

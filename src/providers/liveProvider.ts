@@ -1,15 +1,29 @@
 // refine LiveProvider over the live connection: `entities` updates come from the
-// `entity_updated` subscription (SPEC §4).
-import type { LiveProvider } from '@refinedev/core';
-import { entityUpdatedSubscription } from '../resources/graphqlQueries.ts';
+// `entity_updated` subscription (SPEC §4); a model resource's changes from `resource_changed`.
+import type { LiveEvent, LiveProvider } from '@refinedev/core';
+import { entityUpdatedSubscription, resourceChangedSubscription } from '../resources/graphqlQueries.ts';
+import { modelResourceOf } from '../resources/modelResources.ts';
 import { liveConnection } from './liveConnection.ts';
 
 interface EntityUpdatedData {
   entity_updated: { id: string; diff: Record<string, unknown>; updated_at: string };
 }
 
+interface ResourceChangedData {
+  resource_changed: { resource: string; action: 'created' | 'updated' | 'deleted'; id: string; record: Record<string, unknown> | null };
+}
+
 export const liveProvider: LiveProvider = {
   subscribe({ channel, params, callback }) {
+    const resource = channel.startsWith('resources/') ? channel.slice('resources/'.length) : '';
+    if (modelResourceOf(resource)) {
+      return liveConnection.subscribe<ResourceChangedData>(
+        { query: resourceChangedSubscription, variables: { resource } },
+        ({ resource_changed: change }) => callback({
+          channel, type: change.action as LiveEvent['type'], payload: { ids: [change.id], id: change.id, record: change.record }, date: new Date(),
+        }),
+      );
+    }
     if (channel !== 'resources/entities') return () => undefined;
     const ids = params?.ids?.map(String);
     return liveConnection.subscribe<EntityUpdatedData>(

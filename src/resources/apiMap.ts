@@ -18,7 +18,6 @@ export const resourceApi: Record<string, ResourceApi> = {
   entity_types: { list: '/entity-type-list', filters: { module: 'module' } },
   groups: { list: '/group-list' },
   group_tree: { list: '/group-tree' },
-  watchers: { list: '/watcher-list' },
 };
 
 /** Calls that are not lists of a resource. */

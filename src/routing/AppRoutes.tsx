@@ -7,13 +7,13 @@ import { ShellDataGate } from '../components/layout/ShellDataGate.tsx';
 import { GuestOnly } from './GuestOnly.tsx';
 import { RequireModule } from './RequireModule.tsx';
 import { RequireSession } from './RequireSession.tsx';
+import { modelResourceRoutes } from './modelResourceRoutes.tsx';
 
 const LoginPage = lazy(() => import('../pages/login/LoginPage.tsx'));
 const AuthRedirectPage = lazy(() => import('../pages/AuthRedirectPage.tsx'));
 const ApplicationsPage = lazy(() => import('../pages/ApplicationsPage.tsx'));
 const ProfileHomePage = lazy(() => import('../pages/profile/ProfileHomePage.tsx'));
 const ChangePasswordPage = lazy(() => import('../pages/profile/ChangePasswordPage.tsx'));
-const NotificationSettingsPage = lazy(() => import('../pages/profile/NotificationSettingsPage.tsx'));
 const ComingSoonPage = lazy(() => import('../pages/ComingSoonPage.tsx'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx'));
 
@@ -64,8 +64,7 @@ export function AppRoutes() {
             <Route path="/applications" element={<ApplicationsPage />} />
             <Route path="/profile" element={<ProfileHomePage />} />
             <Route path="/profile/password" element={<ChangePasswordPage />} />
-            <Route path="/profile/notifications" element={<NotificationSettingsPage />} />
-            <Route path="/watcher" element={soon('watcher', 'routes.watcher')} />
+            {modelResourceRoutes()}
 
             <Route element={<RequireModule modules={['factory-dashboard']} />}>
               <Route path="/dashboard" element={soon('dashboard', 'routes.dashboard')} />
@@ -80,7 +79,6 @@ export function AppRoutes() {
               <Route path="/studio/regions" element={soon('studio-regions', 'routes.regions')} />
               <Route path="/studio/zones" element={soon('studio-zones', 'routes.zones')} />
               <Route path="/studio/devices" element={soon('studio-devices', 'routes.devices')} />
-              <Route path="/studio/scheduler" element={soon('studio-scheduler', 'routes.scheduler')} />
               <Route path="/studio/*" element={<NotFoundPage />} />
             </Route>
 
@@ -95,7 +93,6 @@ export function AppRoutes() {
             </Route>
 
             <Route element={<RequireModule modules={['logs']} />}>
-              <Route path="/logs" element={soon('logs', 'routes.logs')} />
               <Route path="/logs/*" element={<Navigate to="/logs" replace />} />
             </Route>
 

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { availableModules, moduleEntryPaths } from '../../routing/appModules.ts';
 import { hasSettingsAccess, useTokenClaims } from '../../session/access.ts';
+import { MODEL_RESOURCES } from '../../resources/modelResources.ts';
+import { actionAllowed } from '../../schemas/model.ts';
 import { moduleIcons } from '../moduleIcons.tsx';
 
 function selectedKeyOf(pathname: string, keys: string[]): string[] {
@@ -23,6 +25,11 @@ export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavig
   const modules = availableModules(claims.modules);
 
   const moduleItems = modules.map((module) => ({ key: moduleEntryPaths[module], icon: moduleIcons[module], label: t(`modules.${module}`) }));
+  // the studio's generated pages the user may open
+  const grants = { modules: claims.modules, permissions: claims.module_permissions };
+  const studioItems = MODEL_RESOURCES
+    .filter((resource) => resource.route.startsWith('/studio/') && actionAllowed(grants, resource.schema, 'read'))
+    .map((resource) => ({ key: resource.route, label: t(resource.titleKey) }));
   const settingsItems = [
     { key: '/profile', icon: <UserOutlined />, label: t('routes.profile') },
     ...(hasSettingsAccess(claims)
@@ -35,9 +42,10 @@ export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavig
   ];
   const items: MenuProps['items'] = [
     ...(moduleItems.length > 0 ? [{ type: 'group' as const, key: 'modules', label: t('sidebar.modules'), children: moduleItems }] : []),
+    ...(studioItems.length > 0 ? [{ type: 'group' as const, key: 'studio', label: t('modules.factory-studio'), children: studioItems }] : []),
     { type: 'group', key: 'settings', label: t('sidebar.settings'), children: settingsItems },
   ];
-  const keys = [...moduleItems, ...settingsItems].map((item) => item.key);
+  const keys = [...moduleItems, ...studioItems, ...settingsItems].map((item) => item.key);
 
   return (
     <Layout.Sider

@@ -15,7 +15,7 @@ interface WatcherAlertState {
 export function WatcherBell() {
   const { t } = useTranslation();
   const { query } = useList<WatcherAlertState>({
-    resource: 'watchers',
+    resource: 'watcher',
     pagination: { mode: 'off' },
     errorNotification: false,
     queryOptions: { refetchInterval: WATCHER_POLL_MS },

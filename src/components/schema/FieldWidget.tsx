@@ -1,0 +1,142 @@
+// The input of one field, chosen by its `x-widget` (or its type): text, multilingual text,
+// number, enum (translated), switch, colour, date/time, entity / entity-type / group pickers,
+// cron, JSON.
+import { useSelect } from '@refinedev/antd';
+import { ColorPicker, DatePicker, Input, InputNumber, Select, Switch, TimePicker } from 'antd';
+import type { Color } from 'antd/es/color-picker';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { FieldSchema } from '../../schemas/model.ts';
+import { pickLocalized, type LocalizedValue } from '../../i18n/pickLocalized.ts';
+import { CronInput } from './CronInput.tsx';
+
+export interface WidgetProps {
+  id?: string;
+  value?: any;
+  onChange?: (value: any) => void;
+  schema: FieldSchema;
+  /** The field's own name (enum values are translated as `enumValues.<name>.<value>`). */
+  name: string;
+  label: string;
+  /** Enum values the user may not choose (x-value-permissions). */
+  disabledValues?: readonly unknown[];
+}
+
+const typesOf = (schema: FieldSchema) => (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t) => t && t !== 'null');
+
+/** The widget a field uses when it names none. */
+export function widgetOf(schema: FieldSchema): string {
+  if (schema['x-widget']) return schema['x-widget'];
+  const [type, ...more] = typesOf(schema);
+  if (more.length) return 'text';
+  if (schema.enum) return 'enum';
+  if (type === 'boolean') return 'switch';
+  if (type === 'integer' || type === 'number') return 'number';
+  if (type === 'string' && schema.format === 'date-time') return 'datetime';
+  if (type === 'object' || type === 'array') return 'json';
+  return 'text';
+}
+
+/** Props antd's Form.Item needs to hold widgets whose value is not what the API stores. */
+export function valueAdapters(widget: string): { valuePropName?: string; getValueProps?: (value: any) => Record<string, unknown>; normalize?: (value: any) => unknown; getValueFromEvent?: (...args: any[]) => unknown } {
+  switch (widget) {
+    case 'switch':
+      return { valuePropName: 'checked' };
+    case 'datetime':
+      return { getValueProps: (value: string | undefined) => ({ value: value ? dayjs(value) : undefined }), normalize: (value: Dayjs | null) => value?.toISOString() };
+    case 'date':
+      return { getValueProps: (value: string | undefined) => ({ value: value ? dayjs(value) : undefined }), normalize: (value: Dayjs | null) => value?.format('YYYY-MM-DD') };
+    case 'time':
+      return { getValueProps: (value: string | undefined) => ({ value: value ? dayjs(value, 'HH:mm') : undefined }), normalize: (value: Dayjs | null) => value?.format('HH:mm') };
+    case 'colour':
+      return { getValueFromEvent: (color: Color) => color.toHexString() };
+    case 'json':
+      return {
+        getValueProps: (value: unknown) => ({ value: typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value, null, 2) }),
+        normalize: (text: string) => {
+          try {
+            return text.trim() ? JSON.parse(text) : undefined;
+          } catch {
+            return text; // invalid JSON stays as typed; validation names the field
+          }
+        },
+      };
+    default:
+      return {};
+  }
+}
+
+function EnumSelect({ id, value, onChange, schema, name, disabledValues, multiple }: WidgetProps & { multiple?: boolean }) {
+  const { t } = useTranslation();
+  const values = (multiple ? schema.items?.enum : schema.enum) ?? [];
+  const options = values.filter((option) => option !== null).map((option) => ({
+    value: option as string,
+    label: t(`enumValues.${name}.${String(option)}`, { defaultValue: String(option) }),
+    disabled: disabledValues?.includes(option),
+  }));
+  return <Select id={id} value={value} onChange={onChange} options={options} mode={multiple ? 'multiple' : undefined} allowClear={!multiple} />;
+}
+
+/** Picks records of a resource by name, searching on the server where the list can. */
+function RecordPicker({ id, value, onChange, resource, multiple, serverSearch }: WidgetProps & { resource: string; multiple: boolean; serverSearch: boolean }) {
+  const { i18n } = useTranslation();
+  const { selectProps } = useSelect<{ id: number; name: LocalizedValue }>({
+    resource,
+    optionLabel: (item) => pickLocalized(item.name, i18n.language) || `#${item.id}`,
+    optionValue: (item) => item.id as never,
+    pagination: { mode: 'off' },
+    defaultValue: value,
+    ...(serverSearch ? { onSearch: (text: string) => [{ field: 'search', operator: 'contains' as const, value: text }] } : {}),
+  });
+  return (
+    <Select
+      {...selectProps}
+      {...(serverSearch ? {} : { onSearch: undefined, filterOption: (input: string, option?: { label?: unknown }) => String(option?.label ?? '').toLowerCase().includes(input.toLowerCase()) })}
+      id={id}
+      value={value}
+      onChange={(next) => onChange?.(next)}
+      mode={multiple ? 'multiple' : undefined}
+      allowClear
+      showSearch
+    />
+  );
+}
+
+export function FieldWidget(props: WidgetProps) {
+  const { id, value, onChange, schema, label } = props;
+  const widget = widgetOf(schema);
+  switch (widget) {
+    case 'textarea':
+      return <Input.TextArea id={id} value={value} onChange={(event) => onChange?.(event.target.value)} autoSize={{ minRows: 2, maxRows: 8 }} maxLength={schema.maxLength} aria-label={label} />;
+    case 'number':
+      return <InputNumber id={id} value={value} onChange={onChange} style={{ width: '100%' }} aria-label={label} step={typesOf(schema).includes('integer') ? 1 : undefined} />;
+    case 'enum':
+      return <EnumSelect {...props} />;
+    case 'enum-multiple':
+      return <EnumSelect {...props} multiple />;
+    case 'switch':
+      return <Switch id={id} checked={!!value} onChange={onChange} aria-label={label} />;
+    case 'colour':
+      return <ColorPicker value={value} onChange={(color) => onChange?.(color)} showText aria-label={label} />;
+    case 'datetime':
+      return <DatePicker id={id} value={value} onChange={onChange} showTime style={{ width: '100%' }} aria-label={label} />;
+    case 'date':
+      return <DatePicker id={id} value={value} onChange={onChange} style={{ width: '100%' }} aria-label={label} />;
+    case 'time':
+      return <TimePicker id={id} value={value} onChange={onChange} format="HH:mm" minuteStep={5} style={{ width: '100%' }} aria-label={label} />;
+    case 'entities':
+    case 'entity':
+      return <RecordPicker {...props} resource="entities" multiple={widget === 'entities'} serverSearch />;
+    case 'entity-types':
+    case 'entity-type':
+      return <RecordPicker {...props} resource="entity_types" multiple={widget === 'entity-types'} serverSearch={false} />;
+    case 'groups':
+      return <RecordPicker {...props} resource="groups" multiple serverSearch={false} />;
+    case 'cron':
+      return <CronInput id={id} value={value} onChange={onChange} aria-label={label} />;
+    case 'json':
+      return <Input.TextArea id={id} value={value} onChange={(event) => onChange?.(event.target.value)} autoSize={{ minRows: 2, maxRows: 10 }} className="json-input" aria-label={label} />;
+    default:
+      return <Input id={id} value={value} onChange={(event) => onChange?.(event.target.value)} maxLength={schema.maxLength} aria-label={label} />;
+  }
+}

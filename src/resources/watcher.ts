@@ -1,0 +1,4 @@
+import { watcherSchema } from '../schemas/watcher.ts';
+import { defineResource } from './defineResource.ts';
+
+export const watcherResource = defineResource(watcherSchema, { route: '/watcher', titleKey: 'routes.watcher' });

@@ -1,0 +1,35 @@
+// The routes of every model resource (src/resources/modelResources.ts): list, create and edit,
+// each open only to users the model's access rule lets do that action (else back to /).
+import { lazy, type ReactNode } from 'react';
+import { Navigate, Route } from 'react-router';
+import type { ModelResource } from '../resources/defineResource.ts';
+import { MODEL_RESOURCES } from '../resources/modelResources.ts';
+import { actionAllowed, type Action } from '../schemas/model.ts';
+import { useTokenClaims } from '../session/access.ts';
+import { ProfileLayout } from '../pages/profile/ProfileLayout.tsx';
+
+const ResourceListPage = lazy(() => import('../pages/resources/ResourceListPage.tsx'));
+const ResourceFormPage = lazy(() => import('../pages/resources/ResourceFormPage.tsx'));
+
+function RequireAction({ resource, action, children }: { resource: ModelResource; action: Action; children: ReactNode }) {
+  const claims = useTokenClaims();
+  if (!actionAllowed({ modules: claims.modules, permissions: claims.module_permissions }, resource.schema, action)) return <Navigate to="/" replace />;
+  return children;
+}
+
+/** Pages under /profile keep the profile's sidebar. */
+const framed = (resource: ModelResource, page: ReactNode) => (resource.route.startsWith('/profile/') ? <ProfileLayout>{page}</ProfileLayout> : page);
+
+export function modelResourceRoutes() {
+  return MODEL_RESOURCES.flatMap((resource) => [
+    <Route key={`${resource.name}-list`} path={resource.route} element={
+      <RequireAction resource={resource} action="read">{framed(resource, <ResourceListPage key={resource.name} resource={resource} />)}</RequireAction>
+    } />,
+    <Route key={`${resource.name}-create`} path={`${resource.route}/create`} element={
+      <RequireAction resource={resource} action="create">{framed(resource, <ResourceFormPage key={`${resource.name}-create`} resource={resource} action="create" />)}</RequireAction>
+    } />,
+    <Route key={`${resource.name}-edit`} path={`${resource.route}/edit/:id`} element={
+      <RequireAction resource={resource} action="update">{framed(resource, <ResourceFormPage key={`${resource.name}-edit`} resource={resource} action="edit" />)}</RequireAction>
+    } />,
+  ]);
+}
