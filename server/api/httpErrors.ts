@@ -34,10 +34,17 @@ const NUMBER_BOUNDS: Record<string, { code: string; message: (field: string, lim
   minimum: { code: 'NUMBER_MIN', message: (field, limit) => `The ${field} field must be ${limit} or more` },
 };
 
+/** English texts of codes the schemas name (x-errors) where SPEC gives the words. */
+const CODE_MESSAGES: Record<string, (limit: unknown) => string> = {
+  PROFILE_TOO_MANY_INTERVALS: (limit) => `It is not possible to create more than ${limit} intervals.`,
+};
+
 /** The last segment of a field path (`input.definition.interval` → `interval`), as a person names it. */
 const shortName = (field: string) => field.slice(field.lastIndexOf('.') + 1);
 
 function describe(issue: ValidationIssue, field: string): string {
+  const coded = CODE_MESSAGES[codeOf(issue)];
+  if (coded) return coded(issue.params.limit);
   const bound = issue.keyword ? NUMBER_BOUNDS[issue.keyword] : undefined;
   if (bound) return bound.message(shortName(field), issue.params.limit);
   if (issue.params.additionalProperty !== undefined) return `${field} is not allowed`;

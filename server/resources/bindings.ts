@@ -42,7 +42,7 @@ export const MODEL_BINDINGS: Record<ModelName, ModelBinding> = {
     links: { group_ids: { table: kpiGroups, own: kpiGroups.kpiId, other: kpiGroups.groupId, target: groups } },
     computed: {
       group: () => sql`(SELECT json_build_object('id', g.id, 'tenant_id', g.tenant_id, 'name', g.name, 'attributes', g.attributes)
-        FROM kpi_groups kg JOIN groups g ON g.id = kg.group_id WHERE kg.kpi_id = ${kpis.id} ORDER BY g.id LIMIT 1)`,
+        FROM kpi_groups kg JOIN groups g ON g.id = kg.group_id WHERE kg.kpi_id = kpis.id ORDER BY g.id LIMIT 1)`,
     },
   },
   watcher: { table: watchers, references: { entity_ids: entities, entity_type_ids: entityTypes } },

@@ -4,9 +4,9 @@
 // doors to it. Row-level security scopes every statement to the caller's tenant; the explicit
 // tenant condition below is the second lock. After each commit the change goes on the live bus.
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { getTableColumns } from 'drizzle-orm';
+import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { modulesGranted } from '../../src/schemas/modules.ts';
+import { modulesGranted, permissionHeldByName } from '../../src/schemas/modules.ts';
 import {
   accessRule, createInputSchema, fieldsWith, listQuerySchema, MAX_PAGE_SIZE, pageSizeOf, updateInputSchema,
   type Action, type FieldSchema, type ModelSchema,
@@ -17,6 +17,7 @@ import type { Database, Tx } from '../db/database.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../errors.ts';
 import { hasPermission, type Caller } from '../services/caller.ts';
 import { MODEL_BINDINGS, type ModelBinding } from './bindings.ts';
+import { idList, INT4_MAX } from '../../src/schemas/bounds.ts';
 import type { ResourceChange } from '../live/resourceEvents.ts';
 
 export type RecordData = Record<string, unknown>;
@@ -59,7 +60,8 @@ function describeModel(name: ModelName): Model {
     const link = binding.links?.[field];
     const computed = binding.computed?.[field];
     if (link) {
-      selection[field] = sql`ARRAY(SELECT ${link.other} FROM ${link.table} WHERE ${link.own} = ${byName.get('id')!} ORDER BY 1)`;
+      // the outer id spelled out: drizzle writes a lone column of a one-table select without its table
+      selection[field] = sql`ARRAY(SELECT ${link.other} FROM ${link.table} WHERE ${link.own} = ${sql.raw(`"${getTableName(binding.table)}"."id"`)} ORDER BY 1)`;
     } else if (computed) {
       selection[field] = computed(binding.table);
     } else if (binding.flattened?.includes(field)) {
@@ -107,9 +109,9 @@ function checkWritePermissions(caller: Caller, properties: Readonly<Record<strin
     const schema = properties[field];
     if (!schema || value === undefined) continue;
     const fieldPath = path ? `${path}.${field}` : field;
-    if (schema['x-permission'] && !hasPermission(caller, schema['x-permission'])) throw forbidden(schema['x-permission']);
+    if (schema['x-permission'] && !permissionHeldByName(caller.permissions, schema['x-permission'])) throw forbidden(schema['x-permission']);
     const valuePermission = typeof value === 'string' ? schema['x-value-permissions']?.[value] : undefined;
-    if (valuePermission && !hasPermission(caller, valuePermission)) {
+    if (valuePermission && !permissionHeldByName(caller.permissions, valuePermission)) {
       throw new ApiError(403, 'FORBIDDEN', `${fieldPath} "${value}" needs the permission ${valuePermission}.`, fieldPath, { permission: valuePermission });
     }
     if (schema.properties && value && typeof value === 'object' && !Array.isArray(value)) {
@@ -120,14 +122,14 @@ function checkWritePermissions(caller: Caller, properties: Readonly<Record<strin
 
 /** The record as this caller may see it: fields guarded by a permission it lacks are left out. */
 export function visibleRecord(caller: Caller, schema: ModelSchema, record: RecordData): RecordData {
-  const hidden = fieldsWith(schema, 'x-permission').filter((field) => !hasPermission(caller, schema.properties[field]['x-permission']!));
+  const hidden = fieldsWith(schema, 'x-permission').filter((field) => !permissionHeldByName(caller.permissions, schema.properties[field]['x-permission']!));
   if (!hidden.length) return record;
   return Object.fromEntries(Object.entries(record).filter(([field]) => !hidden.includes(field)));
 }
 
 // ---- rows ↔ records -------------------------------------------------------------------------
 
-const allowsNull = (schema: FieldSchema) => schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null'));
+const allowsNull = (schema: FieldSchema) => schema.type === undefined || schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null'));
 
 function toRecord(model: Model, row: RecordData): RecordData {
   const record: RecordData = {};
@@ -354,18 +356,16 @@ function filterConditions(model: Model, query: ListQuery): SQL[] {
     const value = query[field];
     if (value === undefined || value === '') continue;
     const text = String(value);
+    const ids = () => idList(text) ?? (() => { throw badRequest('VALIDATION', `${field} must hold ids from 1 to ${INT4_MAX}`, field); })();
     if (link) {
-      const ids = text.split(',').map(Number).filter((id) => Number.isInteger(id) && id > 0);
-      conditions.push(sql`EXISTS (SELECT 1 FROM ${link.table} WHERE ${link.own} = ${model.idColumn} AND ${inArray(link.other, ids.length ? ids : [0])})`);
+      conditions.push(sql`EXISTS (SELECT 1 FROM ${link.table} WHERE ${link.own} = ${model.idColumn} AND ${inArray(link.other, ids())})`);
     } else if (schema.type === 'boolean') {
       if (text === 'true' || text === 'false') conditions.push(eq(model.columns[field], text === 'true'));
       else throw badRequest('VALIDATION', `${field} must be true or false`, field);
     } else if (schema.enum) {
       conditions.push(inArray(model.columns[field], text.split(',')));
     } else if (schema.type === 'integer' || (Array.isArray(schema.type) && schema.type.includes('integer'))) {
-      const id = Number(text);
-      if (!Number.isInteger(id)) throw badRequest('VALIDATION', `${field} must be a whole number`, field);
-      conditions.push(eq(model.columns[field], id));
+      conditions.push(inArray(model.columns[field], ids()));
     } else {
       conditions.push(eq(model.columns[field], text));
     }

@@ -28,7 +28,7 @@
 //   x-errors             failed keyword → error code (translated by clients)
 //   readOnly             set by the server, never by a client
 import { MAX_PAGE_SIZE, pageQuery } from './fields.ts';
-import { idSchema, NO_NUL } from './bounds.ts';
+import { idListSchema, idSchema, NO_NUL } from './bounds.ts';
 import { modulesGranted, permissionGranted } from './modules.ts';
 
 export type Action = 'read' | 'create' | 'update' | 'delete';
@@ -169,6 +169,8 @@ export function listQuerySchema(model: ModelSchema) {
     if (schema['x-filter'] === 'range') {
       filters[`${field}_from`] = { type: 'string', format: 'date-time', maxLength: 40 };
       filters[`${field}_to`] = { type: 'string', format: 'date-time', maxLength: 40 };
+    } else if (schema.type === 'array' || schema.type === 'integer' || (Array.isArray(schema.type) && schema.type.includes('integer'))) {
+      filters[field] = idListSchema; // ids, comma-separated
     } else if (schema.enum) {
       // one value or several, comma-separated
       filters[field] = { type: 'string', maxLength: 500, pattern: `^(${schema.enum.join('|')})(,(${schema.enum.join('|')}))*$` };
@@ -176,9 +178,7 @@ export function listQuerySchema(model: ModelSchema) {
       filters[field] = { type: 'string', maxLength: 200, pattern: NO_NUL };
     }
   }
-  for (const argument of Object.keys(model['x-api'].listArguments ?? {})) {
-    filters[argument] = { type: 'string', maxLength: 200, pattern: NO_NUL };
-  }
+  for (const argument of Object.keys(model['x-api'].listArguments ?? {})) filters[argument] = idListSchema;
   const sortable = fieldsWith(model, 'x-sort');
   return {
     type: 'object',

@@ -13,6 +13,13 @@ export function permissionGranted(held: readonly string[], required: string): bo
   });
 }
 
+/**
+ * Whether a permission that guards a single field or value (x-permission, x-value-permissions) is
+ * held: it must be granted by name, not through a wildcard — SPEC §6 lists `scheduler.complex_query`
+ * beside `scheduler.*`, so the wildcard alone does not open it.
+ */
+export const permissionHeldByName = (held: readonly string[], required: string) => held.includes(required);
+
 /** Whether granted modules meet a requirement: none required, or at least one of them held. */
 export function modulesGranted(granted: readonly string[], required: readonly string[] | undefined): boolean {
   if (!required || required.length === 0) return true;

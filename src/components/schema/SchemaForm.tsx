@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { cronProblem } from '../../schemas/cron.ts';
 import { orderedFields, type FieldSchema, type ModelSchema } from '../../schemas/model.ts';
 import { SUPPORTED_LANGUAGES, LANGUAGE_NAMES } from '../../i18n/languages.ts';
-import { hasPermission, useTokenClaims } from '../../session/access.ts';
+import { permissionHeldByName } from '../../schemas/modules.ts';
+import { useTokenClaims } from '../../session/access.ts';
 import { effectiveSchema } from './conditions.ts';
 import { FieldWidget, valueAdapters, widgetOf } from './FieldWidget.tsx';
 
@@ -130,7 +131,7 @@ export function SchemaFields({ model, schema, name, fullName }: FieldsProps) {
       {orderedFields(properties).filter((field) => visible.has(field)).map((field) => {
         const fieldSchema = properties[field];
         if (fieldSchema.readOnly) return null;
-        if (fieldSchema['x-permission'] && !hasPermission(claims.module_permissions, fieldSchema['x-permission'])) return null;
+        if (fieldSchema['x-permission'] && !permissionHeldByName(claims.module_permissions, fieldSchema['x-permission'])) return null;
         const label = t(labelKeyOf(model, field, fieldSchema));
         const isRequired = required.has(field);
         const widget = widgetOf(fieldSchema);
@@ -148,7 +149,7 @@ export function SchemaFields({ model, schema, name, fullName }: FieldsProps) {
           );
         }
         const disabledValues = Object.entries(fieldSchema['x-value-permissions'] ?? {})
-          .filter(([, permission]) => !hasPermission(claims.module_permissions, permission)).map(([option]) => option);
+          .filter(([, permission]) => !permissionHeldByName(claims.module_permissions, permission)).map(([option]) => option);
         return (
           <Form.Item key={field} name={[...name, field]} label={label} rules={rulesOf(fieldSchema, label, isRequired, t)}
             {...valueAdapters(widget)}>
