@@ -2,7 +2,8 @@
 // for the action and the access token's modules and permissions — the same rule the server
 // enforces; other resources from their `meta.modules` and `meta.permission`.
 import type { AccessControlProvider } from '@refinedev/core';
-import { actionAllowed, type Action, type ModelSchema } from '../schemas/model.ts';
+import { modelResourceOf } from '../resources/modelResources.ts';
+import { actionAllowed, type Action } from '../schemas/model.ts';
 import { hasAnyModule, hasPermission } from '../session/access.ts';
 import { currentTokenClaims } from '../session/tokenClaims.ts';
 
@@ -10,12 +11,14 @@ import { currentTokenClaims } from '../session/tokenClaims.ts';
 const MODEL_ACTIONS: Record<string, Action> = { list: 'read', show: 'read', create: 'create', clone: 'create', edit: 'update', delete: 'delete' };
 
 export const accessControlProvider: AccessControlProvider = {
-  async can({ action, params }) {
-    const meta = params?.resource?.meta as { modules?: string[]; permission?: string; schema?: ModelSchema } | undefined;
+  async can({ resource, action, params }) {
+    const meta = params?.resource?.meta as { modules?: string[]; permission?: string } | undefined;
     const claims = currentTokenClaims();
-    if (meta?.schema) {
+    // a model resource, named (useCan) or passed whole (buttons)
+    const model = modelResourceOf(resource ?? params?.resource?.name ?? '');
+    if (model) {
       const grants = { modules: claims.modules, permissions: claims.module_permissions };
-      return actionAllowed(grants, meta.schema, MODEL_ACTIONS[action] ?? 'read') ? { can: true } : { can: false, reason: 'permission' };
+      return actionAllowed(grants, model.schema, MODEL_ACTIONS[action] ?? 'read') ? { can: true } : { can: false, reason: 'permission' };
     }
     if (!hasAnyModule(claims.modules, meta?.modules)) return { can: false, reason: 'module' };
     if (meta?.permission && !hasPermission(claims.module_permissions, meta.permission)) return { can: false, reason: 'permission' };

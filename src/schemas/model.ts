@@ -55,6 +55,7 @@ export interface FieldSchema {
   maximum?: number;
   minLength?: number;
   maxLength?: number;
+  pattern?: string;
   maxItems?: number;
   minItems?: number;
   items?: FieldSchema;

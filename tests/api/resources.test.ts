@@ -32,7 +32,7 @@ const watcherInput = (name: string) => ({ name, query: { key: 'temperature', agg
 
 describe('watchers (REST)', () => {
   it('lists, creates, changes and deletes, with audit fields and the alert state', async () => {
-    const list = await t.get('/watcher-list', admin);
+    const list = await t.send({ path: '/watcher-list', token: admin });
     expect(list.status).toBe(200);
     expect(list.headers['x-total-count']).toBe(String(list.body.length));
     expect(list.body.find((w: any) => w.name === 'High temperature')).toMatchObject({ alert: true, status: 'active', result: { value: 27.4 } });
@@ -53,7 +53,7 @@ describe('watchers (REST)', () => {
 
   it('pages, sorts, filters and searches on the server', async () => {
     for (const name of ['Alpha watch', 'Beta watch', 'Gamma watch']) await t.post('/create-watcher', { input: watcherInput(name) }, admin);
-    const page = await t.get('/watcher-list?search=watch&sort=name&order=desc&page=2&per_page=2', admin);
+    const page = await t.send({ path: '/watcher-list?search=watch&sort=name&order=desc&page=2&per_page=2', token: admin });
     expect(page.headers['x-total-count']).toBe('3');
     expect(page.body.map((w: any) => w.name)).toEqual(['Alpha watch']);
     const alerting = await t.get('/watcher-list?alert=true', admin);

@@ -56,3 +56,103 @@ test('an admin creates, edits and deletes a watcher', async ({ page }) => {
   await page.getByRole('button', { name: 'Delete', exact: true }).last().click();
   await expect(edited).toHaveCount(0);
 });
+
+test('an admin creates a scheduler, with the cron explained before saving', async ({ page }) => {
+  await login(page, users.cityAdmin);
+  await page.goto('/studio/scheduler/create');
+  await expect(page.getByTestId('form-scheduler')).toBeVisible();
+  const name = uniqueName('Nightly energy');
+  await field(page, 'Name').fill(name);
+  const cron = page.getByTestId('cron-input');
+  await cron.fill('61 * * * *');
+  await expect(page.getByTestId('cron-preview')).toHaveCount(0);
+  await cron.fill('30 2 * * 1-5');
+  const preview = page.getByTestId('cron-preview');
+  await expect(preview).toContainText('02:30');
+  await expect(preview.locator('li')).toHaveCount(5);
+  await field(page, 'Attribute key').fill('energy');
+  await field(page, 'Target attribute').fill('energy_night');
+  await page.getByTestId('form-save').click();
+  await expect(page.getByText(`${name} was created successfully`)).toBeVisible();
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId('tag-result')).toHaveText('N/A');
+});
+
+test('a profile takes at most 16 intervals', async ({ page }) => {
+  await login(page, users.cityAdmin);
+  await page.goto('/studio/profiles/create');
+  await expect(page.getByTestId('form-profile')).toBeVisible();
+  const name = uniqueName('Street dimming');
+  await field(page, 'Name').fill(name);
+  const add = page.getByTestId('add-definition.intervals');
+  for (let i = 0; i < 16; i += 1) await add.click();
+  await expect(page.getByTestId('definition.intervals-item')).toHaveCount(16);
+  await add.click();
+  await expect(page.getByText('It is not possible to create more than 16 intervals.')).toBeVisible();
+  await expect(page.getByTestId('definition.intervals-item')).toHaveCount(16);
+  // keep one interval and fill it in
+  for (let i = 0; i < 15; i += 1) await page.getByTestId('definition.intervals-item').last().getByRole('button', { name: 'Remove' }).click();
+  const item = page.getByTestId('definition.intervals-item');
+  await item.getByLabel(labelled('From')).fill('22:00');
+  await item.getByLabel(labelled('From')).press('Enter');
+  await item.getByLabel(labelled('To')).fill('05:00');
+  await item.getByLabel(labelled('To')).press('Enter');
+  await item.getByLabel(labelled('Level (%)')).fill('40');
+  await page.getByTestId('form-save').click();
+  await expect(page.getByText(`${name} was created successfully`)).toBeVisible();
+});
+
+test('an admin creates a KPI definition and a notification rule', async ({ page }) => {
+  await login(page, users.cityAdmin);
+  await page.goto('/studio/kpi/create');
+  await expect(page.getByTestId('form-kpi')).toBeVisible();
+  const name = uniqueName('Peak power');
+  await page.getByLabel('Name (English)').fill(name);
+  await page.getByLabel('Name (Slovenčina)').fill(`${name} sk`);
+  await page.getByTestId('add-query').click();
+  await field(page, 'Attribute key').fill('power');
+  await choose(page, 'Chart type', 'Gauge');
+  await field(page, 'Maximum').fill('500');
+  await page.getByTestId('form-save').click();
+  await expect(page.getByText(`${name} was created successfully`)).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+
+  await page.goto('/profile/notifications');
+  await page.getByTestId('list-create').click();
+  await expect(page.getByTestId('form-notification')).toBeVisible();
+  await choose(page, 'Channels', 'In the app');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('form-save').click();
+  await expect(page.getByText('Notification rule was created successfully')).toBeVisible();
+  await expect(page.getByTestId('list-notification').getByRole('row')).toHaveCount(3); // header + seeded + new
+});
+
+test('the operator sees watchers without a create button and cannot open the editor', async ({ page }) => {
+  await login(page, users.cityOperator);
+  await page.goto('/watcher');
+  await expect(page.getByTestId('list-watcher')).toContainText('High temperature');
+  await expect(page.getByTestId('list-create')).toHaveCount(0);
+  await expect(page.getByTestId('row-edit')).toHaveCount(0);
+  await page.goto('/watcher/create');
+  await expect(page).toHaveURL(/\/applications$/);
+  const token = await page.evaluate(() => localStorage.getItem('terrasight.access_token'));
+  const refused = await page.request.post('/create-watcher', { headers: { authorization: `Bearer ${token}` }, data: { input: { name: 'x', query: { key: 'a' }, condition: { operator: '>', kind: 'number', value: 1 } } } });
+  expect(refused.status()).toBe(403);
+});
+
+test('a record created in one browser appears in another\'s open list', async ({ browser }) => {
+  const viewer = await browser.newPage();
+  const editor = await browser.newPage();
+  await login(viewer, users.cityAdmin);
+  await viewer.goto('/watcher');
+  await expect(viewer.getByTestId('list-watcher')).toContainText('High temperature');
+  await login(editor, users.cityAdmin);
+  const token = await editor.evaluate(() => localStorage.getItem('terrasight.access_token'));
+  const name = uniqueName('Live watcher');
+  const created = await editor.request.post('/create-watcher', { headers: { authorization: `Bearer ${token}` }, data: { input: { name, query: { key: 'temperature' }, condition: { operator: '>', kind: 'number', value: 40 } } } });
+  expect(created.status()).toBe(200);
+  await expect(viewer.getByRole('row', { name: new RegExp(name) })).toBeVisible({ timeout: 3000 });
+  await viewer.close();
+  await editor.close();
+});

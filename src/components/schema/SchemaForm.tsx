@@ -12,6 +12,7 @@ import { SUPPORTED_LANGUAGES, LANGUAGE_NAMES } from '../../i18n/languages.ts';
 import { permissionHeldByName } from '../../schemas/modules.ts';
 import { useTokenClaims } from '../../session/access.ts';
 import { effectiveSchema } from './conditions.ts';
+import { defaultsOf } from './formValues.ts';
 import { FieldWidget, valueAdapters, widgetOf } from './FieldWidget.tsx';
 
 type NamePath = (string | number)[];
@@ -79,7 +80,7 @@ function InputWithAddon({ language, label, ...props }: { language: string; label
   );
 }
 
-function ObjectList({ model, field, schema, name, fullName, label }: FieldsProps & { field: string; label: string }) {
+function ObjectList({ model, schema, name, fullName, label }: FieldsProps & { label: string }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const max = schema.maxItems ?? Infinity;
@@ -88,9 +89,9 @@ function ObjectList({ model, field, schema, name, fullName, label }: FieldsProps
     <Form.Item label={label}>
       <Form.List name={name}>
         {(items, { add, remove, move }) => (
-          <div className="object-list" data-testid={`list-${field}`}>
+          <div className="object-list" data-testid={`list-${fullName.join('.')}`}>
             {items.map((item, index) => (
-              <Card key={item.key} size="small" className="object-list-item" data-testid={`${field}-item`}
+              <Card key={item.key} size="small" className="object-list-item" data-testid={`${fullName.join('.')}-item`}
                 title={`${label} ${index + 1}`}
                 extra={(
                   <Space>
@@ -102,13 +103,13 @@ function ObjectList({ model, field, schema, name, fullName, label }: FieldsProps
                 <SchemaFields model={model} schema={schema.items!} name={[item.name]} fullName={[...fullName, item.name]} />
               </Card>
             ))}
-            <Button type="dashed" icon={<PlusOutlined />} data-testid={`add-${field}`}
+            <Button type="dashed" icon={<PlusOutlined />} data-testid={`add-${fullName.join('.')}`}
               onClick={() => {
                 if (items.length >= max) {
                   void message.error(tooMany ? t(`apiErrors.${tooMany}`, { limit: max }) : t('form.maxItems', { max }));
                   return;
                 }
-                add({});
+                add(defaultsOf(schema.items!));
               }}>
               {t('form.add', { field: label })}
             </Button>
@@ -137,7 +138,7 @@ export function SchemaFields({ model, schema, name, fullName }: FieldsProps) {
         const widget = widgetOf(fieldSchema);
         if (widget === 'multilingual') return <MultilingualField key={field} name={[...name, field]} label={label} required={isRequired} />;
         if (fieldSchema.type === 'array' && fieldSchema.items?.properties) {
-          return <ObjectList key={field} model={model} schema={fieldSchema} field={field} name={[...name, field]} fullName={[...fullName, field]} label={label} />;
+          return <ObjectList key={field} model={model} schema={fieldSchema} name={[...name, field]} fullName={[...fullName, field]} label={label} />;
         }
         if (fieldSchema.properties && !fieldSchema['x-widget']) {
           const section = fieldSchema['x-group'] ? t(`models.${model.$id}.groups.${fieldSchema['x-group']}`) : label;
