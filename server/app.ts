@@ -123,7 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     profileRoutes(scope, passwordService(options.db));
     resourceRoutes(scope, resources);
     await scope.register(mercurius, {
-      schema: [typeDefs, resourceTypeDefs],
+      schema: [typeDefs, resourceTypeDefs()],
       resolvers: mergeResolvers(resolvers(reads), resourceResolvers(resources)),
       path: '/graphql',
       graphiql: false,

@@ -1,12 +1,11 @@
 // Changes of model records, per tenant and model, carried by the GraphQL subscription
 // `resource_changed(resource)`. The record is the full one; each subscriber gets it filtered
 // by its own permissions (server/resources/resourceGraphql.ts).
-import type { ModelName } from '../../src/schemas/models.ts';
 
 export const resourceChangedTopic = (tenantId: string, resource: string) => `resource_changed:${tenantId}:${resource}`;
 
 export interface ResourceChange {
-  resource: ModelName;
+  resource: string;
   action: 'created' | 'updated' | 'deleted';
   id: number;
   /** The record after the change; null when deleted. */

@@ -5,7 +5,7 @@
 import mercurius, { type IResolvers } from 'mercurius';
 import { argumentDeclarations, graphqlType, inputArgumentTypes, listArgumentTypes, operationNames } from '../../src/schemas/graphqlOperations.ts';
 import type { ModelSchema } from '../../src/schemas/model.ts';
-import { MODEL_SCHEMAS, type ModelName } from '../../src/schemas/models.ts';
+import { isModel, modelNames, schemaOf } from './registry.ts';
 import { ApiError } from '../errors.ts';
 import { callerOf, given, type GraphqlContext } from '../graphql/graphqlContext.ts';
 import { resourceChangedTopic, type ResourceChange } from '../live/resourceEvents.ts';
@@ -33,9 +33,10 @@ function modelTypeDefs(model: ModelSchema): ModelDefs {
   };
 }
 
-const defs = (Object.values(MODEL_SCHEMAS) as ModelSchema[]).map(modelTypeDefs);
-
-export const resourceTypeDefs = /* GraphQL */ `
+/** The GraphQL schema of every registered model. */
+export function resourceTypeDefs(): string {
+  const defs = modelNames().map((name) => modelTypeDefs(schemaOf(name)));
+  return /* GraphQL */ `
   type Pagination { total: Int! per_page: Int! current_page: Int! total_pages: Int! }
   type ListMeta { pagination: Pagination! }
   "A deletion; an entity that is still used is not deleted and the answer names what uses it."
@@ -53,13 +54,13 @@ export const resourceTypeDefs = /* GraphQL */ `
     resource_changed(resource: String!): ResourceChange!
   }
 `;
-
-const isModelName = (name: string): name is ModelName => Object.hasOwn(MODEL_SCHEMAS, name);
+}
 
 export function resourceResolvers(resources: ResourceService): IResolvers {
   const Query: Record<string, unknown> = {};
   const Mutation: Record<string, unknown> = {};
-  for (const [name, model] of Object.entries(MODEL_SCHEMAS) as [ModelName, ModelSchema][]) {
+  for (const name of modelNames()) {
+    const model = schemaOf(name);
     const ops = operationNames(model);
     const access = model['x-access'];
     if (access.read) {
@@ -95,8 +96,8 @@ export function resourceResolvers(resources: ResourceService): IResolvers {
           (_root: unknown, rawArgs: unknown, context: any) => {
             const args = rawArgs as { resource: string };
             const caller = callerOf(context);
-            if (!isModelName(args.resource)) throw new ApiError(400, 'VALIDATION', 'resource must name a model', 'resource');
-            authorize(caller, MODEL_SCHEMAS[args.resource] as ModelSchema, 'read');
+            if (!isModel(args.resource)) throw new ApiError(400, 'VALIDATION', 'resource must name a model', 'resource');
+            authorize(caller, schemaOf(args.resource), 'read');
             return context.pubsub.subscribe(resourceChangedTopic(caller.tenantId, args.resource));
           },
           // owner-scoped records reach their owner only
@@ -105,7 +106,7 @@ export function resourceResolvers(resources: ResourceService): IResolvers {
         ),
         resolve: (payload: { resource_changed: ResourceChange }, _args: unknown, context: GraphqlContext) => {
           const change = payload.resource_changed;
-          const model = MODEL_SCHEMAS[change.resource] as ModelSchema;
+          const model = schemaOf(change.resource);
           return { ...change, record: change.record && visibleRecord(callerOf(context), model, change.record) };
         },
       },

@@ -3,8 +3,8 @@
 // and fill the OpenAPI document. Lists answer a JSON array and the total in `X-Total-Count`.
 import type { FastifyInstance } from 'fastify';
 import { idSchema } from '../../src/schemas/bounds.ts';
-import { createInputSchema, listQuerySchema, recordSchema, updateInputSchema, type ModelSchema } from '../../src/schemas/model.ts';
-import { MODEL_SCHEMAS, type ModelName } from '../../src/schemas/models.ts';
+import { createInputSchema, listQuerySchema, recordSchema, updateInputSchema } from '../../src/schemas/model.ts';
+import { modelNames, schemaOf } from './registry.ts';
 import { callerFrom } from '../api/authenticate.ts';
 import { errorResponses } from '../api/openapi.ts';
 import type { ListQuery, RecordData, ResourceService } from './resourceService.ts';
@@ -20,7 +20,8 @@ const deleteBodySchema = {
 const inputBody = (input: object) => ({ type: 'object', additionalProperties: false, required: ['input'], properties: { input } });
 
 export function resourceRoutes(app: FastifyInstance, resources: ResourceService) {
-  for (const [name, model] of Object.entries(MODEL_SCHEMAS) as [ModelName, ModelSchema][]) {
+  for (const name of modelNames()) {
+    const model = schemaOf(name);
     const rest = model['x-api'].rest;
     if (!rest) continue;
     const record = recordSchema(model);

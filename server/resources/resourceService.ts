@@ -11,12 +11,12 @@ import {
   accessRule, createInputSchema, fieldsWith, listQuerySchema, MAX_PAGE_SIZE, pageSizeOf, updateInputSchema,
   type Action, type FieldSchema, type ModelSchema,
 } from '../../src/schemas/model.ts';
-import { MODEL_SCHEMAS, type ModelName } from '../../src/schemas/models.ts';
 import { validated } from '../api/schemaValidator.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../errors.ts';
 import { hasPermission, type Caller } from '../services/caller.ts';
-import { MODEL_BINDINGS, type ModelBinding } from './bindings.ts';
+import type { ModelBinding } from './bindings.ts';
+import { registeredModel } from './registry.ts';
 import { idList, INT4_MAX } from '../../src/schemas/bounds.ts';
 import type { ResourceChange } from '../live/resourceEvents.ts';
 
@@ -28,7 +28,7 @@ export const RECORD_NOT_FOUND = 'Not found';
 
 /** Everything the service derives once per model. */
 interface Model {
-  name: ModelName;
+  name: string;
   schema: ModelSchema;
   binding: ModelBinding;
   table: PgTable;
@@ -49,9 +49,8 @@ function columnsByName(table: PgTable): Map<string, PgColumn> {
   return new Map(Object.values(getTableColumns(table)).map((column) => [column.name, column as PgColumn]));
 }
 
-function describeModel(name: ModelName): Model {
-  const schema = MODEL_SCHEMAS[name] as unknown as ModelSchema;
-  const binding = MODEL_BINDINGS[name];
+function describeModel(name: string): Model {
+  const { schema, binding } = registeredModel(name);
   const byName = columnsByName(binding.table);
   const columns: Record<string, PgColumn> = {};
   const flattened: Record<string, Record<string, PgColumn>> = {};
@@ -87,8 +86,8 @@ function describeModel(name: ModelName): Model {
   };
 }
 
-const models = new Map<ModelName, Model>();
-export function modelOf(name: ModelName): Model {
+const models = new Map<string, Model>();
+export function modelOf(name: string): Model {
   let model = models.get(name);
   if (!model) models.set(name, (model = describeModel(name)));
   return model;
@@ -152,13 +151,17 @@ function toColumns(model: Model, record: RecordData): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(record)) {
     if (model.schema.properties[field]?.readOnly) continue;
-    if (model.columns[field]) values[keys[model.columns[field].name]] = value ?? null;
+    if (model.columns[field]) values[keys[model.columns[field].name]] = columnValue(model.columns[field], value);
     else if (model.flattened[field]) {
       for (const [property, column] of Object.entries(model.flattened[field])) values[keys[column.name]] = (value as RecordData)?.[property] ?? null;
     }
   }
   return values;
 }
+
+/** A field's value as its column takes it (timestamp columns take Date objects). */
+const columnValue = (column: PgColumn, value: unknown) =>
+  (column.columnType === 'PgTimestamp' && typeof value === 'string' ? new Date(value) : value ?? null);
 
 const columnKey = (model: Model, columnName: string) =>
   Object.entries(getTableColumns(model.table)).find(([, column]) => column.name === columnName)?.[0];
@@ -238,7 +241,7 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
     options.onChange(caller.tenantId, { resource: model.name, action, id, record, owner: model.schema['x-owner'] ? caller.userId : undefined });
 
   return {
-    async list(caller: Caller, name: ModelName, rawQuery: ListQuery): Promise<ListResult> {
+    async list(caller: Caller, name: string, rawQuery: ListQuery): Promise<ListResult> {
       const model = modelOf(name);
       authorize(caller, model.schema, 'read');
       const query = validated<ListQuery>(model.listSchema, rawQuery, 'querystring');
@@ -265,14 +268,14 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
       });
     },
 
-    async get(caller: Caller, name: ModelName, id: number): Promise<RecordData> {
+    async get(caller: Caller, name: string, id: number): Promise<RecordData> {
       const model = modelOf(name);
       authorize(caller, model.schema, 'read');
       const record = await db.tenantTx(caller.tenantId, (tx) => findRecord(tx, model, caller, id));
       return visibleRecord(caller, model.schema, record);
     },
 
-    async create(caller: Caller, name: ModelName, input: RecordData): Promise<RecordData> {
+    async create(caller: Caller, name: string, input: RecordData): Promise<RecordData> {
       const model = modelOf(name);
       authorize(caller, model.schema, 'create');
       const record = validated<RecordData>(model.createSchema, input, 'input');
@@ -290,7 +293,7 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
       return visibleRecord(caller, model.schema, created);
     },
 
-    async update(caller: Caller, name: ModelName, input: RecordData): Promise<RecordData> {
+    async update(caller: Caller, name: string, input: RecordData): Promise<RecordData> {
       const model = modelOf(name);
       authorize(caller, model.schema, 'update');
       const { id, ...patch } = validated<RecordData>(model.updateSchema, input, 'input');
@@ -312,7 +315,7 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
       return visibleRecord(caller, model.schema, updated);
     },
 
-    async remove(caller: Caller, name: ModelName, id: number): Promise<{ id: number }> {
+    async remove(caller: Caller, name: string, id: number): Promise<{ id: number }> {
       const model = modelOf(name);
       authorize(caller, model.schema, 'delete');
       await db.tenantTx(caller.tenantId, async (tx) => {
@@ -325,7 +328,7 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
     },
 
     /** A record written by the platform itself (engines, seed), published like any other. */
-    async insertAsSystem(tenantId: string, name: ModelName, columns: Record<string, unknown>): Promise<RecordData> {
+    async insertAsSystem(tenantId: string, name: string, columns: Record<string, unknown>): Promise<RecordData> {
       const model = modelOf(name);
       const system: Caller = { tenantId, userId: '', sessionId: '', modules: [], permissions: [] };
       const record = await db.tenantTx(tenantId, async (tx) => {
