@@ -156,3 +156,50 @@ test('a record created in one browser appears in another\'s open list', async ({
   await viewer.close();
   await editor.close();
 });
+
+test('in Slovak, a scheduler is created through the same form with Slovak texts', async ({ page }) => {
+  await login(page, users.cityAdmin);
+  await page.getByTestId('language-select').click();
+  await page.getByTestId('language-option-sk').click();
+  await page.goto('/studio/scheduler/create');
+  await expect(page.getByTestId('form-scheduler')).toContainText('Vytvoriť: Plánovač');
+  const name = uniqueName('Nočná energia');
+  await field(page, 'Názov').fill(name);
+  await page.getByTestId('cron-input').fill('0 3 * * *');
+  await expect(page.getByTestId('cron-preview')).toContainText('Nasledujúcich päť spustení:');
+  await field(page, 'Cieľový atribút').fill('energia_noc');
+  await page.getByTestId('form-save').click();
+  await expect(page.getByText('Pole Kľúč atribútu je povinné')).toBeVisible(); // avg needs its attribute key
+  await field(page, 'Kľúč atribútu').fill('energy');
+  await page.getByTestId('form-save').click();
+  await expect(page.getByText(`Záznam ${name} bol úspešne vytvorený`)).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+});
+
+test('logs: filters kept in the address, a detail drawer and status changes one by one and in bulk', async ({ page }) => {
+  await login(page, users.cityOperator);
+  await page.goto('/logs');
+  const list = page.getByTestId('list-log');
+  await expect(list).toContainText('High temperature');
+  await page.getByTestId('list-search').fill('temperature');
+  await page.getByTestId('list-search').press('Enter');
+  await expect(page).toHaveURL(/search/);
+  await expect(list.getByRole('row')).toHaveCount(2); // header + the one match
+  await page.reload();
+  await expect(list.getByRole('row')).toHaveCount(2); // the view comes back from the address
+  await list.getByTestId('row-detail').click();
+  const drawer = page.getByTestId('record-drawer');
+  await expect(drawer).toContainText('High temperature');
+  await expect(drawer.getByRole('combobox')).toBeInViewport(); // the drawer has slid in
+  await drawer.getByRole('combobox').click({ force: true });
+  await page.locator('.ant-select-dropdown:visible').getByTitle('Seen', { exact: true }).click();
+  await expect(list.getByRole('row', { name: /High temperature/ }).getByTestId('tag-status')).toHaveText('Seen');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/logs');
+  await expect(list.getByRole('row')).toHaveCount(5);
+  await list.getByRole('checkbox').first().check(); // select all on the page
+  await page.getByTestId('bulk-status').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('Done', { exact: true }).click();
+  await expect(list.getByTestId('tag-status').filter({ hasText: 'Done' })).toHaveCount(4);
+});
