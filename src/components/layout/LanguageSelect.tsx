@@ -25,7 +25,7 @@ export function LanguageSelect() {
 
   return (
     <Dropdown trigger={['click']} menu={{ items, selectable: true, selectedKeys: [current], onClick: ({ key }) => setLocale(key) }}>
-      <Button type="text" icon={<GlobalOutlined />} data-testid="language-select" aria-label={t('navbar.language')} className="navbar-button">
+      <Button type="text" icon={<GlobalOutlined />} data-testid="language-select" aria-label={`${t('navbar.language')}: ${LANGUAGE_NAMES[current]}`} className="navbar-button">
         <span className="navbar-label">{LANGUAGE_NAMES[current]}</span>
         <DownOutlined />
       </Button>

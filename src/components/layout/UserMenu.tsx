@@ -35,7 +35,7 @@ export function UserMenu() {
 
   return (
     <Dropdown trigger={['click']} menu={{ items, onClick }}>
-      <Button type="text" icon={<UserOutlined />} data-testid="user-menu" aria-label={t('navbar.userMenu')} className="navbar-button">
+      <Button type="text" icon={<UserOutlined />} data-testid="user-menu" aria-label={`${t('navbar.userMenu')}: ${email}`} className="navbar-button">
         <span className="navbar-label">{email}</span>
       </Button>
     </Dropdown>

@@ -22,9 +22,11 @@ export function WatcherBell() {
   });
   const alertCount = (query.data?.data ?? []).filter((watcher) => watcher.alert === true).length;
 
+  // the accessible name holds the count the badge shows (WCAG 2.5.3)
+  const title = alertCount > 0 ? t('navbar.watchersInAlert', { count: alertCount }) : t('navbar.watchers');
   return (
-    <Tooltip title={alertCount > 0 ? t('navbar.watchersInAlert', { count: alertCount }) : t('navbar.watchers')}>
-      <Link to="/watcher" data-testid="watcher-bell" aria-label={t('navbar.watchers')} data-alert-count={alertCount}>
+    <Tooltip title={title}>
+      <Link to="/watcher" data-testid="watcher-bell" aria-label={title} data-alert-count={alertCount}>
         <Badge count={alertCount} size="small" offset={[-4, 4]}>
           <Button type="text" tabIndex={-1} icon={<BellOutlined style={{ fontSize: 18 }} />} className="navbar-button" />
         </Badge>

@@ -13,6 +13,7 @@ import { permissionHeldByName } from '../../schemas/modules.ts';
 import { useTokenClaims } from '../../session/access.ts';
 import { effectiveSchema } from './conditions.ts';
 import { defaultsOf } from './formValues.ts';
+import './schemaForm.css';
 import { FieldWidget, valueAdapters, widgetOf } from './FieldWidget.tsx';
 
 type NamePath = (string | number)[];

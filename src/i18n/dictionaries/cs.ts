@@ -194,6 +194,7 @@ export const cs: Dictionary = {
     search: 'Hledat',
     bulkStatus: 'Nastavit stav vybraných',
     selected: 'Vybráno: {{count}}',
+    selectRow: 'Vybrat řádek {{id}}',
   },
   /** refine's own buttons (translate keys of @refinedev/antd). */
   buttons: {

@@ -194,6 +194,7 @@ export const de: Dictionary = {
     search: 'Suchen',
     bulkStatus: 'Status der Auswahl festlegen',
     selected: '{{count}} ausgewählt',
+    selectRow: 'Zeile {{id}} auswählen',
   },
   /** refine's own buttons (translate keys of @refinedev/antd). */
   buttons: {

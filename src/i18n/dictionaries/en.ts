@@ -193,6 +193,7 @@ export const en = {
     search: 'Search',
     bulkStatus: 'Set status of selected',
     selected: '{{count}} selected',
+    selectRow: 'Select row {{id}}',
   },
   /** refine's own buttons (translate keys of @refinedev/antd). */
   buttons: {

@@ -194,6 +194,7 @@ export const ko: Dictionary = {
     search: '검색',
     bulkStatus: '선택 항목의 상태 설정',
     selected: '{{count}}개 선택됨',
+    selectRow: '{{id}}번 행 선택',
   },
   /** refine's own buttons (translate keys of @refinedev/antd). */
   buttons: {

@@ -194,6 +194,7 @@ export const pt: Dictionary = {
     search: 'Pesquisar',
     bulkStatus: 'Definir o estado dos selecionados',
     selected: 'Selecionados: {{count}}',
+    selectRow: 'Selecionar a linha {{id}}',
   },
   /** refine's own buttons (translate keys of @refinedev/antd). */
   buttons: {

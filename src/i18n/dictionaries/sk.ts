@@ -194,6 +194,7 @@ export const sk: Dictionary = {
     search: 'Hľadať',
     bulkStatus: 'Nastaviť stav vybraných',
     selected: 'Vybrané: {{count}}',
+    selectRow: 'Vybrať riadok {{id}}',
   },
   /** refine's own buttons (translate keys of @refinedev/antd). */
   buttons: {

@@ -4,6 +4,7 @@ import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldSchema } from '../../schemas/model.ts';
 import { pickLocalized, type LocalizedValue } from '../../i18n/pickLocalized.ts';
+import './resources.css';
 
 export function RecordValue({ field, schema, value }: { field: string; schema: FieldSchema; value: unknown }) {
   const { t, i18n } = useTranslation();
@@ -11,7 +12,7 @@ export function RecordValue({ field, schema, value }: { field: string; schema: F
   if (tags) {
     const key = String(value);
     const text = t(`enumValues.${field}.${key}`, { defaultValue: key });
-    return <Tag color={tags[key] ?? 'default'} data-testid={`tag-${field}`}>{text}</Tag>;
+    return <Tag color={tags[key] ?? 'default'} className="record-tag" data-testid={`tag-${field}`}>{text}</Tag>;
   }
   if (value === undefined || value === null || value === '') return <Typography.Text type="secondary">—</Typography.Text>;
   if (schema['x-widget'] === 'multilingual') return <>{pickLocalized(value as LocalizedValue, i18n.language)}</>;

@@ -167,8 +167,15 @@ export default function ResourceListPage({ resource }: { resource: ModelResource
         columns={columns}
         rowKey="id"
         locale={{ emptyText: t('errors.noData') }}
-        rowSelection={bulkField && canEdit?.can ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined}
-        scroll={{ x: true }}
+        rowSelection={bulkField && canEdit?.can ? {
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys as number[]),
+          getCheckboxProps: (row: Row) => ({ 'aria-label': t('table.selectRow', { id: row.id }) }) as never,
+        } : undefined}
+        // refine asks for scroll.x, whose hidden measuring row copies the select-all checkbox
+        // (focusable inside aria-hidden); the wrapper scrolls instead (resources.css)
+        scroll={undefined}
+        className="record-table"
       />
       {resource.detail === 'drawer' && <RecordDrawer resource={resource} record={detail} onClose={() => setDetail(undefined)} />}
     </div>

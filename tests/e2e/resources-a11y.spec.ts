@@ -1,0 +1,51 @@
+// Every generated page passes an axe scan (WCAG 2.1 AA) and is usable by keyboard.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { login, users } from './helpers.ts';
+
+async function expectAccessible(page: Page) {
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim()}`).join('; ')}`);
+  expect(summary, `${page.url()}`).toEqual([]);
+}
+
+const pages: [string, string][] = [
+  ['/watcher', 'list-watcher'], ['/watcher/create', 'form-watcher'],
+  ['/studio/scheduler', 'list-scheduler'], ['/studio/scheduler/create', 'form-scheduler'],
+  ['/studio/profiles', 'list-profile'], ['/studio/profiles/create', 'form-profile'],
+  ['/studio/kpi', 'list-kpi'], ['/studio/kpi/create', 'form-kpi'],
+  ['/logs', 'list-log'], ['/profile/notifications', 'list-notification'], ['/profile/notifications/create', 'form-notification'],
+];
+
+test('the generated lists and forms have no accessibility violation', async ({ page }) => {
+  test.setTimeout(120_000); // eleven pages, each scanned
+  await login(page, users.cityAdmin);
+  for (const [path, testId] of pages) {
+    await page.goto(path);
+    await expect(page.getByTestId(testId)).toBeVisible();
+    await expectAccessible(page);
+  }
+  await page.goto('/logs');
+  await page.getByTestId('row-detail').first().click();
+  await expect(page.getByTestId('record-drawer').getByRole('combobox')).toBeInViewport();
+  await expectAccessible(page);
+});
+
+test('a watcher can be created with the keyboard alone', async ({ page }) => {
+  await login(page, users.cityAdmin);
+  await page.goto('/watcher/create');
+  await expect(page.getByTestId('form-watcher')).toBeVisible();
+  await page.getByLabel(/Name$/).focus();
+  await page.keyboard.type('Keyboard watcher');
+  await page.keyboard.press('Tab'); // attribute key
+  await page.keyboard.type('temperature');
+  await page.keyboard.press('Tab'); // aggregation
+  await page.keyboard.press('Tab'); // operator
+  await page.keyboard.press('Tab'); // threshold kind
+  await page.keyboard.press('Tab'); // threshold
+  await page.keyboard.type('35');
+  await page.getByTestId('form-save').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Keyboard watcher was created successfully')).toBeVisible();
+});
