@@ -23,7 +23,7 @@ export default function ApplicationsPage() {
         <Row gutter={[16, 16]}>
           {modules.map((module) => (
             <Col key={module} xs={24} sm={12} lg={8} xxl={6}>
-              <Link to={moduleEntryPaths[module]} data-testid={`app-tile-${module}`} aria-label={t(`modules.${module}`)}>
+              <Link to={moduleEntryPaths[module]} data-testid={`app-tile-${module}`}>
                 <Card hoverable style={{ height: '100%' }}>
                   <Card.Meta
                     avatar={<span style={{ fontSize: 28, color: currentBranding.themeColor }}>{moduleIcons[module]}</span>}

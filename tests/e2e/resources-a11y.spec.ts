@@ -1,14 +1,7 @@
 // Every generated page passes an axe scan (WCAG 2.1 AA) and is usable by keyboard.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './axe.ts';
 import { login, users } from './helpers.ts';
-
-async function expectAccessible(page: Page) {
-  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim()}`).join('; ')}`);
-  expect(summary, `${page.url()}`).toEqual([]);
-}
 
 const pages: [string, string][] = [
   ['/watcher', 'list-watcher'], ['/watcher/create', 'form-watcher'],
