@@ -326,19 +326,6 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
       publish(caller, model, 'deleted', id, null);
       return { id };
     },
-
-    /** A record written by the platform itself (engines, seed), published like any other. */
-    async insertAsSystem(tenantId: string, name: string, columns: Record<string, unknown>): Promise<RecordData> {
-      const model = modelOf(name);
-      const system: Caller = { tenantId, userId: '', sessionId: '', modules: [], permissions: [] };
-      const record = await db.tenantTx(tenantId, async (tx) => {
-        const [{ id }] = await tx.insert(model.table).values({ ...columns, tenantId } as never).returning({ id: model.idColumn }) as { id: number }[];
-        const [row] = await tx.select(model.selection as never).from(model.table).where(eq(model.idColumn, id));
-        return toRecord(model, row as RecordData);
-      });
-      publish(system, model, 'created', record.id as number, record);
-      return record;
-    },
   };
 }
 export type ResourceService = ReturnType<typeof resourceService>;

@@ -203,3 +203,34 @@ test('logs: filters kept in the address, a detail drawer and status changes one 
   await page.locator('.ant-select-dropdown:visible').getByTitle('Done', { exact: true }).click();
   await expect(list.getByTestId('tag-status').filter({ hasText: 'Done' })).toHaveCount(4);
 });
+
+test('the list exports its current view as CSV, formulas neutralised', async ({ page }) => {
+  await login(page, users.cityAdmin);
+  const token = await page.evaluate(() => localStorage.getItem('terrasight.access_token'));
+  const name = `=HYPERLINK("http://evil.example","${Date.now()}")`;
+  const created = await page.request.post('/create-watcher', { headers: { authorization: `Bearer ${token}` }, data: { input: { name, query: { key: 'a' }, condition: { operator: '>', kind: 'number', value: 1 } } } });
+  expect(created.status()).toBe(200);
+  await page.goto('/watcher?filters[0][field]=search&filters[0][operator]=contains&filters[0][value]=HYPERLINK');
+  await expect(page.getByTestId('list-watcher').getByRole('row')).toHaveCount(2);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('list-export').click()]);
+  const csv = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  expect(csv).toContain(`'=HYPERLINK`);
+  expect(csv).not.toMatch(/(^|,)"?=HYPERLINK/m);
+  expect(csv.split(/\r?\n/).filter(Boolean)).toHaveLength(2); // header + the one watcher of the view
+});
+
+test('leaving a changed form asks first', async ({ page }) => {
+  await login(page, users.cityAdmin);
+  await page.goto('/watcher/create');
+  await expect(page.getByTestId('form-watcher')).toBeVisible();
+  await field(page, 'Name').fill('Unsaved');
+  let asked = '';
+  page.once('dialog', (dialog) => {
+    asked = dialog.message();
+    void dialog.dismiss();
+  });
+  await page.getByRole('menuitem', { name: /Profile/ }).first().click();
+  await expect.poll(() => asked).toContain('unsaved changes');
+  await expect(page).toHaveURL(/\/watcher\/create$/);
+  await expect(field(page, 'Name')).toHaveValue('Unsaved');
+});

@@ -15,5 +15,6 @@ test('the watcher bell shows how many watchers are in alert and leads to the wat
   await expect.poll(async () => (await badge.innerText()).replace(/\s/g, '')).toContain(count!);
 
   await bell.click();
-  await expect(page).toHaveURL(/\/watcher$/);
+  await expect(page).toHaveURL(/\/watcher(\?|$)/);
+  await expect(page.getByTestId('list-watcher')).toContainText('High temperature');
 });

@@ -57,3 +57,30 @@ describe('data provider', () => {
     await expect(dataProvider.getList({ resource: 'unknown' })).rejects.toThrow(/No API is declared/);
   });
 });
+
+describe('model resources', () => {
+  it('page a REST list on the server and read the total from X-Total-Count', async () => {
+    const fetchStub = vi.fn(async (_url: string) => new Response(JSON.stringify([{ id: 3 }]), { status: 200, headers: { 'content-type': 'application/json', 'x-total-count': '41' } }));
+    vi.stubGlobal('fetch', fetchStub);
+    const answer = await dataProvider.getList({
+      resource: 'watcher', pagination: { currentPage: 3, pageSize: 20 }, sorters: [{ field: 'name', order: 'desc' }],
+      filters: [{ field: 'status', operator: 'in', value: ['active', 'inactive'] }, { field: 'search', operator: 'contains', value: 'hot' }],
+    });
+    expect(answer).toEqual({ data: [{ id: 3 }], total: 41 });
+    expect(fetchStub.mock.calls[0]?.[0]).toBe('/watcher-list?page=3&per_page=20&sort=name&order=desc&status=active%2Cinactive&search=hot');
+  });
+
+  it('prefix a failed KPI list with GetKpiList (SPEC §8)', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(403, { errors: [{ code: 'FORBIDDEN', message: 'You do not have permission to do this.' }] })));
+    await expect(dataProvider.getList({ resource: 'kpi' })).rejects.toThrow(/^GetKpiList: /);
+  });
+
+  it('send creates and updates through the declared doors, with field errors named as the form names them', async () => {
+    const fetchStub = vi.fn(async (_url: string, _init?: RequestInit) => json(400, { errors: [{ code: 'NUMBER_MAX', message: 'The interval field must be 86400 or less', field: 'input.interval' }] }));
+    vi.stubGlobal('fetch', fetchStub);
+    const failure = await dataProvider.update({ resource: 'watcher', id: 7, variables: { interval: 90000 } }).catch((error: unknown) => error);
+    expect(fetchStub.mock.calls[0]?.[0]).toBe('/update-watcher');
+    expect(JSON.parse(String(fetchStub.mock.calls[0]?.[1]?.body))).toEqual({ input: { interval: 90000, id: 7 } });
+    expect((failure as { errors: Record<string, string> }).errors).toEqual({ interval: 'The interval field must be 86400 or less' });
+  });
+});
