@@ -106,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('live', live);
   const resources = resourceService(options.db, {
+    cache: tenantReads,
     onChange(tenantId, change) {
       tenantReads.invalidate(tenantId); // this instance at once; others through the tables' triggers
       live.publishResourceChange(tenantId, change).catch((error: unknown) => app.log.error({ err: error }, 'live publish failed'));

@@ -24,6 +24,8 @@ export interface ModelBinding {
   flattened?: string[];
   /** Read-only fields computed in SQL from the row (`table` is the model's table). */
   computed?: Record<string, (table: PgTable) => SQL>;
+  /** Lists kept until the tenant's data changes: only for tables whose triggers announce every change (migration 0003). */
+  cached?: boolean;
   /** Column values every row of this model has (boards of kind 'performance'). */
   fixed?: Record<string, unknown>;
   rules?: ModelRules;
@@ -45,7 +47,7 @@ export const MODEL_BINDINGS: Record<ModelName, ModelBinding> = {
         FROM kpi_groups kg JOIN groups g ON g.id = kg.group_id WHERE kg.kpi_id = kpis.id ORDER BY g.id LIMIT 1)`,
     },
   },
-  watcher: { table: watchers, references: { entity_ids: entities, entity_type_ids: entityTypes } },
+  watcher: { table: watchers, references: { entity_ids: entities, entity_type_ids: entityTypes }, cached: true },
   scheduler: { table: schedulers, references: { entity_ids: entities, entity_type_ids: entityTypes }, rules: schedulerRules },
   profile: { table: profiles },
   board: {

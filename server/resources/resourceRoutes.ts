@@ -33,9 +33,8 @@ export function resourceRoutes(app: FastifyInstance, resources: ResourceService)
       app.get<{ Querystring: ListQuery }>(rest.list, {
         schema: schema(`${name} records, a page at a time`, { querystring: listQuerySchema(model), response: { type: 'array', items: record } }),
       }, async (request, reply) => {
-        const result = await resources.list(callerFrom(request), name, request.query);
-        reply.header('x-total-count', result.total);
-        return result.rows;
+        const page = await resources.listJson(callerFrom(request), name, request.query);
+        return reply.header('x-total-count', page.total).type('application/json; charset=utf-8').send(page.json);
       });
     }
     if (rest.create) {

@@ -19,6 +19,7 @@ import type { ModelBinding } from './bindings.ts';
 import { registeredModel } from './registry.ts';
 import { idList, INT4_MAX } from '../../src/schemas/bounds.ts';
 import type { ResourceChange } from '../live/resourceEvents.ts';
+import { filtersKey, type TenantReadCache } from '../services/tenantReadCache.ts';
 
 export type RecordData = Record<string, unknown>;
 export interface ListQuery { page?: number; per_page?: number; sort?: string; order?: 'asc' | 'desc'; search?: string; [filter: string]: unknown }
@@ -171,7 +172,12 @@ const columnKey = (model: Model, columnName: string) =>
 export interface ResourceServiceOptions {
   /** Called after each committed change (live bus, caches). */
   onChange(tenantId: string, change: ResourceChange): void;
+  /** Where lists of models bound with `cached` are kept until their tenant's data changes. */
+  cache?: TenantReadCache;
 }
+
+/** A list page as JSON text (what REST sends as it is) and the total. */
+export interface ListJson { json: string; total: number; page: number; per_page: number }
 
 export function resourceService(db: Database, options: ResourceServiceOptions) {
   const scope = (model: Model, caller: Caller): SQL[] => {
@@ -240,32 +246,55 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
   const publish = (caller: Caller, model: Model, action: ResourceChange['action'], id: number, record: RecordData | null) =>
     options.onChange(caller.tenantId, { resource: model.name, action, id, record, owner: model.schema['x-owner'] ? caller.userId : undefined });
 
+  const queryList = async (caller: Caller, model: Model, query: ListQuery): Promise<ListResult> => {
+    // list arguments of the SPEC (kpi_list(group), /component-list?board_id) name a filter field
+    for (const [argument, field] of Object.entries(model.schema['x-api'].listArguments ?? {})) {
+      if (query[argument] !== undefined) query[field] = query[argument];
+    }
+    const conditions = [...scope(model, caller), ...filterConditions(model, query)];
+    if (query.search) {
+      const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const searched = fieldsWith(model.schema, 'x-search').map((field) => sql`${model.columns[field]}::text ILIKE ${pattern}`);
+      conditions.push(sql`(${sql.join(searched, sql` OR `)})`);
+    }
+    const sort = query.sort ?? model.schema['x-default-sort']?.field ?? 'id';
+    const direction = (query.order ?? model.schema['x-default-sort']?.order ?? 'asc') === 'desc' ? desc : asc;
+    const perPage = Math.min(query.per_page ?? (query.page ? pageSizeOf(model.schema) : MAX_PAGE_SIZE), MAX_PAGE_SIZE);
+    const page = query.page ?? 1;
+    return db.tenantTx(caller.tenantId, async (tx) => {
+      const where = and(...conditions);
+      const rows = await tx.select(model.selection as never).from(model.table).where(where)
+        .orderBy(direction(model.columns[sort]), direction(model.idColumn)).limit(perPage).offset((page - 1) * perPage);
+      const [{ total }] = await tx.select({ total: count() }).from(model.table).where(where);
+      return { rows: rows.map((row) => visibleRecord(caller, model.schema, toRecord(model, row as RecordData))), total, page, per_page: perPage };
+    });
+  };
+
   return {
     async list(caller: Caller, name: string, rawQuery: ListQuery): Promise<ListResult> {
+      const { json, ...page } = await this.listJson(caller, name, rawQuery);
+      return { rows: JSON.parse(json), ...page };
+    },
+
+    /**
+     * A list page as JSON text. Models bound with `cached` (tables whose triggers announce every
+     * change, migration 0003) keep it per tenant, query and what the caller may see, until the
+     * tenant's data changes: the watcher list is polled by every open app.
+     */
+    async listJson(caller: Caller, name: string, rawQuery: ListQuery): Promise<ListJson> {
       const model = modelOf(name);
       authorize(caller, model.schema, 'read');
       const query = validated<ListQuery>(model.listSchema, rawQuery, 'querystring');
-      // list arguments of the SPEC (kpi_list(group), /component-list?board_id) name a filter field
-      for (const [argument, field] of Object.entries(model.schema['x-api'].listArguments ?? {})) {
-        if (query[argument] !== undefined) query[field] = query[argument];
-      }
-      const conditions = [...scope(model, caller), ...filterConditions(model, query)];
-      if (query.search) {
-        const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        const searched = fieldsWith(model.schema, 'x-search').map((field) => sql`${model.columns[field]}::text ILIKE ${pattern}`);
-        conditions.push(sql`(${sql.join(searched, sql` OR `)})`);
-      }
-      const sort = query.sort ?? model.schema['x-default-sort']?.field ?? 'id';
-      const direction = (query.order ?? model.schema['x-default-sort']?.order ?? 'asc') === 'desc' ? desc : asc;
-      const perPage = Math.min(query.per_page ?? (query.page ? pageSizeOf(model.schema) : MAX_PAGE_SIZE), MAX_PAGE_SIZE);
-      const page = query.page ?? 1;
-      return db.tenantTx(caller.tenantId, async (tx) => {
-        const where = and(...conditions);
-        const rows = await tx.select(model.selection as never).from(model.table).where(where)
-          .orderBy(direction(model.columns[sort]), direction(model.idColumn)).limit(perPage).offset((page - 1) * perPage);
-        const [{ total }] = await tx.select({ total: count() }).from(model.table).where(where);
-        return { rows: rows.map((row) => visibleRecord(caller, model.schema, toRecord(model, row as RecordData))), total, page, per_page: perPage };
-      });
+      const cache = model.binding.cached ? options.cache : undefined;
+      const hidden = fieldsWith(model.schema, 'x-permission').filter((field) => !permissionHeldByName(caller.permissions, model.schema.properties[field]['x-permission']!));
+      const key = `list:${name}:${model.ownerColumn ? caller.userId : ''}:${hidden.join(',')}:${filtersKey(query)}`;
+      const hit = cache?.get(caller.tenantId, key);
+      if (hit !== undefined) return JSON.parse(hit) as ListJson;
+      const version = cache?.version(caller.tenantId) ?? 0;
+      const { rows, ...page } = await queryList(caller, model, query);
+      const answer: ListJson = { ...page, json: JSON.stringify(rows) };
+      cache?.set(caller.tenantId, key, JSON.stringify(answer), version);
+      return answer;
     },
 
     async get(caller: Caller, name: string, id: number): Promise<RecordData> {
