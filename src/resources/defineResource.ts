@@ -1,6 +1,7 @@
-// A refine resource built from a model schema: its routes, menu label, page size, and which door
-// (REST path or GraphQL operation) serves each action. The data provider, the access-control
-// provider, the routes and the generated pages read only these declarations.
+// A refine resource built from a model schema: its routes, title and list behaviour. Which door
+// (REST path or GraphQL operation) serves each action and who may use it come from the schema's
+// x-api and x-access. The data provider, the access-control provider, the routes, the menu and the
+// generated pages read only these declarations.
 import type { ResourceProps } from '@refinedev/core';
 import { accessRule, type ModelSchema } from '../schemas/model.ts';
 
@@ -13,9 +14,9 @@ export interface ModelResource {
   titleKey: string;
   /** Modules the route needs (those of the model's read rule). */
   modules?: readonly string[];
-  /** Columns and filters the list shows beside the schema's (e.g. a detail drawer instead of an edit page). */
+  /** How a row opens: the edit page (default) or a read-only drawer whose enum fields change in place (logs). */
   detail?: 'drawer' | 'page';
-  /** Row actions offered in bulk (status changes). */
+  /** An enum field the list can set on every selected row at once (a log's status). */
   bulkField?: string;
   /** Prefix of the message when the list fails (SPEC §8: 'GetKpiList'). */
   listErrorPrefix?: string;
@@ -25,7 +26,7 @@ export function defineResource(schema: ModelSchema, options: Omit<ModelResource,
   return { name: schema.$id, schema, modules: accessRule(schema, 'read')?.modules, ...options };
 }
 
-/** refine's view of the resource (routes + meta read by the access-control provider). */
+/** refine's view of the resource: its routes and labels (access is decided by model name, accessControlProvider.ts). */
 export function refineResource(resource: ModelResource): ResourceProps {
   const access = resource.schema['x-access'];
   return {
@@ -33,6 +34,6 @@ export function refineResource(resource: ModelResource): ResourceProps {
     list: resource.route,
     ...(access.create ? { create: `${resource.route}/create` } : {}),
     ...(access.update && resource.detail !== 'drawer' ? { edit: `${resource.route}/edit/:id` } : {}),
-    meta: { schema: resource.schema, label: resource.titleKey, modules: resource.modules },
+    meta: { label: resource.titleKey },
   };
 }
