@@ -9,7 +9,7 @@ export interface Branding {
   faviconUrl: string;
   manifestUrl: string;
   themeColor: string;
-  /** A light tint of the theme colour for selected menu items. */
+  /** A light tint of the theme colour for selected menu items and options. */
   themeTint: string;
 }
 
@@ -20,11 +20,13 @@ const productTitles: Record<BrandingVariant, string> = {
   mobility: 'Terrasight Mobility',
 };
 
+// Text in the theme colour must reach 4.5:1 (WCAG 2.1 AA) on white, on the page background
+// (#f5f7f9) and on the variant's tint (selected menu items and options).
 const themeColors: Record<BrandingVariant, string> = {
   facility: '#0f6e6e',
   city: '#1d4fa3',
   'work-place': '#7a3fb0',
-  mobility: '#c2511a',
+  mobility: '#b34a17', // 4.6:1 on its tint (#c2511a was 4.0:1)
 };
 
 const themeTints: Record<BrandingVariant, string> = {
