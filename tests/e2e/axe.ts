@@ -29,6 +29,3 @@ export async function expectNoAxeViolations(page: Page, context?: string): Promi
   const where = context ? `${page.url()} (${context})` : page.url();
   expect(report.length, `axe violations on ${where}:\n${report.join('\n')}`).toBe(0);
 }
-
-/** The earlier name of expectNoAxeViolations, kept for the specs that call it. */
-export const expectAccessible = (page: Page): Promise<void> => expectNoAxeViolations(page);
