@@ -17,6 +17,22 @@ async function choose(page: Page, label: string, option: string) {
 
 const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
 
+/** Opens the row's editor, applies `change`, saves (expecting `updated`), then deletes the changed row after confirming. */
+async function editThenDelete(page: Page, model: string, row: RegExp, change: () => Promise<void>, updated: string, changedRow: RegExp) {
+  await page.getByRole('row', { name: row }).getByTestId('row-edit').click();
+  await expect(page.getByTestId(`form-${model}`)).toBeVisible();
+  await change();
+  await page.getByTestId('form-save').click();
+  await expect(page.getByText(updated)).toBeVisible();
+  const edited = page.getByRole('row', { name: changedRow });
+  await expect(edited).toBeVisible();
+  await edited.getByTestId('row-delete').click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).last().click();
+  await expect(edited).toHaveCount(0);
+}
+
+const escaped = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+
 test('an admin creates, edits and deletes a watcher', async ({ page }) => {
   await login(page, users.cityAdmin);
   await page.goto('/watcher');
@@ -42,22 +58,11 @@ test('an admin creates, edits and deletes a watcher', async ({ page }) => {
   await expect(page.getByText(`${name} was created successfully`)).toBeVisible();
   await expect(page).toHaveURL(/\/watcher(\?|$)/);
 
-  const row = page.getByRole('row', { name: new RegExp(name) });
-  await expect(row).toBeVisible();
-  await row.getByTestId('row-edit').click();
-  await expect(page.getByTestId('form-watcher')).toBeVisible();
-  await expect(field(page, 'Name')).toHaveValue(name);
-  await field(page, 'Name').fill(`${name} (edited)`);
-  await page.getByTestId('form-save').click();
-  await expect(page.getByText(`${name} (edited) was updated successfully`)).toBeVisible();
-
-  const edited = page.getByRole('row', { name: new RegExp(`${name} \\(edited\\)`) });
-  await edited.getByTestId('row-delete').click();
-  await page.getByRole('button', { name: 'Delete', exact: true }).last().click();
-  await expect(edited).toHaveCount(0);
+  await editThenDelete(page, 'watcher', escaped(name), () => field(page, 'Name').fill(`${name} (edited)`),
+    `${name} (edited) was updated successfully`, escaped(`${name} (edited)`));
 });
 
-test('an admin creates a scheduler, with the cron explained before saving', async ({ page }) => {
+test('an admin creates, edits and deletes a scheduler, with the cron explained before saving', async ({ page }) => {
   await login(page, users.cityAdmin);
   await page.goto('/studio/scheduler/create');
   await expect(page.getByTestId('form-scheduler')).toBeVisible();
@@ -77,9 +82,14 @@ test('an admin creates a scheduler, with the cron explained before saving', asyn
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toBeVisible();
   await expect(row.getByTestId('tag-result')).toHaveText('N/A');
+  await editThenDelete(page, 'scheduler', escaped(name), async () => {
+    await expect(page.getByTestId('cron-input')).toHaveValue('30 2 * * 1-5');
+    await page.getByTestId('cron-input').fill('0 4 * * *');
+    await expect(page.getByTestId('cron-preview')).toContainText('04:00');
+  }, `${name} was updated successfully`, escaped(name));
 });
 
-test('a profile takes at most 16 intervals', async ({ page }) => {
+test('a profile takes at most 16 intervals; it is edited and deleted', async ({ page }) => {
   await login(page, users.cityAdmin);
   await page.goto('/studio/profiles/create');
   await expect(page.getByTestId('form-profile')).toBeVisible();
@@ -101,9 +111,13 @@ test('a profile takes at most 16 intervals', async ({ page }) => {
   await item.getByLabel(labelled('Level (%)')).fill('40');
   await page.getByTestId('form-save').click();
   await expect(page.getByText(`${name} was created successfully`)).toBeVisible();
+  await editThenDelete(page, 'profile', escaped(name), async () => {
+    await expect(page.getByTestId('definition.intervals-item')).toHaveCount(1);
+    await field(page, 'Name').fill(`${name} 2`);
+  }, `${name} 2 was updated successfully`, escaped(`${name} 2`));
 });
 
-test('an admin creates a KPI definition and a notification rule', async ({ page }) => {
+test('an admin creates, edits and deletes a KPI definition and a notification rule', async ({ page }) => {
   await login(page, users.cityAdmin);
   await page.goto('/studio/kpi/create');
   await expect(page.getByTestId('form-kpi')).toBeVisible();
@@ -116,7 +130,8 @@ test('an admin creates a KPI definition and a notification rule', async ({ page 
   await field(page, 'Maximum').fill('500');
   await page.getByTestId('form-save').click();
   await expect(page.getByText(`${name} was created successfully`)).toBeVisible();
-  await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+  await editThenDelete(page, 'kpi', escaped(name), () => page.getByLabel('Name (English)').fill(`${name} v2`),
+    `${name} v2 was updated successfully`, escaped(`${name} v2`));
 
   await page.goto('/profile/notifications');
   await page.getByTestId('list-create').click();
@@ -126,6 +141,12 @@ test('an admin creates a KPI definition and a notification rule', async ({ page 
   await page.getByTestId('form-save').click();
   await expect(page.getByText('Notification rule was created successfully')).toBeVisible();
   await expect(page.getByTestId('list-notification').getByRole('row')).toHaveCount(3); // header + seeded + new
+  await editThenDelete(page, 'notification', /In the app/, async () => {
+    await expect(page.getByTestId('form-notification')).toContainText('In the app'); // the rule has loaded
+    await page.getByRole('switch').click();
+  },
+    'Notification rule was updated successfully', /Inactive.*In the app/);
+  await expect(page.getByTestId('list-notification').getByRole('row')).toHaveCount(2);
 });
 
 test('the operator sees watchers without a create button and cannot open the editor', async ({ page }) => {

@@ -38,10 +38,8 @@ export function widgetOf(schema: FieldSchema): string {
 }
 
 /** Props antd's Form.Item needs to hold widgets whose value is not what the API stores. */
-export function valueAdapters(widget: string): { valuePropName?: string; getValueProps?: (value: any) => Record<string, unknown>; normalize?: (value: any) => unknown; getValueFromEvent?: (...args: any[]) => unknown } {
+export function valueAdapters(widget: string): { getValueProps?: (value: any) => Record<string, unknown>; normalize?: (value: any) => unknown; getValueFromEvent?: (...args: any[]) => unknown } {
   switch (widget) {
-    case 'switch':
-      return { valuePropName: 'checked' };
     case 'datetime':
       return { getValueProps: (value: string | undefined) => ({ value: value ? dayjs(value) : undefined }), normalize: (value: Dayjs | null) => value?.toISOString() };
     case 'date':

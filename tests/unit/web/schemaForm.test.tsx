@@ -35,7 +35,7 @@ describe('SchemaForm', () => {
     }
     expect(screen.getByLabelText('models.gadget.fields.title (English)')).toBeTruthy(); // multilingual: one input per language
     expect(screen.getByLabelText('models.gadget.fields.title (Slovenčina)')).toBeTruthy();
-    expect(screen.getByRole('switch')).toBeTruthy();
+    expect(screen.getByRole('switch').getAttribute('aria-checked')).toBe('true'); // the default (enabled: true) shows
     expect(screen.getByTestId('cron-input')).toBeTruthy();
     expect(screen.getByTestId('section-settings')).toBeTruthy(); // nested group
     expect(screen.getByTestId('add-steps')).toBeTruthy(); // array of objects
