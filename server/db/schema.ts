@@ -72,7 +72,8 @@ export const entities = pgTable('entities', {
   thingsboardName: text('thingsboard_name'),
   isGateway: boolean('is_gateway').notNull().default(false),
   fkGatewayId: integer('fk_gateway_id'),
-  accessToken: text('access_token'),
+  /** The device's credential (MQTT user name, HTTP path): 128 random bits, rotatable. */
+  accessToken: text('access_token').default(sql`replace(gen_random_uuid()::text, '-', '')`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -80,6 +81,7 @@ export const entities = pgTable('entities', {
   index('entities_parent_idx').on(t.parentId),
   index('entities_tree_path_idx').on(t.treePath),
   uniqueIndex('entities_access_token_unique').on(t.accessToken),
+  index('entities_gateway_child_idx').on(t.fkGatewayId, t.thingsboardName),
 ]);
 
 export const groups = pgTable('groups', {
@@ -111,6 +113,20 @@ const rollup = (name: string) => pgTable(name, {
 }, (t) => [primaryKey({ columns: [t.entityId, t.key, t.bucket] })]);
 export const telemetryHourly = rollup('telemetry_hourly');
 export const telemetryDaily = rollup('telemetry_daily');
+/** 15-minute buckets: the grain of time zones whose offset is not whole hours (+05:30, +05:45). */
+export const telemetryQuarterHourly = rollup('telemetry_quarter_hourly');
+
+/** Each device's latest value per key: what maps, lists and the entity detail show. */
+export const telemetryLatest = pgTable('telemetry_latest', {
+  tenantId: tenantId(),
+  entityId: integer('entity_id').notNull().references(() => entities.id, { onDelete: 'cascade' }),
+  key: text('key').notNull(),
+  ts: timestamp('ts', { withTimezone: true }).notNull(),
+  valueNum: doublePrecision('value_num'),
+  valueText: text('value_text'),
+  valueBool: boolean('value_bool'),
+  valueJson: jsonb('value_json'),
+}, (t) => [primaryKey({ columns: [t.entityId, t.key] }), index('telemetry_latest_tenant_idx').on(t.tenantId)]);
 
 export const kpis = pgTable('kpis', {
   id: id(),

@@ -1,5 +1,5 @@
 // The partitioned telemetry table (created by migration 0001), described for typed queries.
-import { doublePrecision, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const telemetry = pgTable('telemetry', {
   tenantId: uuid('tenant_id').notNull(),
@@ -8,4 +8,6 @@ export const telemetry = pgTable('telemetry', {
   ts: timestamp('ts', { withTimezone: true }).notNull(),
   valueNum: doublePrecision('value_num'),
   valueText: text('value_text'),
+  valueBool: boolean('value_bool'),
+  valueJson: jsonb('value_json'),
 });

@@ -1,0 +1,227 @@
+// The one way telemetry reaches the database: MQTT, HTTP, CSV import and the demo backfill all
+// hand their points to this writer. It queues them (bounded), writes each batch in one statement
+// that inserts the raw points, folds them into the roll-ups and updates the latest values, and
+// resolves each caller's promise only after that statement committed — so an MQTT PUBACK or an
+// HTTP 200 means "stored". While the queue is full, `enqueue` waits: callers stop reading from
+// their sockets and the flood waits in the kernel's buffers, not in our memory.
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { pointRow, storedValue, type StoredValueColumns, type TelemetryPoint, type TelemetryValue } from './telemetryPoint.ts';
+
+export interface WriterLimits {
+  /** Points waiting or being written, at most (enqueue waits beyond it). */
+  maxQueuedPoints: number;
+  /** Points per statement, at most. */
+  maxBatchPoints: number;
+  /** How long a small batch waits for more points (ms). */
+  lingerMs: number;
+}
+
+export const DEFAULT_WRITER_LIMITS: WriterLimits = { maxQueuedPoints: 100_000, maxBatchPoints: 5_000, lingerMs: 5 };
+
+/** A value that became a device's latest, for live subscribers. */
+export interface LatestChange { tenantId: string; entityId: number; entityTypeId: number; values: Record<string, { ts: number; value: TelemetryValue | null }> }
+
+export interface WriteTicket {
+  /**
+   * Resolves when every point is in the database: stored now, or already there with the same
+   * entity, key and ts (the first value stored for a moment is kept).
+   */
+  committed: Promise<void>;
+}
+
+export interface TelemetryWriter {
+  /** Queues the points once there is room; the ticket's promise settles when they are committed. */
+  enqueue(points: TelemetryPoint[]): Promise<WriteTicket>;
+  /** Queues and waits for the commit. */
+  write(points: TelemetryPoint[]): Promise<void>;
+  /** newPoints: rows inserted (duplicates of stored points not counted). */
+  stats(): { queuedPoints: number; newPoints: number; batches: number; failedPoints: number };
+  /** Writes what is queued and refuses more. */
+  close(): Promise<void>;
+}
+
+interface Pending { points: TelemetryPoint[]; resolve(): void; reject(error: unknown): void; failed?: boolean }
+
+const monthOf = (ms: number) => new Date(ms).toISOString().slice(0, 7);
+
+// One statement per batch: raw points (a duplicate of (entity, key, ts) is ignored), the numeric
+// ones folded into the 15-minute, hourly and daily (UTC) roll-ups, and the latest value per key.
+// It answers which points were stored and which latest values changed.
+const batchStatement = (rows: string) => sql`
+WITH input AS (
+  SELECT * FROM jsonb_to_recordset(${rows}::jsonb) AS p(t uuid, e int, k text, ms float8, n float8, s text, b boolean, j jsonb)
+), stored AS (
+  INSERT INTO telemetry (tenant_id, entity_id, key, ts, value_num, value_text, value_bool, value_json)
+  SELECT t, e, k, to_timestamp(ms / 1000.0), n, s, b, j FROM input
+  ON CONFLICT DO NOTHING
+  RETURNING tenant_id, entity_id, key, ts, value_num
+), numeric AS (
+  SELECT * FROM stored WHERE value_num IS NOT NULL
+), quarter AS (${rollup('telemetry_quarter_hourly', sql`date_bin('15 minutes', ts, timestamptz '2000-01-01 00:00:00+00')`)}
+), hourly AS (${rollup('telemetry_hourly', sql`date_trunc('hour', ts, 'UTC')`)}
+), daily AS (${rollup('telemetry_daily', sql`date_trunc('day', ts, 'UTC')`)}
+), latest AS (
+  INSERT INTO telemetry_latest AS l (tenant_id, entity_id, key, ts, value_num, value_text, value_bool, value_json)
+  SELECT DISTINCT ON (e, k) t, e, k, to_timestamp(ms / 1000.0), n, s, b, j FROM input ORDER BY e, k, ms DESC
+  ON CONFLICT (entity_id, key) DO UPDATE SET ts = excluded.ts, value_num = excluded.value_num, value_text = excluded.value_text,
+    value_bool = excluded.value_bool, value_json = excluded.value_json
+  WHERE excluded.ts > l.ts
+  RETURNING tenant_id, entity_id, key, ts, value_num, value_text, value_bool, value_json
+)
+SELECT (SELECT count(*) FROM stored)::int AS stored,
+  (SELECT coalesce(json_agg(json_build_object('tenant_id', latest.tenant_id, 'entity_id', latest.entity_id, 'entity_type_id', entities.entity_type_id,
+     'key', latest.key, 'ms', (extract(epoch FROM latest.ts) * 1000)::float8, 'value_num', latest.value_num, 'value_text', latest.value_text,
+     'value_bool', latest.value_bool, 'value_json', latest.value_json)), '[]'::json)
+   FROM latest JOIN entities ON entities.id = latest.entity_id) AS latest`;
+
+function rollup(table: string, bucket: ReturnType<typeof sql>) {
+  return sql`
+  INSERT INTO ${sql.identifier(table)} AS r (tenant_id, entity_id, key, bucket, count, sum, min, max, last_value, last_ts)
+  SELECT tenant_id, entity_id, key, ${bucket}, count(*), sum(value_num), min(value_num), max(value_num),
+    (array_agg(value_num ORDER BY ts DESC))[1], max(ts)
+  FROM numeric GROUP BY 1, 2, 3, 4
+  ON CONFLICT (entity_id, key, bucket) DO UPDATE SET count = r.count + excluded.count, sum = r.sum + excluded.sum,
+    min = least(r.min, excluded.min), max = greatest(r.max, excluded.max),
+    last_value = CASE WHEN excluded.last_ts >= r.last_ts THEN excluded.last_value ELSE r.last_value END,
+    last_ts = greatest(r.last_ts, excluded.last_ts)`;
+}
+
+type LatestRow = StoredValueColumns & { tenant_id: string; entity_id: number; entity_type_id: number; key: string; ms: number };
+
+function latestChanges(rows: LatestRow[]): LatestChange[] {
+  const byEntity = new Map<number, LatestChange>();
+  for (const row of rows) {
+    let change = byEntity.get(row.entity_id);
+    if (!change) {
+      change = { tenantId: row.tenant_id, entityId: row.entity_id, entityTypeId: row.entity_type_id, values: {} };
+      byEntity.set(row.entity_id, change);
+    }
+    change.values[row.key] = { ts: row.ms, value: storedValue(row) };
+  }
+  return [...byEntity.values()];
+}
+
+export interface WriterOptions {
+  limits?: Partial<WriterLimits>;
+  /** Called after each commit with the latest values that changed. */
+  onLatest?(changes: LatestChange[]): void;
+  /** A batch that failed (its callers' promises reject with the error). */
+  onError?(error: unknown): void;
+}
+
+export function telemetryWriter(db: Database, options: WriterOptions = {}): TelemetryWriter {
+  const limits = { ...DEFAULT_WRITER_LIMITS, ...options.limits };
+  const queue: Pending[] = [];
+  const roomWaiters: (() => void)[] = [];
+  const knownMonths = new Set<string>();
+  let queuedPoints = 0;
+  let newPoints = 0;
+  let failedPoints = 0;
+  let batches = 0;
+  let writing: Promise<void> | undefined;
+  let closed = false;
+
+  const wakeWaiters = () => {
+    while (roomWaiters.length && queuedPoints < limits.maxQueuedPoints) roomWaiters.shift()!();
+  };
+
+  async function ensurePartitions(points: TelemetryPoint[]) {
+    const months = new Set<string>();
+    for (const point of points) months.add(monthOf(point.ts));
+    for (const month of months) {
+      if (knownMonths.has(month)) continue;
+      await db.systemQuery(sql`SELECT ensure_telemetry_partition(${`${month}-01T00:00:00Z`}::timestamptz)`);
+      knownMonths.add(month);
+    }
+  }
+
+  async function writeBatch(batch: Pending[]) {
+    const points = batch.flatMap((pending) => pending.points);
+    await ensurePartitions(points);
+    const [result] = await db.systemQuery<{ stored: number; latest: LatestRow[] | string }>(batchStatement(JSON.stringify(points.map(pointRow))));
+    const latest = typeof result.latest === 'string' ? JSON.parse(result.latest) as LatestRow[] : result.latest;
+    return { stored: Number(result.stored), latest };
+  }
+
+  /** Writes one batch; when it fails, each message alone, so one bad message cannot sink the others. */
+  async function writeIsolated(batch: Pending[]): Promise<LatestRow[]> {
+    try {
+      const { stored, latest } = await writeBatch(batch);
+      newPoints += stored;
+      return latest;
+    } catch (error) {
+      if (batch.length === 1) throw error;
+      const latest: LatestRow[] = [];
+      for (const pending of batch) {
+        try {
+          latest.push(...await writeIsolated([pending]));
+        } catch (single) {
+          pending.failed = true;
+          failedPoints += pending.points.length;
+          pending.reject(single);
+          options.onError?.(single);
+        }
+      }
+      return latest;
+    }
+  }
+
+  async function drain() {
+    while (queue.length) {
+      // A short wait while the queue is small lets a batch gather: fewer, larger statements.
+      if (queuedPoints < limits.maxBatchPoints && limits.lingerMs > 0) await new Promise((resolve) => setTimeout(resolve, limits.lingerMs));
+      const batch: Pending[] = [];
+      let size = 0;
+      while (queue.length && (batch.length === 0 || size + queue[0].points.length <= limits.maxBatchPoints)) {
+        const next = queue.shift()!;
+        size += next.points.length;
+        batch.push(next);
+      }
+      try {
+        const latest = await writeIsolated(batch);
+        batches++;
+        for (const pending of batch) if (!pending.failed) pending.resolve();
+        if (latest.length) options.onLatest?.(latestChanges(latest));
+      } catch (error) {
+        failedPoints += size;
+        for (const pending of batch) pending.reject(error);
+        options.onError?.(error);
+      } finally {
+        queuedPoints -= size;
+        wakeWaiters();
+      }
+    }
+    writing = undefined;
+  }
+
+  const enqueue = async (points: TelemetryPoint[]): Promise<WriteTicket> => {
+    while (queuedPoints >= limits.maxQueuedPoints && !closed) await new Promise<void>((resolve) => roomWaiters.push(resolve));
+    if (closed) throw new Error('The telemetry writer is closed');
+    let pending!: Pending;
+    const committed = new Promise<void>((resolve, reject) => {
+      pending = { points, resolve, reject };
+    });
+    if (points.length === 0) {
+      pending.resolve();
+      return { committed };
+    }
+    queue.push(pending);
+    queuedPoints += points.length;
+    writing ??= drain();
+    return { committed };
+  };
+
+  return {
+    enqueue,
+    async write(points) {
+      return (await enqueue(points)).committed;
+    },
+    stats: () => ({ queuedPoints, newPoints, batches, failedPoints }),
+    async close() {
+      closed = true;
+      for (const wake of roomWaiters.splice(0)) wake();
+      await writing;
+    },
+  };
+}
