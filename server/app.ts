@@ -24,7 +24,11 @@ import { graphqlErrorFormatter } from './graphql/errorFormatter.ts';
 import { GRAPHQL_LIMITS, graphqlParseOptions, graphqlValidationRules } from './graphql/limits.ts';
 import { resolvers, type GraphqlContext } from './graphql/resolvers.ts';
 import { typeDefs } from './graphql/schema.ts';
-import { liveEvents } from './live/liveEvents.ts';
+import { deviceIngest, type DeviceIngest, type IngestLimits } from './ingest/deviceIngest.ts';
+import { httpIngestRoutes } from './ingest/httpIngestRoutes.ts';
+import { ingestProblems, type IngestProblems } from './ingest/ingestProblems.ts';
+import { liveEvents, type LiveEvents } from './live/liveEvents.ts';
+import { telemetryWriter, type TelemetryWriter, type WriterLimits } from './telemetry/telemetryWriter.ts';
 import { authService } from './services/authService.ts';
 import { passwordService } from './services/passwordService.ts';
 import { tenantReadCache } from './services/tenantReadCache.ts';
@@ -50,6 +54,20 @@ export interface AppOptions {
   hsts?: boolean;
   /** The embedded database's free-space check (none for PostgreSQL, which reports a full disk itself). */
   diskGuard?: DiskGuard;
+  /** Limits of the telemetry writer and the device ingestion (tests make them small). */
+  writerLimits?: Partial<WriterLimits>;
+  ingestLimits?: Partial<IngestLimits>;
+}
+
+/** Device ingestion, shared by the HTTP routes, the MQTT listener, CSV import and the demo. */
+export interface Ingestion {
+  writer: TelemetryWriter;
+  devices: DeviceIngest;
+  problems: IngestProblems;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance { ingestion: Ingestion }
 }
 
 /** The largest request body (413 beyond it). */
@@ -105,6 +123,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return pubsub;
   });
   app.decorate('live', live);
+  const ingestion = ingestionOf(app, options, live);
+  app.decorate('ingestion', ingestion);
+  await options.db.listen(CHANNELS.tenantDataChanged, ingestion.devices.forgetTenant);
+  httpIngestRoutes(app, ingestion.devices, ingestion.writer, ingestion.problems);
   const resources = resourceService(options.db, {
     cache: tenantReads,
     onChange(tenantId, change) {
@@ -149,6 +171,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await serveWebApp(app, options.webDir);
   return app;
+}
+
+function ingestionOf(app: FastifyInstance, options: AppOptions, live: LiveEvents): Ingestion {
+  const problems = ingestProblems((line) => app.log.warn(line));
+  const writer = telemetryWriter(options.db, {
+    limits: options.writerLimits,
+    onLatest(changes) {
+      for (const change of changes) {
+        live.publishEntityUpdate(change.tenantId, {
+          id: change.entityId, entity_type_id: change.entityTypeId, diff: { telemetry: change.values }, updated_at: new Date().toISOString(),
+        }).catch(() => { /* GraphQL not ready yet (startup): nobody to tell */ });
+      }
+    },
+    onError: (error) => problems.report('write_failed', 'telemetry writer', error instanceof Error ? error.message.slice(0, 200) : 'a batch failed'),
+  });
+  app.addHook('onClose', () => writer.close());
+  return { writer, devices: deviceIngest(options.db, live, problems, options.ingestLimits), problems };
 }
 
 /** Every route that reaches the database answers 503 while the data directory's disk is full. */

@@ -12,6 +12,8 @@ export interface Config {
   jwtSecret: string;
   seed: 'demo' | 'none';
   simulate: boolean;
+  /** TELEMETRY_RETENTION_DAYS: whole months of telemetry older than this are dropped; undefined keeps everything. */
+  telemetryRetentionDays?: number;
   /** Directory of the built web app, served with a history fallback. */
   webDir: string;
   trustProxy: TrustProxy;
@@ -73,6 +75,15 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   return value;
 }
 
+export function retentionDaysFrom(raw: string | undefined): number | undefined {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'keep') return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 36_500) {
+    throw new ConfigError(`TELEMETRY_RETENTION_DAYS must be a number of days from 1 to 36500 (or "keep"), got "${value}".`);
+  }
+  return Number(value);
+}
+
 /** The production base map (DESIGN.md): OpenFreeMap, no key. */
 const DEFAULT_MAP_TILE_HOSTS = 'https://tiles.openfreemap.org';
 
@@ -121,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: jwtSecret(env, dataDir, databaseUrl),
     seed,
     simulate,
+    telemetryRetentionDays: retentionDaysFrom(env.TELEMETRY_RETENTION_DAYS),
     webDir: resolve(env.WEB_DIR || 'dist'),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     mapTileHosts: mapTileHostsFrom(env.MAP_TILE_HOSTS),

@@ -5,7 +5,10 @@ import { isMemoryDir, loadConfig } from './config.ts';
 import { lockDataDir } from './db/dataDirLock.ts';
 import { diskGuard } from './db/diskGuard.ts';
 import { openDatabase, type Database } from './db/database.ts';
+import { startMqttListener, type MqttListener } from './ingest/mqttListener.ts';
+import { backfillDemoTelemetry, startDemoSimulation, type DemoSimulation } from './seed/demoDevices.ts';
 import { seedDemoIfEmpty } from './seed/demoSeed.ts';
+import { scheduleTelemetryMaintenance } from './telemetry/telemetryMaintenance.ts';
 import { startupFailureSentence } from './startupErrors.ts';
 
 async function main() {
@@ -13,9 +16,11 @@ async function main() {
   const embedded = !config.databaseUrl;
   const releaseLock = embedded && !isMemoryDir(config.dataDir) ? lockDataDir(config.dataDir) : () => {};
   let db: Database | undefined;
+  let seeded = false;
   try {
     db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    if (config.seed === 'demo' && (await seedDemoIfEmpty(db))) console.log('Seeded the demo tenants (sign in as admin@demo.city / demo1234).');
+    seeded = config.seed === 'demo' && (await seedDemoIfEmpty(db));
+    if (seeded) console.log('Seeded the demo tenants (sign in as admin@demo.city / demo1234).');
   } catch (error) {
     await db?.close().catch(() => {});
     releaseLock();
@@ -26,11 +31,17 @@ async function main() {
     https: config.tls, mapTileHosts: config.mapTileHosts, hsts: config.hsts,
     diskGuard: embedded && !isMemoryDir(config.dataDir) ? diskGuard(config.dataDir) : undefined, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
   let closing = false;
+  let mqttListener: MqttListener | undefined;
+  let simulation: DemoSimulation | undefined;
+  const stopMaintenance = scheduleTelemetryMaintenance(db, config.telemetryRetentionDays, (error) => app.log.error({ err: error }, 'telemetry maintenance failed'));
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     console.log(`${signal}: closing Terrasight…`);
     try {
+      stopMaintenance();
+      await simulation?.stop();
+      await mqttListener?.close();
       await app.close();
       await db.close();
     } finally {
@@ -43,6 +54,21 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const where = embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL at DATABASE_URL';
+  if (config.mqttPort > 0) {
+    const { writer, devices, problems } = app.ingestion;
+    mqttListener = await startMqttListener(devices, writer, problems, { port: config.mqttPort, host: config.host });
+    console.log(`Devices connect over MQTT to ${config.host}:${mqttListener.port} (the access token is the user name).`);
+  }
+  if (seeded) {
+    // In the background: the web app and API serve while the history is written.
+    backfillDemoTelemetry(db, app.ingestion.writer)
+      .then((points) => console.log(`Wrote ${points.toLocaleString('en')} points of demo history.`))
+      .catch((error: unknown) => app.log.error({ err: error }, 'demo history could not be written'));
+  }
+  if (config.simulate) {
+    if (mqttListener) simulation = await startDemoSimulation(db, `mqtt://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${mqttListener.port}`);
+    else console.log('SIMULATE=on needs the MQTT listener (MQTT_PORT=0 turns it off): the demo devices stay quiet.');
+  }
   console.log(`Terrasight is running at ${config.tls ? 'https' : 'http'}://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${where}).`);
 }
 

@@ -306,7 +306,7 @@ export const loginThrottle = pgTable('login_throttle', {
 /** Tables that row-level security guards (all but `tenants`, whose policy is on `id`). */
 export const tenantTables = [
   'users', 'entity_type_groups', 'entity_types', 'entities', 'groups', 'entity_groups', 'telemetry',
-  'telemetry_hourly', 'telemetry_daily', 'kpis', 'kpi_groups', 'watchers', 'schedulers', 'profiles', 'boards',
+  'telemetry_hourly', 'telemetry_daily', 'telemetry_quarter_hourly', 'telemetry_latest', 'kpis', 'kpi_groups', 'watchers', 'schedulers', 'profiles', 'boards',
   'board_groups', 'components', 'board_components', 'shares', 'notifications', 'logs', 'api_users',
   'auth_sessions', 'refresh_tokens',
 ] as const;

@@ -46,16 +46,24 @@ export const DEMO_TENANTS: DemoTenant[] = [
   },
 ];
 
-/** Device kinds: entity type, telemetry keys with a typical value and spread, and how each is placed. */
+/**
+ * Device kinds: entity type, telemetry keys, how each is placed, and whether it reports through
+ * its region's gateway (v1/gateway/telemetry) instead of its own connection. The values each key
+ * takes over a day are in `demoTelemetry.ts`.
+ */
 export const DEVICE_KINDS = [
-  { type: 'Street lamp', category: 'lighting', shape: 'point', keys: { dim_level: [70, 30], power: [45, 15] } },
-  { type: 'Temperature sensor', category: 'environment', shape: 'circle', keys: { temperature: [19, 6], humidity: [55, 15] } },
-  { type: 'Parking sensor', category: 'parking', shape: 'polygon', keys: { occupied: [0.5, 0.5] } },
-  { type: 'Energy meter', category: 'energy', shape: 'none', keys: { energy: [120, 40] } },
+  { type: 'Street lamp', category: 'lighting', shape: 'point', keys: ['dim_level', 'power', 'energy'], viaGateway: false },
+  { type: 'Environment sensor', category: 'environment', shape: 'circle', keys: ['temperature', 'humidity', 'co2', 'lux', 'occupancy'], viaGateway: false },
+  { type: 'Parking sensor', category: 'parking', shape: 'polygon', keys: ['occupied'], viaGateway: false },
+  { type: 'Energy meter', category: 'energy', shape: 'none', keys: ['energy'], viaGateway: true },
 ] as const;
 
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
+
 export const DEVICES_PER_KIND_PER_REGION = 4;
-export const TELEMETRY_DAYS = 3;
+/** History written on first start, one point per key and device every BACKFILL_STEP_MS. */
+export const BACKFILL_DAYS = 30;
+export const BACKFILL_STEP_MS = 3_600_000;
 
 /** A small deterministic generator so every demo database looks the same. */
 export function seededRandom(seed: number) {

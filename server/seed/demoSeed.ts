@@ -7,10 +7,9 @@ import {
   boardComponents, boards, components, entities, entityGroups, entityTypeGroups, entityTypes, groups, kpiGroups, kpis, logs,
   notifications, profiles, schedulers, tenants, users, watchers,
 } from '../db/schema.ts';
-import { telemetry } from '../db/telemetryTable.ts';
 import { nextRunAt } from '../resources/rules/schedulerRules.ts';
 import {
-  DEMO_PASSWORD, DEMO_TENANTS, DEVICE_KINDS, DEVICES_PER_KIND_PER_REGION, HELPDESK_LINKS, LANGUAGES, TELEMETRY_DAYS, seededRandom,
+  DEMO_PASSWORD, DEMO_TENANTS, DEVICE_KINDS, DEVICES_PER_KIND_PER_REGION, HELPDESK_LINKS, LANGUAGES, seededRandom,
   type DemoTenant,
 } from './demoData.ts';
 
@@ -51,8 +50,8 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string, index:
   ]).returning();
   const deviceTypes = await tx.insert(entityTypes).values(DEVICE_KINDS.map((kind) => ({
     tenantId, entityTypeGroupId: devicesGroup.id, category: kind.category, name: kind.type,
-    attributes: { system_name: kind.category }, attributesOrder: Object.keys(kind.keys),
-    definition: { telemetry: Object.keys(kind.keys) },
+    attributes: { system_name: kind.category }, attributesOrder: [...kind.keys],
+    definition: { telemetry: [...kind.keys] },
   }))).returning();
   await tx.update(tenants).set({ entityTypeId: regionType.id }).where(eq(tenants.id, tenantId));
 
@@ -105,28 +104,7 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string, index:
     }
   }
   await tx.insert(entityGroups).values(links);
-  await seedTelemetry(tx, tenantId, devices, random);
   await seedConfiguration(tx, tenantId, admin.id, devices.map((d) => d.id), deviceTypes.map((t) => t.id), environmentGroup.id);
-}
-
-async function seedTelemetry(tx: Tx, tenantId: string, devices: { id: number; kind: (typeof DEVICE_KINDS)[number] }[], random: () => number) {
-  const hour = 3_600_000;
-  const end = Math.floor(Date.now() / hour) * hour;
-  const start = end - TELEMETRY_DAYS * 24 * hour;
-  for (const at of new Set([start, end].map((t) => new Date(t).toISOString().slice(0, 7)))) {
-    await tx.execute(sql`SELECT ensure_telemetry_partition(${`${at}-01T00:00:00Z`}::timestamptz)`);
-  }
-  const batch: (typeof telemetry.$inferInsert)[] = [];
-  for (const device of devices) {
-    for (const [key, [typical, spread]] of Object.entries(device.kind.keys)) {
-      for (let t = start; t <= end; t += hour) {
-        const daily = Math.sin(((t / hour) % 24) / 24 * 2 * Math.PI);
-        const value = key === 'occupied' ? (random() < 0.5 ? 1 : 0) : Math.round((typical + daily * spread / 2 + (random() - 0.5) * spread / 2) * 10) / 10;
-        batch.push({ tenantId, entityId: device.id, key, ts: new Date(t), valueNum: value });
-      }
-    }
-  }
-  for (let i = 0; i < batch.length; i += 1000) await tx.insert(telemetry).values(batch.slice(i, i + 1000));
 }
 
 async function seedConfiguration(tx: Tx, tenantId: string, adminId: string, deviceIds: number[], deviceTypeIds: number[], groupId: number) {

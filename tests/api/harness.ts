@@ -6,6 +6,7 @@ import { buildApp } from '../../server/app.ts';
 import type { ThrottleLimits } from '../../server/auth/loginThrottle.ts';
 import type { TrustProxy } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
+import { backfillDemoTelemetry } from '../../server/seed/demoDevices.ts';
 import { seedDemoIfEmpty } from '../../server/seed/demoSeed.ts';
 
 export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -54,9 +55,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   // A second app on another app's database shares its data (and is not the one to drop it).
   const pgDatabase = server && !options.db ? await freshPostgresDatabase(server) : undefined;
   const db = options.db ?? await openDatabase({ databaseUrl: pgDatabase?.url, dataDir: 'memory://' });
-  await seedDemoIfEmpty(db);
+  const seeded = await seedDemoIfEmpty(db);
   const app = await buildApp({ db, jwtSecret: JWT_SECRET, ...options });
   await app.ready();
+  // A day of demo history (the server writes 30 on first start), through the real writer.
+  if (seeded) await backfillDemoTelemetry(db, app.ingestion.writer, { days: 1 });
 
   const send: TestApp['send'] = async ({ method = 'GET', path, body: payload, token, headers = {}, remoteAddress }) => {
     const response = await app.inject({

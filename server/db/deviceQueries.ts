@@ -1,0 +1,124 @@
+// Devices as the ingestion sees them: looked up by access token (across tenants: the token is
+// the only thing a device presents), gateway children found or created, client attributes and
+// connectivity merged into the entity, device events logged.
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from './database.ts';
+import { rows } from './rows.ts';
+
+export interface DeviceIdentity {
+  tenantId: string;
+  entityId: number;
+  entityTypeId: number;
+  isGateway: boolean;
+  /** The name a gateway uses for it (interface.thingsboard_name), else its English name. */
+  name: string;
+}
+
+const IDENTITY = sql`tenant_id AS "tenantId", id AS "entityId", entity_type_id AS "entityTypeId", is_gateway AS "isGateway",
+  coalesce(thingsboard_name, name->>'en', name->>(SELECT min(k) FROM jsonb_object_keys(name) k), id::text) AS name`;
+
+export async function deviceByToken(db: Database, token: string): Promise<DeviceIdentity | undefined> {
+  const [device] = await db.systemQuery<DeviceIdentity>(sql`SELECT ${IDENTITY} FROM entities WHERE access_token = ${token}`);
+  return device;
+}
+
+/** A device behind a gateway, by the name the gateway uses. */
+export async function gatewayChild(db: Database, gateway: DeviceIdentity, name: string): Promise<DeviceIdentity | undefined> {
+  const [device] = await db.tenantQuery<DeviceIdentity>(gateway.tenantId,
+    sql`SELECT ${IDENTITY} FROM entities WHERE fk_gateway_id = ${gateway.entityId} AND thingsboard_name = ${name} LIMIT 1`);
+  return device;
+}
+
+export async function countGatewayChildren(db: Database, gateway: DeviceIdentity): Promise<number> {
+  const [{ count }] = await db.tenantQuery<{ count: number }>(gateway.tenantId,
+    sql`SELECT count(*)::int AS count FROM entities WHERE fk_gateway_id = ${gateway.entityId}`);
+  return count;
+}
+
+/** The default type of devices a gateway creates without naming one. */
+export const DEFAULT_DEVICE_TYPE = 'Default device';
+
+/**
+ * Creates the device a gateway named for the first time, under the gateway, with the entity type
+ * of that name in the tenant (the default device type when none is named or none matches,
+ * created once in the gateway's own type group).
+ */
+export async function createGatewayChild(db: Database, gateway: DeviceIdentity, name: string, typeName: string | undefined): Promise<DeviceIdentity> {
+  return db.tenantTx(gateway.tenantId, async (tx) => {
+    const typeId = (typeName && await entityTypeNamed(tx, typeName)) || await defaultDeviceType(tx, gateway);
+    const [device] = await rows<DeviceIdentity>(tx, sql`
+      INSERT INTO entities (tenant_id, entity_type_id, parent_id, name, attributes, fk_gateway_id, thingsboard_name, tree_path)
+      SELECT ${gateway.tenantId}, ${typeId}, g.id, jsonb_build_object('en', ${name}::text), '{}'::jsonb, g.id, ${name}, g.tree_path
+      FROM entities g WHERE g.id = ${gateway.entityId}
+      RETURNING ${IDENTITY}`);
+    await tx.execute(sql`UPDATE entities SET tree_path = CASE WHEN tree_path = '' THEN id::text ELSE tree_path || '.' || id END WHERE id = ${device.entityId}`);
+    return device;
+  });
+}
+
+async function entityTypeNamed(tx: Tx, name: string): Promise<number | undefined> {
+  const [type] = await rows<{ id: number }>(tx, sql`SELECT id FROM entity_types WHERE lower(name) = lower(${name}) ORDER BY id LIMIT 1`);
+  return type?.id;
+}
+
+async function defaultDeviceType(tx: Tx, gateway: DeviceIdentity): Promise<number> {
+  const existing = await entityTypeNamed(tx, DEFAULT_DEVICE_TYPE);
+  if (existing) return existing;
+  const [type] = await rows<{ id: number }>(tx, sql`
+    INSERT INTO entity_types (tenant_id, entity_type_group_id, category, name, attributes)
+    SELECT ${gateway.tenantId}, entity_type_group_id, 'device', ${DEFAULT_DEVICE_TYPE}, '{"system_name": "device"}'::jsonb
+    FROM entity_types WHERE id = ${gateway.entityTypeId}
+    RETURNING id`);
+  return type.id;
+}
+
+/** Merges attributes into the entity's attributes; answers the time of the change. */
+export async function mergeAttributes(db: Database, device: DeviceIdentity, attributes: Record<string, unknown>): Promise<string> {
+  const [row] = await db.tenantQuery<{ updated_at: string }>(device.tenantId, sql`
+    UPDATE entities SET attributes = attributes || ${JSON.stringify(attributes)}::jsonb, updated_at = now()
+    WHERE id = ${device.entityId}
+    RETURNING to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at`);
+  return row?.updated_at ?? new Date().toISOString();
+}
+
+export async function writeDeviceLog(db: Database, device: DeviceIdentity, type: string, message: string, data: Record<string, unknown>) {
+  await db.tenantQuery(device.tenantId, sql`
+    INSERT INTO logs (tenant_id, entity_id, type, source, message, message_data)
+    VALUES (${device.tenantId}, ${device.entityId}, ${type}, 'device', ${message}, ${JSON.stringify(data)}::json)`);
+}
+
+/** A new access token for the device (the old one stops working); answers it. */
+export async function rotateAccessToken(tx: Tx, entityId: number): Promise<string | undefined> {
+  const [row] = await rows<{ token: string }>(tx, sql`
+    UPDATE entities SET access_token = replace(gen_random_uuid()::text, '-', ''), updated_at = now() WHERE id = ${entityId} RETURNING access_token AS token`);
+  return row?.token;
+}
+
+export async function accessTokenOf(tx: Tx, entityId: number): Promise<string | null | undefined> {
+  const [row] = await rows<{ token: string | null }>(tx, sql`SELECT access_token AS token FROM entities WHERE id = ${entityId}`);
+  return row === undefined ? undefined : row.token;
+}
+
+export interface SimulatedDevice {
+  tenantId: string;
+  entityId: number;
+  category: string;
+  token: string;
+  /** The name its gateway uses for it. */
+  gatewayName: string | null;
+  gatewayId: number | null;
+  isGateway: boolean;
+  /** The latest stored energy counter, to continue from. */
+  energy: number | null;
+}
+
+/** Every device with an access token, of every tenant, for the demo's live simulation and backfill. */
+export async function simulatedDevices(db: Database): Promise<SimulatedDevice[]> {
+  return db.systemQuery<SimulatedDevice>(sql`
+    SELECT e.tenant_id AS "tenantId", e.id AS "entityId", et.category, e.access_token AS token, e.thingsboard_name AS "gatewayName",
+      e.fk_gateway_id AS "gatewayId", e.is_gateway AS "isGateway",
+      (SELECT value_num FROM telemetry_latest l WHERE l.entity_id = e.id AND l.key = 'energy') AS energy
+    FROM entities e JOIN entity_types et ON et.id = e.entity_type_id
+    WHERE e.access_token IS NOT NULL AND et.category IN ('lighting', 'environment', 'parking', 'energy', 'gateway')
+    ORDER BY e.id`);
+}

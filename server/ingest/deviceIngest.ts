@@ -1,0 +1,176 @@
+// What a device's messages do, whichever door they came through (MQTT or HTTP): the access token
+// names the device, telemetry becomes points for the writer, client attributes merge into the
+// entity, gateways speak for the devices behind them (created on first mention), and connects
+// and disconnects mark the device active or not. Each change is logged and published live.
+import type { DeviceIdentity } from '../db/deviceQueries.ts';
+import {
+  countGatewayChildren, createGatewayChild, deviceByToken, gatewayChild, mergeAttributes, writeDeviceLog,
+} from '../db/deviceQueries.ts';
+import type { Database } from '../db/database.ts';
+import type { LiveEvents } from '../live/liveEvents.ts';
+import type { TelemetryPoint, TelemetryValue } from '../telemetry/telemetryPoint.ts';
+import {
+  attributeValues, gatewayAttributes, gatewayDevice, gatewayTelemetry, telemetryEntries, type PayloadProblem, type TelemetryEntry,
+} from './devicePayload.ts';
+import type { IngestProblems } from './ingestProblems.ts';
+
+export type { DeviceIdentity };
+
+export interface IngestLimits {
+  /** Devices one gateway may create. */
+  maxGatewayChildren: number;
+  /** Token lookups kept in memory. */
+  tokenCacheSize: number;
+  tokenCacheMs: number;
+  /** An unknown token is remembered this long (a misconfigured device retrying costs no query). */
+  unknownTokenCacheMs: number;
+}
+
+const DEFAULT_LIMITS: IngestLimits = { maxGatewayChildren: 10_000, tokenCacheSize: 50_000, tokenCacheMs: 60_000, unknownTokenCacheMs: 5_000 };
+
+export interface Points { points: TelemetryPoint[]; problems: PayloadProblem[] }
+
+const who = (device: DeviceIdentity) => `device ${device.entityId}`;
+
+function pointsOf(device: DeviceIdentity, entries: TelemetryEntry[]): TelemetryPoint[] {
+  const points: TelemetryPoint[] = [];
+  for (const entry of entries) {
+    for (const [key, value] of entry.values) points.push({ tenantId: device.tenantId, entityId: device.entityId, key, ts: entry.ts, value });
+  }
+  return points;
+}
+
+export function deviceIngest(db: Database, live: LiveEvents, problems: IngestProblems, limits: Partial<IngestLimits> = {}) {
+  const { maxGatewayChildren, tokenCacheSize, tokenCacheMs, unknownTokenCacheMs } = { ...DEFAULT_LIMITS, ...limits };
+  const tokens = new Map<string, { device?: DeviceIdentity; until: number }>();
+  const children = new Map<string, DeviceIdentity>();
+  const lookups = new Map<string, Promise<DeviceIdentity | undefined>>();
+  /** Open connections per device: it is active while it has one. */
+  const connections = new Map<number, number>();
+
+  const publish = (device: DeviceIdentity, diff: Record<string, unknown>, updatedAt: string) => {
+    live.publishEntityUpdate(device.tenantId, { id: device.entityId, entity_type_id: device.entityTypeId, diff, updated_at: updatedAt })
+      .catch(() => { /* no GraphQL yet (startup) or no subscribers: nothing to deliver */ });
+  };
+
+  async function setAttributes(device: DeviceIdentity, attributes: Record<string, TelemetryValue>) {
+    if (Object.keys(attributes).length === 0) return;
+    const updatedAt = await mergeAttributes(db, device, attributes);
+    publish(device, { attributes }, updatedAt);
+  }
+
+  async function setConnected(device: DeviceIdentity, connected: boolean) {
+    const open = (connections.get(device.entityId) ?? 0) + (connected ? 1 : -1);
+    if (open > 0) connections.set(device.entityId, open);
+    else connections.delete(device.entityId);
+    // A second connection of a connected device, or the end of one of several, changes nothing.
+    if (connected ? open !== 1 : open > 0) return;
+    await setAttributes(device, { active: connected, lastActivityTime: Date.now() });
+    await writeDeviceLog(db, device, 'informational', connected ? 'Device connected' : 'Device disconnected', { event: connected ? 'connected' : 'disconnected' });
+  }
+
+  /** The device behind a gateway with this name, created under the gateway on first mention. */
+  async function childOf(gateway: DeviceIdentity, name: string, type?: string): Promise<DeviceIdentity | undefined> {
+    const cacheKey = `${gateway.entityId}\u0000${name}`;
+    const cached = children.get(cacheKey);
+    if (cached) return cached;
+    // Two messages naming a new device at once create it once.
+    let lookup = lookups.get(cacheKey);
+    if (!lookup) {
+      lookup = findOrCreateChild(gateway, name, type, cacheKey).finally(() => lookups.delete(cacheKey));
+      lookups.set(cacheKey, lookup);
+    }
+    return lookup;
+  }
+
+  async function findOrCreateChild(gateway: DeviceIdentity, name: string, type: string | undefined, cacheKey: string) {
+    let child = await gatewayChild(db, gateway, name);
+    if (!child) {
+      if (await countGatewayChildren(db, gateway) >= maxGatewayChildren) {
+        problems.report('too_many_devices', who(gateway), `a gateway may create at most ${maxGatewayChildren} devices`);
+        return undefined;
+      }
+      child = await createGatewayChild(db, gateway, name, type);
+      await writeDeviceLog(db, child, 'notice', 'Device created by gateway', { event: 'created', gateway_id: gateway.entityId, name });
+    }
+    if (children.size >= tokenCacheSize) children.delete(children.keys().next().value!);
+    children.set(cacheKey, child);
+    return child;
+  }
+
+  const requireGateway = (device: DeviceIdentity) => {
+    if (!device.isGateway) problems.report('not_a_gateway', who(device), 'only a gateway may publish to v1/gateway topics');
+    return device.isGateway;
+  };
+
+  return {
+    /** The device with this access token, or undefined. */
+    async authenticate(token: string | undefined): Promise<DeviceIdentity | undefined> {
+      if (!token || token.length > 255) return undefined;
+      const now = Date.now();
+      const cached = tokens.get(token);
+      if (cached && cached.until > now) return cached.device;
+      const device = await deviceByToken(db, token);
+      if (tokens.size >= tokenCacheSize) tokens.delete(tokens.keys().next().value!);
+      tokens.set(token, { device, until: now + (device ? tokenCacheMs : unknownTokenCacheMs) });
+      return device;
+    },
+
+    /** Forget what is cached of a tenant's devices (a token rotated, a device moved or deleted). */
+    forgetTenant(tenantId: string) {
+      for (const [token, entry] of tokens) if (entry.device?.tenantId === tenantId) tokens.delete(token);
+      for (const [key, child] of children) if (child.tenantId === tenantId) children.delete(key);
+    },
+
+    /** `v1/devices/me/telemetry`. */
+    telemetry(device: DeviceIdentity, json: unknown, now = Date.now()): Points {
+      const { value, problems: wrong } = telemetryEntries(json, now);
+      return { points: pointsOf(device, value), problems: wrong };
+    },
+
+    /** `v1/gateway/telemetry`. */
+    async gatewayTelemetry(gateway: DeviceIdentity, json: unknown, now = Date.now()): Promise<Points> {
+      if (!requireGateway(gateway)) return { points: [], problems: [] };
+      const { value, problems: wrong } = gatewayTelemetry(json, now);
+      const points: TelemetryPoint[] = [];
+      for (const [name, entries] of value) {
+        const child = await childOf(gateway, name);
+        if (child) points.push(...pointsOf(child, entries));
+      }
+      return { points, problems: wrong };
+    },
+
+    /** `v1/devices/me/attributes`; with `partial` false nothing is stored when anything is wrong. */
+    async attributes(device: DeviceIdentity, json: unknown, partial = true): Promise<PayloadProblem[]> {
+      const { value, problems: wrong } = attributeValues(json);
+      if (partial || wrong.length === 0) await setAttributes(device, value);
+      return wrong;
+    },
+
+    /** `v1/gateway/attributes`. */
+    async gatewayAttributes(gateway: DeviceIdentity, json: unknown): Promise<PayloadProblem[]> {
+      if (!requireGateway(gateway)) return [];
+      const { value, problems: wrong } = gatewayAttributes(json);
+      for (const [name, attributes] of value) {
+        const child = await childOf(gateway, name);
+        if (child) await setAttributes(child, attributes);
+      }
+      return wrong;
+    },
+
+    /** `v1/gateway/connect` and `v1/gateway/disconnect`. */
+    async gatewayConnection(gateway: DeviceIdentity, json: unknown, connected: boolean): Promise<PayloadProblem[]> {
+      if (!requireGateway(gateway)) return [];
+      const { value, problems: wrong } = gatewayDevice(json);
+      if (!value) return wrong;
+      const child = await childOf(gateway, value.device, value.type);
+      if (child) await setConnected(child, connected);
+      return wrong;
+    },
+
+    connected: (device: DeviceIdentity) => setConnected(device, true),
+    disconnected: (device: DeviceIdentity) => setConnected(device, false),
+  };
+}
+
+export type DeviceIngest = ReturnType<typeof deviceIngest>;

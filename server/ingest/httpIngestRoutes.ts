@@ -1,0 +1,57 @@
+// ThingsBoard's HTTP device API: POST /api/v1/{token}/telemetry and /attributes with the MQTT
+// payloads. 200 once stored, 401 for an unknown token, 400 for bad JSON or values (nothing of
+// such a message is stored: the device can correct and resend it whole), 413 over the size limit.
+import type { FastifyInstance } from 'fastify';
+import { ApiError, type ErrorItem } from '../errors.ts';
+import type { DeviceIngest } from './deviceIngest.ts';
+import { PAYLOAD_LIMITS, type PayloadProblem } from './devicePayload.ts';
+import { tokenFingerprint, type IngestProblems } from './ingestProblems.ts';
+import type { TelemetryWriter } from '../telemetry/telemetryWriter.ts';
+
+const paramsSchema = {
+  type: 'object', additionalProperties: false, required: ['token'],
+  properties: { token: { type: 'string', minLength: 1, maxLength: 255 } },
+} as const;
+
+const invalidToken = () => new ApiError(401, 'DEVICE_TOKEN_INVALID', 'Invalid device access token');
+
+const refused = (problems: PayloadProblem[]) =>
+  ApiError.of(400, problems.slice(0, 10).map((problem): ErrorItem => ({ code: `DEVICE_${problem.reason.toUpperCase()}`, message: problem.detail })));
+
+export function httpIngestRoutes(app: FastifyInstance, ingest: DeviceIngest, writer: TelemetryWriter, problems: IngestProblems) {
+  const schema = (summary: string) => ({
+    tags: ['devices'], summary, params: paramsSchema,
+    body: { description: 'ThingsBoard device API payload (JSON)' },
+    response: { 200: { type: 'null', description: 'Stored' } },
+  });
+  const device = async (token: string) => {
+    const found = await ingest.authenticate(token);
+    if (!found) {
+      problems.report('bad_token', 'HTTP client', `unknown access token (${tokenFingerprint(token)})`);
+      throw invalidToken();
+    }
+    return found;
+  };
+  const options = (summary: string) => ({ schema: schema(summary), bodyLimit: PAYLOAD_LIMITS.messageBytes });
+
+  app.post<{ Params: { token: string } }>('/api/v1/:token/telemetry', options('Device telemetry (ThingsBoard device API)'), async (request, reply) => {
+    const found = await device(request.params.token);
+    const { points, problems: wrong } = ingest.telemetry(found, request.body);
+    if (wrong.length) {
+      problems.reportAll(wrong, `device ${found.entityId}`);
+      throw refused(wrong);
+    }
+    await writer.write(points);
+    return reply.status(200).send();
+  });
+
+  app.post<{ Params: { token: string } }>('/api/v1/:token/attributes', options('Device client attributes (ThingsBoard device API)'), async (request, reply) => {
+    const found = await device(request.params.token);
+    const wrong = await ingest.attributes(found, request.body, false);
+    if (wrong.length) {
+      problems.reportAll(wrong, `device ${found.entityId}`);
+      throw refused(wrong);
+    }
+    return reply.status(200).send();
+  });
+}

@@ -1,0 +1,52 @@
+// Keeps the telemetry table's monthly partitions: the current and next month exist ahead of the
+// data, and with TELEMETRY_RETENTION_DAYS whole months older than the retention are dropped
+// (a DROP TABLE, not millions of DELETEs) together with their roll-ups. Safe to run on several
+// instances at once: every step is idempotent.
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+
+const monthStart = (ms: number, offset = 0) => {
+  const date = new Date(ms);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + offset, 1);
+};
+
+const PARTITION_NAME = /^telemetry_(\d{4})_(\d{2})$/;
+
+export interface MaintenanceResult { dropped: string[] }
+
+export async function maintainTelemetry(db: Database, retentionDays: number | undefined, now = Date.now()): Promise<MaintenanceResult> {
+  for (const month of [monthStart(now), monthStart(now, 1)]) {
+    await db.systemQuery(sql`SELECT ensure_telemetry_partition(${new Date(month).toISOString()}::timestamptz)`);
+  }
+  if (retentionDays === undefined) return { dropped: [] };
+  const cutoff = now - retentionDays * 86_400_000;
+  const partitions = await db.systemQuery<{ name: string }>(sql`
+    SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'telemetry'::regclass`);
+  const dropped: string[] = [];
+  let keptFrom = -Infinity;
+  for (const { name } of partitions) {
+    const match = PARTITION_NAME.exec(name);
+    if (!match) continue;
+    const end = Date.UTC(Number(match[1]), Number(match[2]), 1); // month index is 1-based here: the next month's start
+    if (end > cutoff) continue;
+    await db.systemQuery(sql`DROP TABLE IF EXISTS ${sql.identifier(name)}`);
+    dropped.push(name);
+    keptFrom = Math.max(keptFrom, end);
+  }
+  if (dropped.length) {
+    const from = new Date(keptFrom).toISOString();
+    await db.systemQuery(sql`DELETE FROM telemetry_default WHERE ts < ${from}::timestamptz`);
+    for (const table of ['telemetry_quarter_hourly', 'telemetry_hourly', 'telemetry_daily']) {
+      await db.systemQuery(sql`DELETE FROM ${sql.identifier(table)} WHERE bucket < ${from}::timestamptz`);
+    }
+  }
+  return { dropped: dropped.sort() };
+}
+
+/** Runs the maintenance now and every `everyMs` (default 6 hours) until stopped. */
+export function scheduleTelemetryMaintenance(db: Database, retentionDays: number | undefined, onError: (error: unknown) => void, everyMs = 6 * 3_600_000) {
+  const run = () => maintainTelemetry(db, retentionDays).catch(onError);
+  void run();
+  const timer = setInterval(run, everyMs).unref();
+  return () => clearInterval(timer);
+}
