@@ -9,6 +9,7 @@ import { AJV_OPTIONS, finiteNumbersPlugin } from '../src/schemas/validation.ts';
 import { authRoutes } from './api/authRoutes.ts';
 import { bearerToken, callerOf } from './api/authenticate.ts';
 import { installErrorHandling, sendUnavailable } from './api/httpErrors.ts';
+import { kpiDataRoutes } from './api/kpiDataRoutes.ts';
 import { profileRoutes } from './api/profileRoutes.ts';
 import { readRoutes } from './api/readRoutes.ts';
 import { installSecurityHeaders } from './api/securityHeaders.ts';
@@ -36,6 +37,9 @@ import { readService } from './services/readService.ts';
 import { resourceResolvers, resourceTypeDefs } from './resources/resourceGraphql.ts';
 import { resourceRoutes } from './resources/resourceRoutes.ts';
 import { resourceService } from './resources/resourceService.ts';
+import { deviceResolvers, deviceTypeDefs } from './graphql/deviceGraphql.ts';
+import { deviceService } from './services/deviceService.ts';
+import { kpiDataService } from './telemetry/kpiData.ts';
 
 export interface AppOptions {
   db: Database;
@@ -127,6 +131,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('ingestion', ingestion);
   await options.db.listen(CHANNELS.tenantDataChanged, ingestion.devices.forgetTenant);
   httpIngestRoutes(app, ingestion.devices, ingestion.writer, ingestion.problems);
+  const devices = deviceService(options.db, ingestion.writer, {
+    credentialsRotated: (tenantId, entityId) => {
+      ingestion.devices.forgetTenant(tenantId);
+      ingestion.devices.closeSessions(entityId);
+    },
+  });
   const resources = resourceService(options.db, {
     cache: tenantReads,
     onChange(tenantId, change) {
@@ -145,9 +155,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     readRoutes(scope, reads);
     profileRoutes(scope, passwordService(options.db));
     resourceRoutes(scope, resources);
+    kpiDataRoutes(scope, kpiDataService(options.db, resources));
     await scope.register(mercurius, {
-      schema: [typeDefs, resourceTypeDefs()],
-      resolvers: mergeResolvers(resolvers(reads), resourceResolvers(resources)),
+      schema: [typeDefs, resourceTypeDefs(), deviceTypeDefs],
+      resolvers: mergeResolvers(resolvers(reads), resourceResolvers(resources), deviceResolvers(devices)),
       path: '/graphql',
       graphiql: false,
       allowBatchedQueries: false, // one operation per request: a batch would multiply every limit

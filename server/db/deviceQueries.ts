@@ -122,3 +122,31 @@ export async function simulatedDevices(db: Database): Promise<SimulatedDevice[]>
     WHERE e.access_token IS NOT NULL AND et.category IN ('lighting', 'environment', 'parking', 'energy', 'gateway')
     ORDER BY e.id`);
 }
+
+export interface CsvColumn { name: string; type: 'timestamp' | 'number' | 'boolean' | 'string' | 'json' }
+
+/**
+ * The telemetry keys of a device: those its entity type defines (definition.telemetry), then any
+ * others it has reported; each typed by its latest value (numbers when nothing was reported yet).
+ * Undefined when the entity does not exist in the tenant.
+ */
+export async function telemetryColumns(tx: Tx, entityId: number): Promise<CsvColumn[] | undefined> {
+  const [row] = await rows<{ columns: CsvColumn[] | null }>(tx, sql`
+    SELECT (
+      SELECT coalesce(json_agg(json_build_object('name', k.key, 'type', coalesce(
+        (SELECT CASE WHEN l.value_bool IS NOT NULL THEN 'boolean' WHEN l.value_json IS NOT NULL THEN 'json'
+                     WHEN l.value_num IS NOT NULL THEN 'number' ELSE 'string' END
+         FROM telemetry_latest l WHERE l.entity_id = e.id AND l.key = k.key), 'number')) ORDER BY k.position, k.key), '[]'::json)
+      FROM (
+        SELECT key, min(position) AS position FROM (
+          SELECT value AS key, ordinality AS position
+          FROM jsonb_array_elements_text(CASE WHEN jsonb_typeof(et.definition::jsonb->'telemetry') = 'array' THEN et.definition::jsonb->'telemetry' ELSE '[]'::jsonb END) WITH ORDINALITY
+          UNION ALL
+          SELECT key, 1000000 FROM telemetry_latest WHERE entity_id = e.id
+        ) keys GROUP BY key
+      ) k
+    ) AS columns
+    FROM entities e JOIN entity_types et ON et.id = e.entity_type_id
+    WHERE e.id = ${entityId}`);
+  return row ? [{ name: 'ts', type: 'timestamp' }, ...(row.columns ?? [])] : undefined;
+}

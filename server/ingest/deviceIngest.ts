@@ -47,6 +47,8 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
   const lookups = new Map<string, Promise<DeviceIdentity | undefined>>();
   /** Open connections per device: it is active while it has one. */
   const connections = new Map<number, number>();
+  /** How to close each open MQTT session, per device (its token was rotated). */
+  const sessions = new Map<number, Set<() => void>>();
 
   const publish = (device: DeviceIdentity, diff: Record<string, unknown>, updatedAt: string) => {
     live.publishEntityUpdate(device.tenantId, { id: device.entityId, entity_type_id: device.entityTypeId, diff, updated_at: updatedAt })
@@ -166,6 +168,22 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
       const child = await childOf(gateway, value.device, value.type);
       if (child) await setConnected(child, connected);
       return wrong;
+    },
+
+    /** Remembers how to close a session of the device; answers how to forget it. */
+    trackSession(device: DeviceIdentity, close: () => void): () => void {
+      const open = sessions.get(device.entityId) ?? new Set();
+      open.add(close);
+      sessions.set(device.entityId, open);
+      return () => {
+        open.delete(close);
+        if (open.size === 0 && sessions.get(device.entityId) === open) sessions.delete(device.entityId);
+      };
+    },
+
+    /** Closes the device's open sessions (this instance's). */
+    closeSessions(entityId: number) {
+      for (const close of sessions.get(entityId) ?? []) close();
     },
 
     connected: (device: DeviceIdentity) => setConnected(device, true),

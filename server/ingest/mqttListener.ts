@@ -31,7 +31,7 @@ const NOT_AUTHORISED = 5;
 /** Topics a device may subscribe to (ThingsBoard's); nothing is forwarded on them yet. */
 const SUBSCRIBABLE = new Set(['v1/devices/me/attributes', 'v1/devices/me/attributes/response/+', 'v1/devices/me/rpc/request/+', 'v1/gateway/attributes', 'v1/gateway/rpc']);
 
-type DeviceClient = Client & { device?: DeviceIdentity };
+type DeviceClient = Client & { device?: DeviceIdentity; untrack?: () => void };
 
 const who = (client: DeviceClient) => (client.device ? `device ${client.device.entityId}` : 'unauthenticated client');
 
@@ -102,10 +102,14 @@ export async function startMqttListener(ingest: DeviceIngest, writer: TelemetryW
   };
   const broker = await Aedes.createBroker(brokerOptions);
   broker.on('client', (client: DeviceClient) => {
-    if (client.device) ingest.connected(client.device).catch(() => { /* logged by the writer's path; the device still talks */ });
+    if (!client.device) return;
+    client.untrack = ingest.trackSession(client.device, () => client.close());
+    ingest.connected(client.device).catch(() => { /* the database is away: the device still talks */ });
   });
   broker.on('clientDisconnect', (client: DeviceClient) => {
-    if (client.device) ingest.disconnected(client.device).catch(() => {});
+    if (!client.device) return;
+    client.untrack?.();
+    ingest.disconnected(client.device).catch(() => {});
   });
 
   const server: Server = createServer((socket) => {

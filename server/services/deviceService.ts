@@ -1,0 +1,71 @@
+// A device's credentials and telemetry import: entity_credentials, rotate_entity_credentials,
+// entity_csv_header_definition and import_telemetries_from_csv. Credentials are for those who
+// may edit the device (the entity model's update access); the header definition for those who
+// may read it; an import writes through the same telemetry writer as live data.
+import { ApiError, badRequest, notFound } from '../errors.ts';
+import { accessTokenOf, rotateAccessToken, telemetryColumns } from '../db/deviceQueries.ts';
+import type { Database } from '../db/database.ts';
+import { authorize, modelOf } from '../resources/resourceService.ts';
+import { readImportRows, unknownColumns, type RowRefusal } from '../telemetry/csvImportRows.ts';
+import type { TelemetryPoint } from '../telemetry/telemetryPoint.ts';
+import type { TelemetryWriter } from '../telemetry/telemetryWriter.ts';
+import type { Caller } from './caller.ts';
+import { ENTITY_NOT_FOUND } from './readService.ts';
+
+/** Refusals listed in one answer, at most (all are counted). */
+const MAX_LISTED_REFUSALS = 100;
+
+export interface ImportResult { rows: number; valid: number; stored: number; refused_total: number; refused: RowRefusal[] }
+
+export interface DeviceServiceHooks {
+  /** The device's token changed: forget it and close its open connections. */
+  credentialsRotated(tenantId: string, entityId: number): void;
+}
+
+export function deviceService(db: Database, writer: TelemetryWriter, hooks: DeviceServiceHooks) {
+  const entitySchema = () => modelOf('entity').schema;
+  const found = <T>(value: T | undefined): T => {
+    if (value === undefined) throw notFound(ENTITY_NOT_FOUND);
+    return value;
+  };
+
+  return {
+    async credentials(caller: Caller, id: number) {
+      authorize(caller, entitySchema(), 'update');
+      const token = found(await db.tenantTx(caller.tenantId, (tx) => accessTokenOf(tx, id)));
+      return { id, credentialsType: 'ACCESS_TOKEN', credentialsId: token };
+    },
+
+    async rotateCredentials(caller: Caller, id: number) {
+      authorize(caller, entitySchema(), 'update');
+      const token = found(await db.tenantTx(caller.tenantId, (tx) => rotateAccessToken(tx, id)));
+      hooks.credentialsRotated(caller.tenantId, id);
+      return { id, credentialsType: 'ACCESS_TOKEN', credentialsId: token };
+    },
+
+    async csvHeaderDefinition(caller: Caller, id: number) {
+      authorize(caller, entitySchema(), 'read');
+      const columns = found(await db.tenantTx(caller.tenantId, (tx) => telemetryColumns(tx, id)));
+      return { id, json_csv_header_definition: columns };
+    },
+
+    async importTelemetry(caller: Caller, id: number, data: Record<string, string | number | boolean>[], firstRow: number): Promise<ImportResult> {
+      authorize(caller, entitySchema(), 'update');
+      const columns = found(await db.tenantTx(caller.tenantId, (tx) => telemetryColumns(tx, id)));
+      const unknown = unknownColumns(data, columns);
+      if (unknown.length) {
+        throw ApiError.of(400, unknown.slice(0, 10).map((name) => ({
+          code: 'CSV_UNKNOWN_COLUMN', field: name, message: `The column ${name.slice(0, 100)} is not in the device's CSV header definition`,
+        })));
+      }
+      if (!data.some((row) => 'ts' in row)) throw badRequest('CSV_MISSING_COLUMN', 'The column ts is missing', 'ts');
+      const { valid, refused } = readImportRows(data, columns, firstRow, Date.now());
+      const points: TelemetryPoint[] = valid.flatMap((row) =>
+        row.values.map(([key, value]) => ({ tenantId: caller.tenantId, entityId: id, key, ts: row.ts, value })));
+      await writer.write(points);
+      return { rows: data.length, valid: valid.length, stored: valid.length, refused_total: refused.length, refused: refused.slice(0, MAX_LISTED_REFUSALS) };
+    },
+  };
+}
+
+export type DeviceService = ReturnType<typeof deviceService>;
