@@ -6,6 +6,7 @@ import { buildApp } from '../../server/app.ts';
 import type { ThrottleLimits } from '../../server/auth/loginThrottle.ts';
 import type { TrustProxy } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
+import type { WriterLimits } from '../../server/telemetry/telemetryWriter.ts';
 import { backfillDemoTelemetry } from '../../server/seed/demoDevices.ts';
 import { seedDemoIfEmpty } from '../../server/seed/demoSeed.ts';
 
@@ -48,7 +49,7 @@ async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; 
 
 export const usingPostgres = () => !!process.env.TEST_DATABASE_URL;
 
-export interface TestAppOptions { throttle?: ThrottleLimits; webDir?: string; trustProxy?: TrustProxy; db?: Database; hsts?: boolean; mapTileHosts?: string[] }
+export interface TestAppOptions { writerLimits?: Partial<WriterLimits>; throttle?: ThrottleLimits; webDir?: string; trustProxy?: TrustProxy; db?: Database; hsts?: boolean; mapTileHosts?: string[] }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const server = process.env.TEST_DATABASE_URL;

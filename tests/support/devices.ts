@@ -1,0 +1,58 @@
+// Test helpers for device ingestion: the MQTT listener of a test app, demo devices and their
+// tokens, real MQTT clients (mqtt.js and Debian's mosquitto_pub).
+import { execFile } from 'node:child_process';
+import { sql } from 'drizzle-orm';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { startMqttListener, type MqttListener } from '../../server/ingest/mqttListener.ts';
+import type { TestApp } from '../api/harness.ts';
+
+export interface DemoDevice { id: number; tenantId: string; token: string; name: string; typeId: number; gatewayName: string | null }
+
+export async function startListener(t: TestApp): Promise<MqttListener> {
+  const { devices, writer, problems } = t.app.ingestion;
+  return startMqttListener(devices, writer, problems, { port: 0, host: '127.0.0.1' });
+}
+
+/** Demo devices of a tenant (by an admin's e-mail domain): street lamps, gateways… */
+export async function demoDevices(t: TestApp, tenantName: string, category: string): Promise<DemoDevice[]> {
+  return t.db.systemQuery<DemoDevice>(sql`
+    SELECT e.id, e.tenant_id AS "tenantId", e.access_token AS token, e.thingsboard_name AS "gatewayName", e.entity_type_id AS "typeId", e.name->>'en' AS name
+    FROM entities e JOIN entity_types et ON et.id = e.entity_type_id JOIN tenants tn ON tn.id = e.tenant_id
+    WHERE tn.name = ${tenantName} AND et.category = ${category} ORDER BY e.id`);
+}
+
+export function connectDevice(port: number, token: string | undefined, options: IClientOptions = {}): Promise<MqttClient> {
+  return new Promise((resolve, reject) => {
+    const client = mqtt.connect(`mqtt://127.0.0.1:${port}`, { username: token, reconnectPeriod: 0, connectTimeout: 5000, ...options });
+    client.once('connect', () => resolve(client));
+    client.once('error', (error) => {
+      client.end(true);
+      reject(error);
+    });
+  });
+}
+
+export interface MosquittoResult { code: number; output: string }
+
+/** Debian's mosquitto_pub (package mosquitto-clients), QoS 1 by default. */
+export function mosquittoPub(port: number, token: string, topic: string, message: string, qos = 1): Promise<MosquittoResult> {
+  return new Promise((resolve) => {
+    execFile('mosquitto_pub', ['-h', '127.0.0.1', '-p', String(port), '-u', token, '-t', topic, '-m', message, '-q', String(qos)], { timeout: 10_000 },
+      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` }));
+  });
+}
+
+export const until = async (check: () => boolean | Promise<boolean>, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+/** The stored telemetry of an entity and key, oldest first (read as the system, to check storage). */
+export async function storedPoints(t: TestApp, entityId: number, key: string) {
+  return t.db.systemQuery<{ ts: string; value_num: number | null; value_text: string | null; value_bool: boolean | null; value_json: unknown }>(sql`
+    SELECT to_char(ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ts, value_num, value_text, value_bool, value_json
+    FROM telemetry WHERE entity_id = ${entityId} AND key = ${key} ORDER BY ts`);
+}
