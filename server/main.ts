@@ -9,6 +9,7 @@ import { startMqttListener, type MqttListener } from './ingest/mqttListener.ts';
 import { backfillDemoTelemetry, startDemoSimulation, type DemoSimulation } from './seed/demoDevices.ts';
 import { seedDemoIfEmpty } from './seed/demoSeed.ts';
 import { scheduleTelemetryMaintenance } from './telemetry/telemetryMaintenance.ts';
+import { demoLamp } from './db/deviceQueries.ts';
 import { startupFailureSentence } from './startupErrors.ts';
 
 async function main() {
@@ -60,6 +61,8 @@ async function main() {
     console.log(`Devices connect over MQTT to ${config.host}:${mqttListener.port} (the access token is the user name).`);
   }
   if (seeded) {
+    const [lamp] = await demoLamp(db);
+    if (lamp && mqttListener) console.log(`Send a point as the demo street lamp "${lamp.name}": mosquitto_pub -h ${config.host} -p ${mqttListener.port} -u ${lamp.token} -q 1 -t v1/devices/me/telemetry -m '{"power": 42.5}'`);
     // In the background: the web app and API serve while the history is written.
     backfillDemoTelemetry(db, app.ingestion.writer)
       .then((points) => console.log(`Wrote ${points.toLocaleString('en')} points of demo history.`))

@@ -150,3 +150,10 @@ export async function telemetryColumns(tx: Tx, entityId: number): Promise<CsvCol
     WHERE e.id = ${entityId}`);
   return row ? [{ name: 'ts', type: 'timestamp' }, ...(row.columns ?? [])] : undefined;
 }
+
+/** A demo street lamp and its token, for the first start's hint. */
+export function demoLamp(db: Database) {
+  return db.systemQuery<{ name: string; token: string }>(sql`
+    SELECT e.name->>'en' AS name, e.access_token AS token FROM entities e JOIN entity_types et ON et.id = e.entity_type_id
+    WHERE et.category = 'lighting' AND e.access_token IS NOT NULL ORDER BY e.id LIMIT 1`);
+}
