@@ -171,6 +171,9 @@ export function telemetryWriter(db: Database, options: WriterOptions = {}): Tele
     while (queue.length) {
       // A short wait while the queue is small lets a batch gather: fewer, larger statements.
       if (queuedPoints < limits.maxBatchPoints && limits.lingerMs > 0) await new Promise((resolve) => setTimeout(resolve, limits.lingerMs));
+      // Otherwise still let I/O in between batches: the embedded database works on this thread,
+      // and a backlog written back to back would keep every request waiting until it is gone.
+      else await new Promise((resolve) => setImmediate(resolve));
       const batch: Pending[] = [];
       let size = 0;
       while (queue.length && (batch.length === 0 || size + queue[0].points.length <= limits.maxBatchPoints)) {
