@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../server/config.ts';
+import { ConfigError, loadConfig, retentionDaysFrom } from '../../../server/config.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -42,5 +42,49 @@ describe('loadConfig', () => {
   it('refuses a bad port or seed with a clear message', () => {
     expect(() => loadConfig({ DATA_DIR: 'memory://', PORT: 'eighty' })).toThrow('PORT must be a port number, got "eighty".');
     expect(() => loadConfig({ DATA_DIR: 'memory://', SEED: 'lots' })).toThrow('SEED must be "demo" or "none"');
+  });
+});
+
+describe('retentionDaysFrom (TELEMETRY_RETENTION_DAYS)', () => {
+  it('keeps everything when unset, empty or "keep"', () => {
+    expect(retentionDaysFrom(undefined)).toBeUndefined();
+    expect(retentionDaysFrom('')).toBeUndefined();
+    expect(retentionDaysFrom('  ')).toBeUndefined();
+    expect(retentionDaysFrom('keep')).toBeUndefined();
+    expect(retentionDaysFrom(' keep ')).toBeUndefined();
+  });
+
+  it('reads a whole number of days from 1 to 36500', () => {
+    expect(retentionDaysFrom('30')).toBe(30);
+    expect(retentionDaysFrom(' 30 ')).toBe(30);
+    expect(retentionDaysFrom('1')).toBe(1);
+    expect(retentionDaysFrom('036')).toBe(36);
+    expect(retentionDaysFrom('36500')).toBe(36_500);
+  });
+
+  it('refuses anything else with a clear message', () => {
+    for (const raw of ['0', '-1', 'abc', '40000', '36501', '1.5', '30d', '1e3', '+30', 'KEEP', 'never']) {
+      expect(() => retentionDaysFrom(raw), raw).toThrow(ConfigError);
+      expect(() => retentionDaysFrom(raw), raw)
+        .toThrow(`TELEMETRY_RETENTION_DAYS must be a number of days from 1 to 36500 (or "keep"), got "${raw}".`);
+    }
+  });
+});
+
+describe('loadConfig: TELEMETRY_RETENTION_DAYS', () => {
+  it('keeps all telemetry unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: 'memory://' }).telemetryRetentionDays).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: 'memory://', TELEMETRY_RETENTION_DAYS: 'keep' }).telemetryRetentionDays).toBeUndefined();
+  });
+
+  it('reads a number of days', () => {
+    expect(loadConfig({ DATA_DIR: 'memory://', TELEMETRY_RETENTION_DAYS: '30' }).telemetryRetentionDays).toBe(30);
+  });
+
+  it('refuses 0, negative, non-numeric and too large values', () => {
+    for (const raw of ['0', '-1', 'abc', '40000']) {
+      expect(() => loadConfig({ DATA_DIR: 'memory://', TELEMETRY_RETENTION_DAYS: raw }), raw).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: 'memory://', TELEMETRY_RETENTION_DAYS: raw }), raw).toThrow(`got "${raw}".`);
+    }
   });
 });
