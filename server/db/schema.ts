@@ -4,6 +4,7 @@
 // table is created there too (drizzle-kit cannot declare partitions) and is described
 // for queries in `telemetryTable.ts`, outside the schema drizzle-kit reads.
 import { sql } from 'drizzle-orm';
+import { telemetryValueColumns } from './telemetryTable.ts';
 import {
   bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
@@ -122,10 +123,7 @@ export const telemetryLatest = pgTable('telemetry_latest', {
   entityId: integer('entity_id').notNull().references(() => entities.id, { onDelete: 'cascade' }),
   key: text('key').notNull(),
   ts: timestamp('ts', { withTimezone: true }).notNull(),
-  valueNum: doublePrecision('value_num'),
-  valueText: text('value_text'),
-  valueBool: boolean('value_bool'),
-  valueJson: jsonb('value_json'),
+  ...telemetryValueColumns(),
 }, (t) => [primaryKey({ columns: [t.entityId, t.key] }), index('telemetry_latest_tenant_idx').on(t.tenantId)]);
 
 export const kpis = pgTable('kpis', {
