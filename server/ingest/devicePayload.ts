@@ -49,15 +49,29 @@ function keyProblem(key: string): PayloadProblem | undefined {
   return undefined;
 }
 
-/** Why a value cannot be stored, or undefined when it can. */
-function valueProblem(key: string, value: unknown): PayloadProblem | undefined {
+/** Whether a JSON value holds a NUL character or a non-finite number anywhere (keys included). */
+function hasUnstorablePart(value: unknown): 'nul' | 'non_finite' | undefined {
+  if (typeof value === 'string') return value.includes('\0') ? 'nul' : undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : 'non_finite';
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = (Array.isArray(value) ? undefined : hasUnstorablePart(key)) ?? hasUnstorablePart(item);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Why a value cannot be stored, or undefined when it can (the CSV import applies the same rules). */
+export function valueProblem(key: string, value: unknown): PayloadProblem | undefined {
   const name = key.slice(0, 40);
   if (value === null || value === undefined) return problem('bad_value', `${name}: the value is null`);
-  if (typeof value === 'number') return Number.isFinite(value) ? undefined : problem('bad_value', `${name}: the number is not finite`);
   if (typeof value === 'boolean') return undefined;
+  const unstorable = hasUnstorablePart(value);
+  if (unstorable === 'non_finite') return problem('bad_value', `${name}: the number is not finite`);
+  if (unstorable === 'nul') return problem('bad_value', `${name}: the value contains a NUL character`);
+  if (typeof value === 'number') return undefined;
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   if (Buffer.byteLength(text) > PAYLOAD_LIMITS.valueBytes) return problem('bad_value', `${name}: the value is larger than 64 kB`);
-  if (text.includes('\0') || text.includes('\\u0000')) return problem('bad_value', `${name}: the value contains a NUL character`);
   return undefined;
 }
 
@@ -155,7 +169,8 @@ function perDevice<T>(json: unknown, read: (part: unknown) => Parsed<T>): Parsed
     }
     const parsed = read(json[name]);
     problems.push(...parsed.problems);
-    value.push([name, parsed.value]);
+    // A device whose part held nothing storable is not named (nor created by a gateway).
+    if (Array.isArray(parsed.value) ? parsed.value.length : Object.keys(parsed.value as object).length) value.push([name, parsed.value]);
   }
   return { value, problems };
 }

@@ -2,7 +2,7 @@
 // definition. Cells are data, never formulas: "=1+2" in a number column is refused, in a text
 // column it is stored as the text it is. Pure, so every rule is unit tested.
 import type { CsvColumn } from '../db/deviceQueries.ts';
-import { PAYLOAD_LIMITS } from '../ingest/devicePayload.ts';
+import { PAYLOAD_LIMITS, valueProblem } from '../ingest/devicePayload.ts';
 import type { TelemetryValue } from './telemetryPoint.ts';
 
 export interface RowRefusal { row: number; column: string; message: string }
@@ -10,12 +10,21 @@ export interface RowRefusal { row: number; column: string; message: string }
 export interface ReadRow { ts: number; values: [string, TelemetryValue][] }
 
 const NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** Milliseconds of an ISO 8601 time (UTC when it names no offset), or NaN for a day that does not exist. */
+function isoTime(text: string): number {
+  const match = ISO_TIME.exec(text)!;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  // Date.parse would move 30 February to 2 March.
+  if (month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return NaN;
+  return Date.parse(`${text.replace(' ', 'T')}${match[6] ? '' : 'Z'}`);
+}
 
 function timestamp(cell: unknown, now: number): number | string {
   let ms: number;
   if (typeof cell === 'number' || (typeof cell === 'string' && /^\d{10,13}$/.test(cell.trim()))) ms = Number(cell);
-  else if (typeof cell === 'string' && ISO_TIME.test(cell.trim())) ms = Date.parse(cell.trim().replace(' ', 'T'));
+  else if (typeof cell === 'string' && ISO_TIME.test(cell.trim())) ms = isoTime(cell.trim());
   else return 'must be a date and time (ISO 8601, e.g. 2026-11-01T10:00:00Z) or milliseconds since 1970';
   if (!Number.isInteger(ms)) return 'must be a date and time (ISO 8601) or milliseconds since 1970';
   if (ms < PAYLOAD_LIMITS.earliestTs) return 'must not be before the year 2000';
@@ -77,8 +86,9 @@ export function readImportRows(rows: Record<string, string | number | boolean>[]
       const cell = row[column.name];
       if (column.name === 'ts' || cell === undefined || cell === '') continue;
       const read = cellValue(cell, column.type);
-      if ('error' in read) {
-        refused.push({ row: rowNumber, column: column.name, message: `${column.name} ${read.error}` });
+      const wrong = 'error' in read ? `${column.name} ${read.error}` : valueProblem(column.name, read.value)?.detail;
+      if (wrong !== undefined || 'error' in read) {
+        refused.push({ row: rowNumber, column: column.name, message: wrong! });
         return;
       }
       values.push([column.name, read.value]);

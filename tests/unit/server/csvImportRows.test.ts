@@ -65,9 +65,11 @@ describe('readImportRows: timestamps', () => {
     }
   });
 
-  // BUG (reported, left failing on purpose): Date.parse rolls an impossible day of the month over
-  // into the next month, so "2026-02-30T10:00:00Z" is stored at 2026-03-02T10:00:00Z instead of
-  // being refused: a typo in a CSV file silently moves readings to another day.
+  it('reads a time without an offset as UTC, whatever the server\'s time zone', () => {
+    expect(read([{ ts: '2026-11-01T10:00', temperature: '1' }]).valid[0].ts).toBe(Date.UTC(2026, 10, 1, 10));
+    expect(read([{ ts: '2026-11-01 10:00:00+02:00', temperature: '1' }]).valid[0].ts).toBe(Date.UTC(2026, 10, 1, 8));
+  });
+
   it('refuses a day of the month that does not exist (February 30, April 31)', () => {
     for (const ts of ['2026-02-30T10:00:00Z', '2026-04-31T10:00:00Z']) {
       expect(read([{ ts, temperature: '1' }]), ts).toEqual({ valid: [], refused: [{ row: 1, column: 'ts', message: expect.stringMatching(/^ts /) }] });
@@ -183,10 +185,6 @@ describe('readImportRows: cells', () => {
     expect(one({ ts: TS, temperature: '1', extra: 'x' })).toEqual({ ts: TS, values: [['temperature', 1]] });
   });
 
-  // BUG (reported, left failing on purpose): a NUL character in a string or json cell is neither
-  // refused nor removed. The writer sends the points as one jsonb document, and PostgreSQL refuses
-  // "\u0000" in jsonb ("unsupported Unicode escape sequence"), so the whole import call fails with a
-  // database error instead of the row being refused. The device API refuses NUL (devicePayload.ts).
   it('refuses a row with a NUL character in a string or json cell', () => {
     const { valid, refused } = read([{ ts: TS, label: 'a\0b' }, { ts: TS + 1, config: '{"a":"x\\u0000"}' }, { ts: TS + 2, label: 'ok' }]);
     expect(valid).toEqual([{ ts: TS + 2, values: [['label', 'ok']] }]);

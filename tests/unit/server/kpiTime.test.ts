@@ -1,0 +1,203 @@
+// The time arithmetic of GET /kpi-data, with every expected instant worked out by hand: offsets,
+// bucket starts across DST changes and in +05:30 / +05:45 zones, the range of a definition, and
+// which telemetry table answers it exactly.
+import { describe, expect, it } from 'vitest';
+import {
+  BadRange, bucketEnd, bucketStart, chooseSource, isKnownTimeZone, kpiRange, nextBucketStart, offsetsWithin, zonedInstant, zoneOffset,
+  type KpiInterval,
+} from '../../../server/telemetry/kpiTime.ts';
+
+const at = (iso: string) => Date.parse(iso);
+const iso = (ms: number) => new Date(ms).toISOString();
+const HOUR = 3_600_000;
+const BRATISLAVA = 'Europe/Bratislava';
+const KOLKATA = 'Asia/Kolkata';
+const KATHMANDU = 'Asia/Kathmandu';
+
+/** Bucket starts from `from` while before `to`. */
+function starts(zone: string, interval: KpiInterval, from: string, to: string): string[] {
+  const result: string[] = [];
+  for (let start = bucketStart(zone, interval, at(from)); start < at(to); start = nextBucketStart(zone, interval, start)) result.push(iso(start));
+  return result;
+}
+
+describe('offsets', () => {
+  it('follow the zone and its summer time', () => {
+    expect(zoneOffset('UTC', at('2026-07-01T00:00:00Z'))).toBe(0);
+    expect(zoneOffset(BRATISLAVA, at('2026-01-15T12:00:00Z'))).toBe(HOUR);
+    expect(zoneOffset(BRATISLAVA, at('2026-07-15T12:00:00Z'))).toBe(2 * HOUR);
+    expect(zoneOffset(KOLKATA, at('2026-07-15T12:00:00Z'))).toBe(5.5 * HOUR);
+    expect(zoneOffset(KATHMANDU, at('2026-07-15T12:00:00Z'))).toBe(5.75 * HOUR);
+    expect(zoneOffset('America/St_Johns', at('2026-01-15T12:00:00Z'))).toBe(-3.5 * HOUR);
+  });
+
+  it('change at the DST instants (01:00 UTC in the EU)', () => {
+    expect(zoneOffset(BRATISLAVA, at('2026-03-29T00:59:59Z'))).toBe(HOUR);
+    expect(zoneOffset(BRATISLAVA, at('2026-03-29T01:00:00Z'))).toBe(2 * HOUR);
+    expect(zoneOffset(BRATISLAVA, at('2026-10-25T00:59:59Z'))).toBe(2 * HOUR);
+    expect(zoneOffset(BRATISLAVA, at('2026-10-25T01:00:00Z'))).toBe(HOUR);
+  });
+
+  it('lists every offset of a range', () => {
+    expect(offsetsWithin(BRATISLAVA, at('2026-01-01T00:00:00Z'), at('2027-01-01T00:00:00Z')).sort()).toEqual([HOUR, 2 * HOUR]);
+    expect(offsetsWithin(BRATISLAVA, at('2026-04-01T00:00:00Z'), at('2026-10-01T00:00:00Z'))).toEqual([2 * HOUR]);
+    expect(offsetsWithin(KOLKATA, at('2026-01-01T00:00:00Z'), at('2027-01-01T00:00:00Z'))).toEqual([5.5 * HOUR]);
+  });
+
+  it('knows real zones only', () => {
+    expect(isKnownTimeZone('Europe/Bratislava')).toBe(true);
+    expect(isKnownTimeZone('UTC')).toBe(true);
+    expect(isKnownTimeZone('Mars/Olympus_Mons')).toBe(false);
+  });
+
+  it('local times name instants as PostgreSQL reads them: a gap with the offset before, an overlap with the one after', () => {
+    expect(iso(zonedInstant(BRATISLAVA, at('2026-03-29T00:00:00Z')))).toBe('2026-03-28T23:00:00.000Z');
+    expect(iso(zonedInstant(BRATISLAVA, at('2026-03-30T00:00:00Z')))).toBe('2026-03-29T22:00:00.000Z');
+    // 02:30 does not exist on 29 March; PostgreSQL: timestamp '2026-03-29 02:30' AT TIME ZONE … = 01:30Z
+    expect(iso(zonedInstant(BRATISLAVA, at('2026-03-29T02:30:00Z')))).toBe('2026-03-29T01:30:00.000Z');
+    // 02:30 happens twice on 25 October; PostgreSQL takes the second (CET): 01:30Z
+    expect(iso(zonedInstant(BRATISLAVA, at('2026-10-25T02:30:00Z')))).toBe('2026-10-25T01:30:00.000Z');
+  });
+});
+
+describe('buckets', () => {
+  it('days in Bratislava across the spring change: 23 hours on 29 March 2026', () => {
+    expect(starts(BRATISLAVA, '1d', '2026-03-28T12:00:00Z', '2026-03-31T00:00:00Z')).toEqual([
+      '2026-03-27T23:00:00.000Z', '2026-03-28T23:00:00.000Z', '2026-03-29T22:00:00.000Z', '2026-03-30T22:00:00.000Z',
+    ]);
+    const day = bucketStart(BRATISLAVA, '1d', at('2026-03-29T12:00:00Z'));
+    expect(nextBucketStart(BRATISLAVA, '1d', day) - day).toBe(23 * HOUR);
+  });
+
+  it('days in Bratislava across the autumn change: 25 hours on 25 October 2026', () => {
+    const day = bucketStart(BRATISLAVA, '1d', at('2026-10-25T12:00:00Z'));
+    expect(iso(day)).toBe('2026-10-24T22:00:00.000Z');
+    expect(iso(nextBucketStart(BRATISLAVA, '1d', day))).toBe('2026-10-25T23:00:00.000Z');
+  });
+
+  it('hours in Bratislava: the repeated hour of 25 October is two buckets, 25 in the day', () => {
+    const hours = starts(BRATISLAVA, '1h', '2026-10-24T22:00:00Z', '2026-10-25T23:00:00Z');
+    expect(hours).toHaveLength(25);
+    expect(hours.slice(1, 4)).toEqual(['2026-10-24T23:00:00.000Z', '2026-10-25T00:00:00.000Z', '2026-10-25T01:00:00.000Z']);
+    expect(iso(bucketStart(BRATISLAVA, '1h', at('2026-10-25T00:30:00Z')))).toBe('2026-10-25T00:00:00.000Z'); // 02:30 CEST
+    expect(iso(bucketStart(BRATISLAVA, '1h', at('2026-10-25T01:30:00Z')))).toBe('2026-10-25T01:00:00.000Z'); // 02:30 CET
+    expect(starts(BRATISLAVA, '1h', '2026-03-28T23:00:00Z', '2026-03-29T22:00:00Z')).toHaveLength(23);
+  });
+
+  it('hours and days in Kolkata (+05:30) start at half past in UTC', () => {
+    expect(iso(bucketStart(KOLKATA, '1h', at('2026-05-01T10:10:00Z')))).toBe('2026-05-01T09:30:00.000Z');
+    expect(iso(bucketStart(KOLKATA, '1h', at('2026-05-01T09:30:00Z')))).toBe('2026-05-01T09:30:00.000Z');
+    expect(iso(bucketStart(KOLKATA, '15m', at('2026-05-01T10:10:00Z')))).toBe('2026-05-01T10:00:00.000Z');
+    expect(iso(bucketStart(KOLKATA, '1d', at('2026-05-01T10:10:00Z')))).toBe('2026-04-30T18:30:00.000Z');
+    expect(iso(bucketStart(KOLKATA, '1d', at('2026-05-01T18:29:59Z')))).toBe('2026-04-30T18:30:00.000Z');
+    expect(iso(bucketStart(KOLKATA, '1d', at('2026-05-01T18:30:00Z')))).toBe('2026-05-01T18:30:00.000Z');
+  });
+
+  it('hours and days in Kathmandu (+05:45) start at quarter past in UTC', () => {
+    expect(iso(bucketStart(KATHMANDU, '1h', at('2026-05-01T10:10:00Z')))).toBe('2026-05-01T09:15:00.000Z');
+    expect(iso(bucketStart(KATHMANDU, '1h', at('2026-05-01T10:15:00Z')))).toBe('2026-05-01T10:15:00.000Z');
+    expect(iso(bucketStart(KATHMANDU, '1d', at('2026-05-01T10:10:00Z')))).toBe('2026-04-30T18:15:00.000Z');
+    expect(iso(bucketStart(KATHMANDU, '5m', at('2026-05-01T10:14:00Z')))).toBe('2026-05-01T10:10:00.000Z');
+  });
+
+  it('weeks start on Monday and months on the 1st, at local midnight', () => {
+    // Sunday 29 March 2026 → Monday 23 March (CET)
+    expect(iso(bucketStart(BRATISLAVA, '1w', at('2026-03-29T12:00:00Z')))).toBe('2026-03-22T23:00:00.000Z');
+    // Monday 30 March → itself, after the change (CEST)
+    expect(iso(bucketStart(BRATISLAVA, '1w', at('2026-03-30T12:00:00Z')))).toBe('2026-03-29T22:00:00.000Z');
+    expect(iso(bucketStart('UTC', '1w', at('2026-01-01T00:00:00Z')))).toBe('2025-12-29T00:00:00.000Z');
+    expect(starts(BRATISLAVA, '1M', '2026-01-15T00:00:00Z', '2026-05-01T00:00:00Z')).toEqual([
+      '2025-12-31T23:00:00.000Z', '2026-01-31T23:00:00.000Z', '2026-02-28T23:00:00.000Z', '2026-03-31T22:00:00.000Z', '2026-04-30T22:00:00.000Z',
+    ]);
+    expect(iso(bucketStart(KOLKATA, '1M', at('2026-03-01T00:00:00Z')))).toBe('2026-02-28T18:30:00.000Z');
+  });
+
+  it('ends at a bucket boundary: unchanged on one, the next start otherwise', () => {
+    expect(iso(bucketEnd('UTC', '1h', at('2026-05-01T10:00:00Z')))).toBe('2026-05-01T10:00:00.000Z');
+    expect(iso(bucketEnd('UTC', '1h', at('2026-05-01T10:00:01Z')))).toBe('2026-05-01T11:00:00.000Z');
+    expect(iso(bucketEnd(BRATISLAVA, '1d', at('2026-03-29T12:00:00Z')))).toBe('2026-03-29T22:00:00.000Z');
+  });
+});
+
+describe('the range of a definition', () => {
+  const now = at('2026-03-29T10:37:12.345Z'); // a Sunday, the day Bratislava moves to summer time
+
+  it('rolls back time_range from now, in whole buckets', () => {
+    expect(kpiRange({ time_interval: '1h', time_range: '24h' }, 'UTC', now)).toEqual({ interval: '1h', from: at('2026-03-28T10:00:00Z'), to: at('2026-03-29T11:00:00Z') });
+    expect(kpiRange({ time_interval: '15m', time_range: '1h' }, KOLKATA, now)).toEqual({ interval: '15m', from: at('2026-03-29T09:30:00Z'), to: at('2026-03-29T10:45:00Z') });
+    expect(kpiRange({ time_interval: '1d', time_range: '7d' }, BRATISLAVA, now)).toEqual({ interval: '1d', from: at('2026-03-21T23:00:00Z'), to: at('2026-03-29T22:00:00Z') });
+  });
+
+  it('takes the schema defaults (1h buckets over 24 hours) when the definition names none', () => {
+    expect(kpiRange({}, 'UTC', now)).toEqual({ interval: '1h', from: at('2026-03-28T10:00:00Z'), to: at('2026-03-29T11:00:00Z') });
+  });
+
+  it('starts a floating range at the start of the local day, week, month or year and ends it now', () => {
+    expect(kpiRange({ time_interval: '1h', floating_start: 'day' }, BRATISLAVA, now)).toMatchObject({ from: at('2026-03-28T23:00:00Z'), to: at('2026-03-29T11:00:00Z') });
+    expect(kpiRange({ time_interval: '1d', floating_start: 'week' }, BRATISLAVA, now)).toMatchObject({ from: at('2026-03-22T23:00:00Z'), to: at('2026-03-29T22:00:00Z') });
+    expect(kpiRange({ time_interval: '1d', floating_start: 'month' }, 'UTC', now)).toMatchObject({ from: at('2026-03-01T00:00:00Z'), to: at('2026-03-30T00:00:00Z') });
+    expect(kpiRange({ time_interval: '1M', floating_start: 'year' }, KOLKATA, now)).toMatchObject({ from: at('2025-12-31T18:30:00Z'), to: at('2026-03-31T18:30:00Z') });
+    // 'none' keeps the rolling range
+    expect(kpiRange({ time_interval: '1h', floating_start: 'none', time_range: '1h' }, 'UTC', now)).toMatchObject({ from: at('2026-03-29T09:00:00Z') });
+  });
+
+  it('uses a date range as given, widened to whole buckets', () => {
+    const date_range = { from: '2026-03-28T00:00:00+01:00', to: '2026-03-31T00:00:00+02:00' };
+    expect(kpiRange({ time_interval: '1d', date_range }, BRATISLAVA, now)).toEqual({ interval: '1d', from: at('2026-03-27T23:00:00Z'), to: at('2026-03-30T22:00:00Z') });
+    expect(kpiRange({ time_interval: '1h', date_range: { from: '2026-01-01T10:20:00Z', to: '2026-01-01T12:05:00Z' } }, 'UTC', now))
+      .toEqual({ interval: '1h', from: at('2026-01-01T10:00:00Z'), to: at('2026-01-01T13:00:00Z') });
+    // a date range wins over time_range and floating_start
+    expect(kpiRange({ time_interval: '1h', time_range: '1y', floating_start: 'year', date_range: { from: '2026-01-01T10:00:00Z', to: '2026-01-01T11:00:00Z' } }, 'UTC', now))
+      .toEqual({ interval: '1h', from: at('2026-01-01T10:00:00Z'), to: at('2026-01-01T11:00:00Z') });
+  });
+
+  it('moves the range back by time_shift hours (forwards when negative)', () => {
+    expect(kpiRange({ time_interval: '1h', time_range: '1h', time_shift: 24 }, 'UTC', now)).toEqual({ interval: '1h', from: at('2026-03-28T09:00:00Z'), to: at('2026-03-28T11:00:00Z') });
+    expect(kpiRange({ time_interval: '1h', date_range: { from: '2026-01-02T10:00:00Z', to: '2026-01-02T12:00:00Z' }, time_shift: -2 }, 'UTC', now))
+      .toEqual({ interval: '1h', from: at('2026-01-02T12:00:00Z'), to: at('2026-01-02T14:00:00Z') });
+  });
+
+  it('refuses a date range that does not run forwards, or leaves the years a timestamp holds', () => {
+    expect(() => kpiRange({ date_range: { from: '2026-01-02T00:00:00Z', to: '2026-01-01T00:00:00Z' } }, 'UTC', now)).toThrow(BadRange);
+    expect(() => kpiRange({ date_range: { from: '2026-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' } }, 'UTC', now)).toThrow(BadRange);
+    expect(() => kpiRange({ date_range: { from: 'soon', to: '2026-01-01T00:00:00Z' } }, 'UTC', now)).toThrow(BadRange);
+    expect(() => kpiRange({ date_range: { from: '0001-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' } }, 'UTC', now)).toThrow(BadRange);
+  });
+});
+
+describe('the source table', () => {
+  const range = (interval: KpiInterval, from: string, to: string) => ({ interval, from: at(from), to: at(to) });
+  const year = (interval: KpiInterval) => range(interval, '2026-01-01T00:00:00Z', '2027-01-01T00:00:00Z');
+
+  it('daily roll-ups for calendar buckets at UTC+0 only', () => {
+    expect(chooseSource('UTC', year('1d'))).toBe('telemetry_daily');
+    expect(chooseSource('UTC', year('1w'))).toBe('telemetry_daily');
+    expect(chooseSource('UTC', year('1M'))).toBe('telemetry_daily');
+    expect(chooseSource('Europe/London', range('1d', '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z'))).toBe('telemetry_daily'); // GMT in winter
+    expect(chooseSource('Europe/London', year('1d'))).toBe('telemetry_hourly'); // BST in summer
+  });
+
+  it('hourly roll-ups where every offset is whole hours, for buckets of an hour or more', () => {
+    expect(chooseSource(BRATISLAVA, year('1d'))).toBe('telemetry_hourly');
+    expect(chooseSource(BRATISLAVA, year('1M'))).toBe('telemetry_hourly');
+    expect(chooseSource(BRATISLAVA, year('1h'))).toBe('telemetry_hourly');
+    expect(chooseSource('UTC', year('1h'))).toBe('telemetry_hourly');
+  });
+
+  it('15-minute roll-ups where an offset is a multiple of 15 minutes, for buckets of 15 minutes or more', () => {
+    expect(chooseSource(KOLKATA, year('1h'))).toBe('telemetry_quarter_hourly');
+    expect(chooseSource(KOLKATA, year('1d'))).toBe('telemetry_quarter_hourly');
+    expect(chooseSource(KATHMANDU, year('1M'))).toBe('telemetry_quarter_hourly');
+    expect(chooseSource('America/St_Johns', year('1d'))).toBe('telemetry_quarter_hourly');
+    expect(chooseSource('UTC', year('15m'))).toBe('telemetry_quarter_hourly');
+    expect(chooseSource(BRATISLAVA, year('15m'))).toBe('telemetry_quarter_hourly');
+  });
+
+  it('raw points for buckets under 15 minutes, or offsets off the quarter hour', () => {
+    expect(chooseSource('UTC', year('1m'))).toBe('telemetry');
+    expect(chooseSource('UTC', year('5m'))).toBe('telemetry');
+    // Liberia kept −00:44:30 until 1972
+    expect(chooseSource('Africa/Monrovia', range('1d', '1960-01-01T00:00:00Z', '1960-02-01T00:00:00Z'))).toBe('telemetry');
+    expect(chooseSource('Africa/Monrovia', range('1d', '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z'))).toBe('telemetry_daily');
+  });
+});
