@@ -42,8 +42,13 @@ function pointsOf(device: DeviceIdentity, entries: TelemetryEntry[]): TelemetryP
 
 export function deviceIngest(db: Database, live: LiveEvents, problems: IngestProblems, limits: Partial<IngestLimits> = {}) {
   const { maxGatewayChildren, tokenCacheSize, tokenCacheMs, unknownTokenCacheMs } = { ...DEFAULT_LIMITS, ...limits };
-  const tokens = new Map<string, { device?: DeviceIdentity; until: number }>();
-  const children = new Map<string, DeviceIdentity>();
+  // Cached lookups carry their tenant's generation; forgetting a tenant bumps it (O(1), however
+  // many devices are cached: the notification comes on every change of the tenant's entities).
+  const generations = new Map<string, number>();
+  const generationOf = (tenantId: string) => generations.get(tenantId) ?? 0;
+  const current = (device: DeviceIdentity, generation: number) => generationOf(device.tenantId) === generation;
+  const tokens = new Map<string, { device?: DeviceIdentity; generation: number; until: number }>();
+  const children = new Map<string, { device: DeviceIdentity; generation: number }>();
   const lookups = new Map<string, Promise<DeviceIdentity | undefined>>();
   /** Open connections per device: it is active while it has one. */
   const connections = new Map<number, number>();
@@ -75,7 +80,7 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
   async function childOf(gateway: DeviceIdentity, name: string, type?: string): Promise<DeviceIdentity | undefined> {
     const cacheKey = `${gateway.entityId}\u0000${name}`;
     const cached = children.get(cacheKey);
-    if (cached) return cached;
+    if (cached && current(cached.device, cached.generation)) return cached.device;
     // Two messages naming a new device at once create it once.
     let lookup = lookups.get(cacheKey);
     if (!lookup) {
@@ -96,7 +101,7 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
       await writeDeviceLog(db, child, 'notice', 'Device created by gateway', { event: 'created', gateway_id: gateway.entityId, name });
     }
     if (children.size >= tokenCacheSize) children.delete(children.keys().next().value!);
-    children.set(cacheKey, child);
+    children.set(cacheKey, { device: child, generation: generationOf(child.tenantId) });
     return child;
   }
 
@@ -111,17 +116,16 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
       if (!token || token.length > 255) return undefined;
       const now = Date.now();
       const cached = tokens.get(token);
-      if (cached && cached.until > now) return cached.device;
+      if (cached && cached.until > now && (!cached.device || current(cached.device, cached.generation))) return cached.device;
       const device = await deviceByToken(db, token);
       if (tokens.size >= tokenCacheSize) tokens.delete(tokens.keys().next().value!);
-      tokens.set(token, { device, until: now + (device ? tokenCacheMs : unknownTokenCacheMs) });
+      tokens.set(token, { device, generation: device ? generationOf(device.tenantId) : 0, until: now + (device ? tokenCacheMs : unknownTokenCacheMs) });
       return device;
     },
 
     /** Forget what is cached of a tenant's devices (a token rotated, a device moved or deleted). */
     forgetTenant(tenantId: string) {
-      for (const [token, entry] of tokens) if (entry.device?.tenantId === tenantId) tokens.delete(token);
-      for (const [key, child] of children) if (child.tenantId === tenantId) children.delete(key);
+      generations.set(tenantId, generationOf(tenantId) + 1);
     },
 
     /** `v1/devices/me/telemetry`. */
