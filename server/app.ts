@@ -196,6 +196,8 @@ function ingestionOf(app: FastifyInstance, options: AppOptions, live: LiveEvents
       }
     },
     onError: (error) => problems.report('write_failed', 'telemetry writer', error instanceof Error ? error.message.slice(0, 200) : 'a batch failed'),
+    // A fresh reading before every batch: a backlog can fill the reserve within the requests' second.
+    isBlocked: options.diskGuard ? () => options.diskGuard!.isFull(0) : undefined,
   });
   app.addHook('onClose', () => writer.close());
   return { writer, devices: deviceIngest(options.db, live, problems, options.ingestLimits), problems };

@@ -9,7 +9,10 @@ export const DISK_RESERVE_BYTES = 64 * 1024 * 1024;
 /** How long a reading of the free space is reused (the check runs on every request). */
 const RECHECK_MS = 1000;
 
-export interface DiskGuard { isFull(): Promise<boolean> }
+export interface DiskGuard {
+  /** Whether the free space is below the reserve, from a reading at most `maxAgeMs` old. */
+  isFull(maxAgeMs?: number): Promise<boolean>;
+}
 
 export function diskGuard(dataDir: string, reserveBytes = DISK_RESERVE_BYTES, now = () => Date.now()): DiskGuard {
   let checkedAt = -Infinity;
@@ -27,6 +30,6 @@ export function diskGuard(dataDir: string, reserveBytes = DISK_RESERVE_BYTES, no
     return full;
   };
   return {
-    isFull: () => (now() - checkedAt < RECHECK_MS ? Promise.resolve(full) : (pending ??= check())),
+    isFull: (maxAgeMs = RECHECK_MS) => (now() - checkedAt < maxAgeMs ? Promise.resolve(full) : (pending ??= check())),
   };
 }

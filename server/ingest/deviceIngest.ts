@@ -113,7 +113,7 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
   return {
     /** The device with this access token, or undefined. */
     async authenticate(token: string | undefined): Promise<DeviceIdentity | undefined> {
-      if (!token || token.length > 255) return undefined;
+      if (!token || token.length > 255 || token.includes('\0')) return undefined;
       const now = Date.now();
       const cached = tokens.get(token);
       if (cached && cached.until > now && (!cached.device || current(cached.device, cached.generation))) return cached.device;

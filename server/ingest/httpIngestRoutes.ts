@@ -2,6 +2,7 @@
 // payloads. 200 once stored, 401 for an unknown token, 400 for bad JSON or values (nothing of
 // such a message is stored: the device can correct and resend it whole), 413 over the size limit.
 import type { FastifyInstance } from 'fastify';
+import { NO_NUL } from '../../src/schemas/bounds.ts';
 import { ApiError, type ErrorItem } from '../errors.ts';
 import type { DeviceIngest } from './deviceIngest.ts';
 import { PAYLOAD_LIMITS, type PayloadProblem } from './devicePayload.ts';
@@ -10,7 +11,7 @@ import type { TelemetryWriter } from '../telemetry/telemetryWriter.ts';
 
 const paramsSchema = {
   type: 'object', additionalProperties: false, required: ['token'],
-  properties: { token: { type: 'string', minLength: 1, maxLength: 255 } },
+  properties: { token: { type: 'string', minLength: 1, maxLength: 255, pattern: NO_NUL } },
 } as const;
 
 const invalidToken = () => new ApiError(401, 'DEVICE_TOKEN_INVALID', 'Invalid device access token');

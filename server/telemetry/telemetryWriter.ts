@@ -108,7 +108,15 @@ export interface WriterOptions {
   onLatest?(changes: LatestChange[]): void;
   /** A batch that failed (its callers' promises reject with the error). */
   onError?(error: unknown): void;
+  /**
+   * Whether the database cannot take writes now (the embedded database's disk is nearly full):
+   * batches wait, the queue fills, and the MQTT listener stops reading, until it can.
+   */
+  isBlocked?(): Promise<boolean>;
 }
+
+/** How often a blocked writer looks again. */
+const BLOCKED_RECHECK_MS = 1000;
 
 export function telemetryWriter(db: Database, options: WriterOptions = {}): TelemetryWriter {
   const limits = { ...DEFAULT_WRITER_LIMITS, ...options.limits };
@@ -174,6 +182,7 @@ export function telemetryWriter(db: Database, options: WriterOptions = {}): Tele
       // Otherwise still let I/O in between batches: the embedded database works on this thread,
       // and a backlog written back to back would keep every request waiting until it is gone.
       else await new Promise((resolve) => setImmediate(resolve));
+      while (!closed && await options.isBlocked?.()) await new Promise((resolve) => setTimeout(resolve, BLOCKED_RECHECK_MS));
       const batch: Pending[] = [];
       let size = 0;
       while (queue.length && (batch.length === 0 || size + queue[0].points.length <= limits.maxBatchPoints)) {

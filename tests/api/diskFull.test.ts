@@ -10,7 +10,9 @@ import { startServerProcess, type ServerProcess } from '../../scripts/serverProc
 import { DISK_RESERVE_BYTES } from '../../server/db/diskGuard.ts';
 
 const mountPoint = mkdtempSync(join(tmpdir(), 'terrasight-disk-'));
-const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=192m', 'tmpfs', mountPoint]).status === 0;
+// Room for the demo seed and its 30 days of history (about 250 MB with the WAL), written in the
+// background while the test runs: the telemetry writer, too, must wait while the disk is full.
+const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=512m', 'tmpfs', mountPoint]).status === 0;
 let server: ServerProcess | undefined;
 afterAll(async () => {
   await server?.stop();
