@@ -10,6 +10,7 @@ import {
 } from '../db/schema.ts';
 import type { ModelRules } from './rules/types.ts';
 import { entityRules } from './rules/entityRules.ts';
+import { kpiRules } from './rules/kpiRules.ts';
 import { schedulerRules } from './rules/schedulerRules.ts';
 
 /** An id-list field stored in a link table: (own id, other id) rows, other ids from `target`. */
@@ -46,6 +47,7 @@ export const MODEL_BINDINGS: Record<ModelName, ModelBinding> = {
       group: () => sql`(SELECT json_build_object('id', g.id, 'tenant_id', g.tenant_id, 'name', g.name, 'attributes', g.attributes)
         FROM kpi_groups kg JOIN groups g ON g.id = kg.group_id WHERE kg.kpi_id = kpis.id ORDER BY g.id LIMIT 1)`,
     },
+    rules: kpiRules,
   },
   watcher: { table: watchers, references: { entity_ids: entities, entity_type_ids: entityTypes }, cached: true },
   scheduler: { table: schedulers, references: { entity_ids: entities, entity_type_ids: entityTypes }, rules: schedulerRules },

@@ -3,7 +3,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { MODULES } from './modules.ts';
 import { CHART_TYPES, KPI_AGGREGATIONS } from './enums.ts';
-import { attributes, colour, entityIds, entityTypeIds, groupIds, integer, multilingualText, recordId, text, timestamp } from './fields.ts';
+import { attributes, colour, dateTime, entityIds, entityTypeIds, groupIds, integer, multilingualText, recordId, text, timestamp } from './fields.ts';
 
 const readModules = ['factory-dashboard', 'factory-studio', 'performance-dashboard', 'public-api-dashboard'] as const;
 const write = { modules: ['factory-studio'] } as const;
@@ -51,6 +51,14 @@ export const kpiSchema = {
         time_interval: { type: 'string', enum: ['1m', '5m', '15m', '1h', '1d', '1w', '1M'], default: '1h', 'x-widget': 'enum' },
         time_range: { type: 'string', enum: ['1h', '24h', '7d', '30d', '1y'], default: '24h', 'x-widget': 'enum' },
         time_shift: integer(-8760, 8760),
+        // A fixed range instead of the rolling time_range: both ends, from before to (checked on
+        // save by the KPI rules and on read; left empty, the rolling range applies).
+        date_range: { type: 'object', additionalProperties: false, properties: { from: dateTime, to: dateTime } },
+        // The range starts at the start of the current day, week (Monday), month or year in the
+        // reader's time zone and ends now; `none` keeps the rolling time_range.
+        floating_start: { type: 'string', enum: ['none', 'day', 'week', 'month', 'year'], default: 'none', 'x-widget': 'enum' },
+        // One series per query item over all its entities, or one per query item and entity.
+        series: { type: 'string', enum: ['aggregated', 'per_entity'], default: 'aggregated', 'x-widget': 'enum' },
         refresh_interval: { ...integer(0, 86_400), default: 60 },
         page_size: integer(1, 100),
         y_axis: { type: 'string', enum: ['left', 'right'], default: 'left', 'x-widget': 'enum' },

@@ -162,6 +162,11 @@ describe('the range of a definition', () => {
     expect(() => kpiRange({ date_range: { from: '2026-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' } }, 'UTC', now)).toThrow(BadRange);
     expect(() => kpiRange({ date_range: { from: 'soon', to: '2026-01-01T00:00:00Z' } }, 'UTC', now)).toThrow(BadRange);
     expect(() => kpiRange({ date_range: { from: '0001-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' } }, 'UTC', now)).toThrow(BadRange);
+    expect(() => kpiRange({ date_range: { from: '2026-01-01T00:00:00Z' } }, 'UTC', now)).toThrow(BadRange);
+  });
+
+  it('takes an empty date range (what a form leaves) as none', () => {
+    expect(kpiRange({ time_interval: '1h', time_range: '1h', date_range: {} }, 'UTC', now)).toMatchObject({ from: at('2026-03-29T09:00:00Z') });
   });
 });
 

@@ -1,0 +1,26 @@
+// GET /kpi-data (docs/api.md "KPI data"): a KPI's time series. Parameters that do not fit the
+// schema answer 400 `BAD_KPI_DATA` 'Bad kpi_data' (SPEC §8), naming the parameter.
+import type { FastifyInstance } from 'fastify';
+import { kpiDataAnswerSchema, kpiDataQuerySchema, type KpiDataQuery } from '../../src/schemas/kpiDataQuery.ts';
+import { badKpiData, type KpiDataService } from '../telemetry/kpiData.ts';
+import { callerFrom } from './authenticate.ts';
+import { bodySchema, errorResponses } from './openapi.ts';
+
+export function kpiDataRoutes(app: FastifyInstance, kpiData: KpiDataService) {
+  app.get<{ Querystring: KpiDataQuery }>('/kpi-data', {
+    schema: {
+      tags: ['kpi'], summary: 'A KPI\'s time series, bucketed in a time zone', security: [{ bearer: [] }],
+      querystring: bodySchema(kpiDataQuerySchema), response: { ...errorResponses, 200: kpiDataAnswerSchema },
+    },
+    attachValidation: true,
+  }, async (request) => {
+    const caller = callerFrom(request);
+    if (request.validationError) {
+      const [issue] = (request.validationError.validation ?? []) as { instancePath?: string; params?: Record<string, unknown> }[];
+      const extra = issue?.params?.additionalProperty ?? issue?.params?.missingProperty;
+      const field = typeof extra === 'string' ? extra : issue?.instancePath?.replace(/^\//, '') || undefined;
+      throw badKpiData(field?.slice(0, 64));
+    }
+    return kpiData.series(caller, request.query);
+  });
+}

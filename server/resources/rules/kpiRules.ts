@@ -1,0 +1,16 @@
+// KPI rules: a fixed date range has both ends and runs forwards (JSON Schema cannot compare two
+// fields); an empty one ({}, what a form leaves) means none.
+import { badRequest } from '../../errors.ts';
+import type { ModelRules } from './types.ts';
+
+export const kpiRules: ModelRules = {
+  async beforeWrite(_context, record) {
+    const range = (record.definition as { date_range?: { from?: string; to?: string } } | undefined)?.date_range;
+    if (!range || (range.from === undefined && range.to === undefined)) return;
+    if (range.from === undefined) throw badRequest('VALIDATION', 'definition.date_range.from is required', 'definition.date_range.from');
+    if (range.to === undefined) throw badRequest('VALIDATION', 'definition.date_range.to is required', 'definition.date_range.to');
+    if (!(Date.parse(range.from) < Date.parse(range.to))) {
+      throw badRequest('VALIDATION', 'definition.date_range.to must be after from', 'definition.date_range.to');
+    }
+  },
+};

@@ -1,0 +1,147 @@
+// GET /kpi-data (SPEC §7, docs/api.md "KPI data"): a KPI's time series for its reader. The KPI
+// comes through the resource engine (its read rule, the caller's tenant); its range and buckets
+// from kpiTime.ts; its numbers from the coarsest telemetry table that answers exactly.
+// Every refusal a client can cause is 400 `BAD_KPI_DATA` 'Bad kpi_data' or 404 `NO_KPI_DATA`
+// 'No KPI data found' (SPEC §8).
+import { idList } from '../../src/schemas/bounds.ts';
+import type { Kpi } from '../../src/schemas/kpi.ts';
+import type { KpiDataAnswer, KpiDataQuery } from '../../src/schemas/kpiDataQuery.ts';
+import type { Database } from '../db/database.ts';
+import { isDatabaseUnavailable } from '../db/databaseErrors.ts';
+import {
+  itemEntitiesQuery, kpiSeriesQuery, timeZoneCheckQuery, type ItemEntitiesRow, type KpiAggregation, type SeriesRow,
+} from '../db/kpiDataQueries.ts';
+import { ApiError } from '../errors.ts';
+import type { ResourceService } from '../resources/resourceService.ts';
+import type { Caller } from '../services/caller.ts';
+import { BadRange, bucketCount, chooseSource, isKnownTimeZone, kpiRange, SOURCE_GRAIN_MS } from './kpiTime.ts';
+
+/** Entities of one query item, at most. */
+export const MAX_ENTITIES_PER_ITEM = 1_000;
+/** Buckets of one series, at most (a minute a point over a week fits). */
+export const MAX_BUCKETS = 20_000;
+/** Points of one answer, at most (series × buckets). */
+export const MAX_POINTS = 200_000;
+/** Source rows one answer may read, at most (entities × range ÷ the rows' grain, estimated). */
+export const MAX_SOURCE_ROWS = 2_000_000;
+
+export const BAD_KPI_DATA = 'Bad kpi_data';
+export const NO_KPI_DATA = 'No KPI data found';
+export const badKpiData = (field?: string, params?: Record<string, string | number>) => new ApiError(400, 'BAD_KPI_DATA', BAD_KPI_DATA, field, params);
+const noKpiData = () => new ApiError(404, 'NO_KPI_DATA', NO_KPI_DATA);
+
+type QueryItem = Kpi['query'][number];
+
+const ids = (value: unknown): number[] => (Array.isArray(value) ? value.filter((id): id is number => Number.isSafeInteger(id) && id > 0) : []);
+
+export function kpiDataService(db: Database, resources: ResourceService, clock: () => number = Date.now) {
+  // Whether PostgreSQL knows a zone: asked once per name (only names Intl knows get here, a finite
+  // set but for letter case). Only its answer is kept; a database that cannot answer now fails the
+  // request (503).
+  const knownToDatabase = new Map<string, boolean>();
+  const databaseKnows = async (zone: string) => {
+    let known = knownToDatabase.get(zone);
+    if (known === undefined) {
+      try {
+        await db.systemQuery(timeZoneCheckQuery(zone));
+        known = true;
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) throw error;
+        known = false; // 22023: time zone not recognized
+      }
+      knownToDatabase.set(zone, known);
+    }
+    return known;
+  };
+
+  /**
+   * The zone, when both Intl and PostgreSQL know it: in Intl's letter case, but not replaced by
+   * the older name Intl prefers for some (Asia/Kolkata stays Asia/Kolkata, not Asia/Calcutta).
+   */
+  async function timeZoneOf(requested: string): Promise<string> {
+    if (!isKnownTimeZone(requested)) throw badKpiData('timezone');
+    const resolved = new Intl.DateTimeFormat('en', { timeZone: requested }).resolvedOptions().timeZone;
+    const zone = resolved.toLowerCase() === requested.toLowerCase() ? resolved : requested;
+    if (!(await databaseKnows(zone))) throw badKpiData('timezone');
+    return zone;
+  }
+
+  async function kpiOf(caller: Caller, id: number): Promise<Kpi> {
+    try {
+      return await resources.get(caller, 'kpi', id) as unknown as Kpi;
+    } catch (error) {
+      if (error instanceof ApiError && error.statusCode === 404) throw noKpiData();
+      throw error;
+    }
+  }
+
+  return {
+    async series(caller: Caller, request: KpiDataQuery): Promise<KpiDataAnswer> {
+      const only = request.entity_ids === undefined ? undefined : idList(request.entity_ids);
+      if (request.entity_ids !== undefined && !only) throw badKpiData('entity_ids');
+      const zone = await timeZoneOf(request.timezone ?? 'UTC');
+      const kpi = await kpiOf(caller, request.id);
+      const definition = kpi.definition ?? {};
+      const items: QueryItem[] = Array.isArray(kpi.query) ? kpi.query : [];
+
+      let range;
+      try {
+        range = kpiRange(definition, zone, clock());
+      } catch (error) {
+        if (error instanceof BadRange) throw badKpiData('definition');
+        throw error;
+      }
+      const buckets = bucketCount(range);
+      if (buckets > MAX_BUCKETS) throw badKpiData('definition', { limit: MAX_BUCKETS });
+
+      const entityRows = items.length
+        ? await db.tenantQuery<ItemEntitiesRow>(caller.tenantId, itemEntitiesQuery(caller.tenantId,
+          items.map((item) => ({ entityIds: ids(item.entity_ids), entityTypeIds: ids(item.entity_type_ids) })), only, MAX_ENTITIES_PER_ITEM))
+        : [];
+      const entitiesOf = items.map((_item, index) => (entityRows.find((row) => Number(row.item) === index)?.ids ?? []).map(Number));
+      if (entitiesOf.some((list) => list.length > MAX_ENTITIES_PER_ITEM)) throw badKpiData('entity_ids', { limit: MAX_ENTITIES_PER_ITEM });
+
+      const perEntity = definition.series === 'per_entity';
+      const entityCount = entitiesOf.reduce((total, list) => total + list.length, 0);
+      const seriesCount = perEntity ? entityCount : items.length;
+      if (seriesCount * buckets > MAX_POINTS) throw badKpiData('definition', { limit: MAX_POINTS });
+      const source = chooseSource(zone, range);
+      if (entityCount * Math.ceil((range.to - range.from) / SOURCE_GRAIN_MS[source]) > MAX_SOURCE_ROWS) {
+        throw badKpiData('definition', { limit: MAX_SOURCE_ROWS });
+      }
+
+      const query = kpiSeriesQuery({
+        tenantId: caller.tenantId, source, zone, interval: range.interval, from: new Date(range.from), to: new Date(range.to), perEntity,
+        items: items.map((item, index) => ({ item: index, key: item.key, aggregation: item.aggregation as KpiAggregation, entityIds: entitiesOf[index] })),
+      });
+      const rows = query ? await db.tenantQuery<SeriesRow>(caller.tenantId, query) : [];
+      const dataOf = new Map(rows.map((row) => [`${row.item}:${row.entity_id ?? ''}`, row.data]));
+
+      const series: KpiDataAnswer['series'][number][] = [];
+      items.forEach((item, index) => {
+        const describe = (entityId: number | null) => ({
+          label: item.label || item.key, key: item.key, aggregation: item.aggregation as KpiAggregation, entity_id: entityId,
+          data: points(dataOf.get(`${index}:${entityId ?? ''}`)),
+        });
+        if (perEntity) for (const entityId of entitiesOf[index]) series.push(describe(entityId));
+        else series.push(describe(null));
+      });
+      return {
+        id: request.id, timezone: zone, interval: range.interval,
+        from: new Date(range.from).toISOString(), to: new Date(range.to).toISOString(), series,
+      };
+    },
+  };
+}
+export type KpiDataService = ReturnType<typeof kpiDataService>;
+
+/** `[[ms, value], …]` as the answer's points; values a double cannot hold (an overflowing sum) are left out. */
+function points(json: string | undefined): { ts: string; value: number }[] {
+  if (!json) return [];
+  const pairs = JSON.parse(json) as [number | string, unknown][];
+  const result: { ts: string; value: number }[] = [];
+  for (const [ms, value] of pairs) {
+    if (typeof value === 'number' && Number.isFinite(value)) result.push({ ts: new Date(Number(ms)).toISOString(), value });
+  }
+  return result;
+}

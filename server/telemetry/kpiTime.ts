@@ -1,0 +1,218 @@
+// The pure time arithmetic of GET /kpi-data (docs/api.md "KPI data"): UTC offsets of a time zone,
+// bucket starts in that zone, the range a KPI definition asks for (whole buckets), and which
+// telemetry table answers it exactly. The SQL in server/db/kpiDataQueries.ts computes the same
+// bucket starts, row by row; the two must agree:
+//   1m, 5m, 15m, 1h   local wall time floored to the step, the point's own offset kept:
+//                     ts - ((ts AT TIME ZONE tz) - date_bin(step, ts AT TIME ZONE tz, 2000-01-01))
+//                     (the repeated hour of an autumn DST change is two buckets, not one of two hours)
+//   1d, 1w, 1M        date_trunc('day' | 'week' | 'month', ts, tz): local midnight, Monday, the 1st
+import type { Kpi } from '../../src/schemas/kpi.ts';
+
+type Definition = Kpi['definition'];
+export type KpiInterval = NonNullable<Definition['time_interval']>;
+export type KpiTimeRange = NonNullable<Definition['time_range']>;
+export type FloatingStart = NonNullable<Definition['floating_start']>;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Steps of the buckets shorter than a day (they divide a day, so local midnights are boundaries). */
+const SUB_DAY_STEPS: Partial<Record<KpiInterval, number>> = { '1m': MINUTE, '5m': 5 * MINUTE, '15m': 15 * MINUTE, '1h': HOUR };
+/** Calendar buckets and their date_trunc unit. */
+const CALENDAR_UNITS: Partial<Record<KpiInterval, 'day' | 'week' | 'month'>> = { '1d': 'day', '1w': 'week', '1M': 'month' };
+/** The nominal length of each bucket (a month as its shortest, for upper estimates of bucket counts). */
+export const NOMINAL_MS: Record<KpiInterval, number> = {
+  '1m': MINUTE, '5m': 5 * MINUTE, '15m': 15 * MINUTE, '1h': HOUR, '1d': DAY, '1w': 7 * DAY, '1M': 28 * DAY,
+};
+const RANGE_MS: Record<KpiTimeRange, number> = { '1h': HOUR, '24h': DAY, '7d': 7 * DAY, '30d': 30 * DAY, '1y': 365 * DAY };
+
+export const subDayStep = (interval: KpiInterval) => SUB_DAY_STEPS[interval];
+export const calendarUnit = (interval: KpiInterval) => CALENDAR_UNITS[interval];
+
+// ---- offsets ------------------------------------------------------------------------------
+
+const mod = (value: number, step: number) => ((value % step) + step) % step;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(zone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+    });
+    if (formatters.size > 1000) formatters.clear();
+    formatters.set(zone, formatter);
+  }
+  return formatter;
+}
+
+/** Whether Intl knows the zone (an IANA name or an alias such as UTC). */
+export function isKnownTimeZone(zone: string): boolean {
+  try {
+    formatterOf(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The local wall time of `at` in `zone`, as the UTC milliseconds of the same wall-clock reading. */
+export function wallTime(zone: string, at: number): number {
+  const parts: Record<string, number> = {};
+  for (const part of formatterOf(zone).formatToParts(at)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  // (years 0–99 would be read as 1900–1999 by Date.UTC; ranges stay within 1900–9000)
+  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) + mod(at, 1000);
+}
+
+/** The zone's UTC offset at `at`, in milliseconds (positive east of Greenwich). */
+export const zoneOffset = (zone: string, at: number) => wallTime(zone, at) - at;
+
+/**
+ * The instant a local wall time (as UTC milliseconds of the same reading) names in `zone`, as
+ * PostgreSQL resolves it: in a spring gap with the offset before the change, in an autumn overlap
+ * with the offset after it.
+ */
+export function zonedInstant(zone: string, wall: number): number {
+  const before = zoneOffset(zone, wall - DAY / 2 - HOUR * 14);
+  const after = zoneOffset(zone, wall + DAY / 2 + HOUR * 14);
+  const fits = (offset: number) => zoneOffset(zone, wall - offset) === offset;
+  if (fits(after)) return wall - after;
+  if (fits(before)) return wall - before;
+  // Neither (a gap), or an offset that changed twice within a day: the offset at that moment.
+  const direct = zoneOffset(zone, wall - before);
+  return fits(direct) ? wall - direct : wall - before;
+}
+
+const offsetsCache = new Map<string, number[]>();
+
+/**
+ * The zone's UTC offsets (ms) in [from, to): sampled at both ends and every 12 hours between, so
+ * every offset in force for 12 hours or more is seen (a DST offset holds for months).
+ */
+export function offsetsWithin(zone: string, from: number, to: number): number[] {
+  const key = `${zone}|${from}|${to}`;
+  const cached = offsetsCache.get(key);
+  if (cached) return cached;
+  const offsets = new Set<number>([zoneOffset(zone, from), zoneOffset(zone, Math.max(from, to - 1))]);
+  for (let at = from; at < to; at += 12 * HOUR) offsets.add(zoneOffset(zone, at));
+  const list = [...offsets];
+  if (offsetsCache.size > 1000) offsetsCache.clear();
+  offsetsCache.set(key, list);
+  return list;
+}
+
+// ---- buckets ------------------------------------------------------------------------------
+
+/** The start of the bucket holding `at` (see the file comment for the SQL it mirrors). */
+export function bucketStart(zone: string, interval: KpiInterval, at: number): number {
+  const step = SUB_DAY_STEPS[interval];
+  if (step) return at - mod(wallTime(zone, at), step);
+  const wall = wallTime(zone, at);
+  const day = wall - mod(wall, DAY);
+  const date = new Date(day);
+  if (interval === '1d') return zonedInstant(zone, day);
+  if (interval === '1w') return zonedInstant(zone, day - mod(date.getUTCDay() - 1, 7) * DAY);
+  return zonedInstant(zone, Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
+}
+
+/** The start of the bucket after the one starting at `start`. */
+export function nextBucketStart(zone: string, interval: KpiInterval, start: number): number {
+  const step = SUB_DAY_STEPS[interval];
+  if (step) return start + step;
+  const wall = wallTime(zone, start);
+  const date = new Date(wall - mod(wall, DAY));
+  if (interval === '1d') date.setUTCDate(date.getUTCDate() + 1);
+  else if (interval === '1w') date.setUTCDate(date.getUTCDate() + 7);
+  else date.setUTCMonth(date.getUTCMonth() + 1);
+  return zonedInstant(zone, date.getTime());
+}
+
+/** `at` if it starts a bucket, else the start of the next bucket. */
+export function bucketEnd(zone: string, interval: KpiInterval, at: number): number {
+  const start = bucketStart(zone, interval, at);
+  return start === at ? at : nextBucketStart(zone, interval, start);
+}
+
+// ---- the range ----------------------------------------------------------------------------
+
+/** The definition's fields that decide the range (the KPI schema's defaults when absent). */
+export type RangeDefinition = Partial<Pick<Definition, 'time_interval' | 'time_range' | 'time_shift' | 'date_range' | 'floating_start'>>;
+
+export interface KpiRange {
+  interval: KpiInterval;
+  /** First bucket start (inclusive), ms. */
+  from: number;
+  /** End of the last bucket (exclusive), ms. */
+  to: number;
+}
+
+/** A definition whose range cannot be answered (the caller answers 400 Bad kpi_data). */
+export class BadRange extends Error {}
+
+/** Where a floating range starts: the start of the current day, week (Monday), month or year. */
+export function floatingStart(zone: string, start: Exclude<FloatingStart, 'none'>, now: number): number {
+  if (start === 'day') return bucketStart(zone, '1d', now);
+  if (start === 'week') return bucketStart(zone, '1w', now);
+  if (start === 'month') return bucketStart(zone, '1M', now);
+  const wall = wallTime(zone, now);
+  return zonedInstant(zone, Date.UTC(new Date(wall).getUTCFullYear(), 0, 1));
+}
+
+/**
+ * The range of a definition at `now`: `date_range` (when not empty), else the floating start until now, else the
+ * rolling `time_range` ending now; moved back by `time_shift` hours; then widened to whole
+ * buckets (from down to its bucket's start, to up to its bucket's end).
+ */
+export function kpiRange(definition: RangeDefinition, zone: string, now: number): KpiRange {
+  const interval = definition.time_interval ?? '1h';
+  let from: number;
+  let to: number;
+  const dateRange = definition.date_range;
+  if (dateRange && (dateRange.from !== undefined || dateRange.to !== undefined)) {
+    from = Date.parse(dateRange.from ?? '');
+    to = Date.parse(dateRange.to ?? '');
+    if (!Number.isFinite(from) || !Number.isFinite(to) || from >= to) throw new BadRange('date_range must run from an earlier to a later instant');
+  } else if (definition.floating_start && definition.floating_start !== 'none') {
+    from = floatingStart(zone, definition.floating_start, now);
+    to = now;
+  } else {
+    to = now;
+    from = now - RANGE_MS[definition.time_range ?? '24h'];
+  }
+  const shift = (definition.time_shift ?? 0) * HOUR;
+  from -= shift;
+  to -= shift;
+  // Beyond what a timestamp column and Date hold, with room for the widening below.
+  if (from < Date.UTC(1900, 0, 1) || to > Date.UTC(9000, 0, 1)) throw new BadRange('the range is outside the years 1900–9000');
+  const start = bucketStart(zone, interval, from);
+  return { interval, from: start, to: Math.max(bucketEnd(zone, interval, to), nextBucketStart(zone, interval, start)) };
+}
+
+/** An upper estimate of the buckets in a range. */
+export const bucketCount = (range: KpiRange) => Math.ceil((range.to - range.from) / NOMINAL_MS[range.interval]) + 1;
+
+// ---- the source table ---------------------------------------------------------------------
+
+export type TelemetrySource = 'telemetry_daily' | 'telemetry_hourly' | 'telemetry_quarter_hourly' | 'telemetry';
+
+/** The rows' grain of each source (raw points: assumed at most one a minute per device and key). */
+export const SOURCE_GRAIN_MS: Record<TelemetrySource, number> = {
+  telemetry_daily: DAY, telemetry_hourly: HOUR, telemetry_quarter_hourly: 15 * MINUTE, telemetry: MINUTE,
+};
+
+/**
+ * The coarsest table whose rows each fall inside one bucket, so that it answers exactly: the
+ * daily (UTC days) roll-up for calendar buckets where the zone is at UTC+0 throughout the range,
+ * the hourly one for buckets of an hour or more where every offset is whole hours, the 15-minute
+ * one where every offset is a multiple of 15 minutes, else the raw points.
+ */
+export function chooseSource(zone: string, range: KpiRange): TelemetrySource {
+  const offsets = offsetsWithin(zone, range.from, range.to);
+  const length = NOMINAL_MS[range.interval];
+  const all = (step: number) => offsets.every((offset) => offset % step === 0);
+  if (length >= DAY && offsets.every((offset) => offset === 0)) return 'telemetry_daily';
+  if (length >= HOUR && all(HOUR)) return 'telemetry_hourly';
+  if (length >= 15 * MINUTE && all(15 * MINUTE)) return 'telemetry_quarter_hourly';
+  return 'telemetry';
+}
