@@ -27,6 +27,9 @@ import { resolvers, type GraphqlContext } from './graphql/resolvers.ts';
 import { typeDefs } from './graphql/schema.ts';
 import { deviceIngest, type DeviceIngest, type IngestLimits } from './ingest/deviceIngest.ts';
 import { httpIngestRoutes } from './ingest/httpIngestRoutes.ts';
+import { createMqttBroker, type MqttBroker } from './ingest/mqttListener.ts';
+import fastifyWebsocket from '@fastify/websocket';
+import { createWebSocketStream } from 'ws';
 import { ingestProblems, type IngestProblems } from './ingest/ingestProblems.ts';
 import { liveEvents, type LiveEvents } from './live/liveEvents.ts';
 import { telemetryWriter, type TelemetryWriter, type WriterLimits } from './telemetry/telemetryWriter.ts';
@@ -68,6 +71,8 @@ export interface Ingestion {
   writer: TelemetryWriter;
   devices: DeviceIngest;
   problems: IngestProblems;
+  /** Serves MQTT connections: TCP (startMqttListener) and WebSocket (`/mqtt`). */
+  broker: MqttBroker;
 }
 
 declare module 'fastify' {
@@ -127,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return pubsub;
   });
   app.decorate('live', live);
-  const ingestion = ingestionOf(app, options, live);
+  const ingestion = await ingestionOf(app, options, live);
   app.decorate('ingestion', ingestion);
   await options.db.listen(CHANNELS.tenantDataChanged, ingestion.devices.forgetTenant);
   httpIngestRoutes(app, ingestion.devices, ingestion.writer, ingestion.problems);
@@ -156,6 +161,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     profileRoutes(scope, passwordService(options.db));
     resourceRoutes(scope, resources);
     kpiDataRoutes(scope, kpiDataService(options.db, resources));
+    // WebSockets for GraphQL subscriptions and MQTT (mercurius uses this registration, as it
+    // would have made it: 1 MB messages).
+    await scope.register(fastifyWebsocket, { options: { maxPayload: 1_048_576 } });
     await scope.register(mercurius, {
       schema: [typeDefs, resourceTypeDefs(), deviceTypeDefs],
       resolvers: mergeResolvers(resolvers(reads), resourceResolvers(resources), deviceResolvers(devices)),
@@ -178,13 +186,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
     pubsub = scope.graphql.pubsub;
+    // MQTT over WebSocket for devices that can only speak HTTP(S) ports; the device authenticates
+    // with its token in the MQTT CONNECT, not with a user's bearer token.
+    scope.route({
+      method: 'GET', url: '/mqtt', schema: { hide: true },
+      handler: async (_request, reply) => reply.status(426).send({ errors: [{ code: 'UPGRADE_REQUIRED', message: 'MQTT over WebSocket: connect with a WebSocket client' }] }),
+      wsHandler: (socket) => ingestion.broker.handle(createWebSocketStream(socket)),
+    });
   });
 
   await serveWebApp(app, options.webDir);
   return app;
 }
 
-function ingestionOf(app: FastifyInstance, options: AppOptions, live: LiveEvents): Ingestion {
+async function ingestionOf(app: FastifyInstance, options: AppOptions, live: LiveEvents): Promise<Ingestion> {
   const problems = ingestProblems((line) => app.log.warn(line));
   const writer = telemetryWriter(options.db, {
     limits: options.writerLimits,
@@ -199,8 +214,13 @@ function ingestionOf(app: FastifyInstance, options: AppOptions, live: LiveEvents
     // A fresh reading before every batch: a backlog can fill the reserve within the requests' second.
     isBlocked: options.diskGuard ? () => options.diskGuard!.isFull(0) : undefined,
   });
-  app.addHook('onClose', () => writer.close());
-  return { writer, devices: deviceIngest(options.db, live, problems, options.ingestLimits), problems };
+  const devices = deviceIngest(options.db, live, problems, options.ingestLimits);
+  const broker = await createMqttBroker(devices, writer, problems);
+  app.addHook('onClose', async () => {
+    await broker.close();
+    await writer.close();
+  });
+  return { writer, devices, problems, broker };
 }
 
 /** Every route that reaches the database answers 503 while the data directory's disk is full. */

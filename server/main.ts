@@ -56,8 +56,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const where = embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL at DATABASE_URL';
   if (config.mqttPort > 0) {
-    const { writer, devices, problems } = app.ingestion;
-    mqttListener = await startMqttListener(devices, writer, problems, { port: config.mqttPort, host: config.host });
+    mqttListener = await startMqttListener(app.ingestion.broker, { port: config.mqttPort, host: config.host });
     console.log(`Devices connect over MQTT to ${config.host}:${mqttListener.port} (the access token is the user name).`);
   }
   if (seeded) {

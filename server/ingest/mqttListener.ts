@@ -1,4 +1,4 @@
-// The MQTT listener devices connect to (MQTT_PORT), speaking ThingsBoard's device API: the access
+// The MQTT broker devices connect to (MQTT_PORT, and MQTT over WebSocket at /mqtt), speaking ThingsBoard's device API: the access
 // token is the user name; telemetry, attributes and gateway topics as ThingsBoard documents them.
 //
 // Back-pressure: aedes reads a client's socket again only after every packet of the last read was
@@ -8,6 +8,7 @@
 import { Aedes, type AedesOptions, type Client, type PublishPacket, type Subscription } from 'aedes';
 import { createHash } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { DeviceIdentity, DeviceIngest } from './deviceIngest.ts';
 import { PAYLOAD_LIMITS, parseJson, type PayloadProblem } from './devicePayload.ts';
 import { tokenFingerprint, type IngestProblems } from './ingestProblems.ts';
@@ -25,6 +26,13 @@ export interface MqttListener {
   close(): Promise<void>;
 }
 
+/** The device broker: TCP connections (startMqttListener) and MQTT over WebSocket (`/mqtt`) share it. */
+export interface MqttBroker {
+  /** Serves one connection (a TCP socket or a WebSocket stream). */
+  handle(stream: Duplex): void;
+  close(): Promise<void>;
+}
+
 /** MQTT 3.1.1 CONNACK return code 5. */
 const NOT_AUTHORISED = 5;
 
@@ -35,7 +43,7 @@ type DeviceClient = Client & { device?: DeviceIdentity; untrack?: () => void };
 
 const who = (client: DeviceClient) => (client.device ? `device ${client.device.entityId}` : 'unauthenticated client');
 
-export async function startMqttListener(ingest: DeviceIngest, writer: TelemetryWriter, problems: IngestProblems, options: MqttListenerOptions): Promise<MqttListener> {
+export async function createMqttBroker(ingest: DeviceIngest, writer: TelemetryWriter, problems: IngestProblems): Promise<MqttBroker> {
   const refuse = (client: DeviceClient, list: PayloadProblem[]) => problems.reportAll(list, who(client));
 
   /** Handles one publish; resolves when aedes may acknowledge it. */
@@ -112,10 +120,17 @@ export async function startMqttListener(ingest: DeviceIngest, writer: TelemetryW
     ingest.disconnected(client.device).catch(() => {});
   });
 
-  const server: Server = createServer((socket) => {
-    const client = broker.handle(socket) as DeviceClient & { _parser?: { parse(buffer: Buffer): unknown; packet?: { length: number } } };
-    guardPacketSize(client, socket);
-  });
+  return {
+    handle(stream) {
+      guardPacketSize(broker.handle(stream), stream);
+    },
+    close: () => new Promise<void>((resolve) => broker.close(() => resolve())),
+  };
+}
+
+/** Listens for devices on TCP (MQTT_PORT). */
+export async function startMqttListener(broker: MqttBroker, options: MqttListenerOptions): Promise<MqttListener> {
+  const server: Server = createServer((socket) => broker.handle(socket));
   server.maxConnections = options.maxConnections ?? 10_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -127,10 +142,7 @@ export async function startMqttListener(ingest: DeviceIngest, writer: TelemetryW
   const address = server.address();
   return {
     port: typeof address === 'object' && address ? address.port : options.port,
-    async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await new Promise<void>((resolve) => broker.close(() => resolve()));
-    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
@@ -141,13 +153,13 @@ const MAX_PACKET_BYTES = PAYLOAD_LIMITS.messageBytes + 1024;
  * aedes' parser buffers a packet until it is complete, whatever length its header announces. Once
  * a header announces more than we accept, the connection is closed instead of buffering it.
  */
-function guardPacketSize(client: { _parser?: { parse(buffer: Buffer): unknown; packet?: { length: number } } }, socket: Socket) {
-  const parser = client._parser;
+function guardPacketSize(client: object, stream: Duplex) {
+  const parser = (client as { _parser?: { parse(buffer: Buffer): unknown; packet?: { length: number } } })._parser;
   if (!parser) return;
   const parse = parser.parse.bind(parser);
   parser.parse = (buffer: Buffer) => {
     const result = parse(buffer);
-    if ((parser.packet?.length ?? 0) > MAX_PACKET_BYTES) socket.destroy();
+    if ((parser.packet?.length ?? 0) > MAX_PACKET_BYTES) stream.destroy();
     return result;
   };
 }

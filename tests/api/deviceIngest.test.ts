@@ -141,6 +141,20 @@ describe('MQTT device API', () => {
   });
 });
 
+describe('MQTT over WebSocket (/mqtt on the HTTP port)', () => {
+  it('stores what a device publishes and refuses a bad token with return code 5', async () => {
+    const lamp = facilityLamps[1];
+    const client = await connectDevice(0, lamp.token, {}, `ws://${httpUrl}/mqtt`);
+    await client.publishAsync('v1/devices/me/telemetry', JSON.stringify({ ts: 1_767_225_600_000, values: { power: 88.5 } }), { qos: 1 });
+    expect((await storedPoints(t, lamp.id, 'power')).map((p) => p.value_num)).toContain(88.5);
+    await client.endAsync();
+    const refused = await connectDevice(0, 'no-such-token', {}, `ws://${httpUrl}/mqtt`).then(() => undefined, (e: { code?: number }) => e);
+    expect(refused?.code).toBe(5);
+    // A plain GET is no MQTT connection (and without a user's token not even that).
+    expect((await t.app.inject({ method: 'GET', url: '/mqtt' })).statusCode).toBe(401);
+  });
+});
+
 describe('bad input over MQTT', () => {
   it('each bad message is refused and counted; the connection and the good values carry on', async () => {
     const lamp = lamps[5];

@@ -9,8 +9,7 @@ import type { TestApp } from '../api/harness.ts';
 export interface DemoDevice { id: number; tenantId: string; token: string; name: string; typeId: number; gatewayName: string | null }
 
 export async function startListener(t: TestApp): Promise<MqttListener> {
-  const { devices, writer, problems } = t.app.ingestion;
-  return startMqttListener(devices, writer, problems, { port: 0, host: '127.0.0.1' });
+  return startMqttListener(t.app.ingestion.broker, { port: 0, host: '127.0.0.1' });
 }
 
 /** Demo devices of a tenant (by an admin's e-mail domain): street lamps, gateways… */
@@ -21,9 +20,10 @@ export async function demoDevices(t: TestApp, tenantName: string, category: stri
     WHERE tn.name = ${tenantName} AND et.category = ${category} ORDER BY e.id`);
 }
 
-export function connectDevice(port: number, token: string | undefined, options: IClientOptions = {}): Promise<MqttClient> {
+/** Connects as a device to the TCP listener on `port`, or to `url` (MQTT over WebSocket). */
+export function connectDevice(port: number, token: string | undefined, options: IClientOptions = {}, url = `mqtt://127.0.0.1:${port}`): Promise<MqttClient> {
   return new Promise((resolve, reject) => {
-    const client = mqtt.connect(`mqtt://127.0.0.1:${port}`, { username: token, reconnectPeriod: 0, connectTimeout: 5000, ...options });
+    const client = mqtt.connect(url, { username: token, reconnectPeriod: 0, connectTimeout: 5000, ...options });
     client.once('connect', () => resolve(client));
     client.once('error', (error) => {
       client.end(true);
