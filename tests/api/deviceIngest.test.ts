@@ -45,6 +45,17 @@ describe('MQTT device API', () => {
     expect((await storedPoints(t, lamp.id, 'mode'))[0]).toMatchObject({ value_text: 'eco' });
     expect((await storedPoints(t, lamp.id, 'on'))[0]).toMatchObject({ value_bool: true, value_num: 1 });
     expect((await storedPoints(t, lamp.id, 'info'))[0]).toMatchObject({ value_json: { fw: '1.2' } });
+
+    // …and read back as a KPI: its series through GET /kpi-data.
+    await mosquittoPub(listener.port, lamp.token, 'v1/devices/me/telemetry', JSON.stringify({ ts: 1_767_225_600_000 + 1_800_000, values: { power: 40.5 } }));
+    const admin = (await t.login('admin@demo.city')).access_token;
+    const created = await graphql(admin, 'mutation($name: JSON, $query: JSON, $definition: JSON) { create_kpi(name: $name, query: $query, definition: $definition) { id } }', {
+      name: { en: 'Lamp power' }, query: [{ key: 'power', aggregation: 'avg', entity_ids: [lamp.id] }],
+      definition: { chart: 'line', time_interval: '1h', date_range: { from: '2026-01-01T00:00:00Z', to: '2026-01-01T02:00:00Z' } },
+    });
+    const answer = await t.get(`/kpi-data?id=${created.data.create_kpi.id}&timezone=Europe/Bratislava`, admin);
+    expect(answer.status).toBe(200);
+    expect(answer.body.series[0].data).toEqual([{ ts: '2026-01-01T00:00:00.000Z', value: 41.5 }]);
   });
 
   it('stores the array form and values without ts at the time of arrival (mqtt.js, QoS 1)', async () => {
