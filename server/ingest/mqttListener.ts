@@ -9,7 +9,7 @@ import { Aedes, type AedesOptions, type Client, type PublishPacket, type Subscri
 import { createHash } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { DeviceIdentity, DeviceIngest } from './deviceIngest.ts';
+import type { DeviceIdentity, DeviceIngest, Points } from './deviceIngest.ts';
 import { PAYLOAD_LIMITS, parseJson, type PayloadProblem } from './devicePayload.ts';
 import { tokenFingerprint, type IngestProblems } from './ingestProblems.ts';
 import type { TelemetryWriter } from '../telemetry/telemetryWriter.ts';
@@ -56,7 +56,7 @@ export async function createMqttBroker(ingest: DeviceIngest, writer: TelemetryWr
     }
     const json = parseJson(payload);
     if (json.value === undefined) return refuse(client, json.problems);
-    const storeAndWait = async (points: { points: Parameters<TelemetryWriter['enqueue']>[0]; problems: PayloadProblem[] }) => {
+    const storeAndWait = async (points: Points) => {
       refuse(client, points.problems);
       const ticket = await writer.enqueue(points.points);
       if (packet.qos > 0) await ticket.committed;
