@@ -3,7 +3,7 @@
 // Both run as the tenant (row-level security) and name the tenant as well.
 import { sql, type SQL } from 'drizzle-orm';
 import type { KPI_AGGREGATIONS } from '../../src/schemas/enums.ts';
-import type { KpiInterval, TelemetrySource } from '../telemetry/kpiTime.ts';
+import type { KpiInterval, SourceSpans } from '../telemetry/kpiTime.ts';
 import { calendarUnit, subDayStep } from '../telemetry/kpiTime.ts';
 import { intList } from './rows.ts';
 
@@ -50,12 +50,11 @@ export interface SeriesItem {
 
 export interface SeriesQuery {
   tenantId: string;
-  source: TelemetrySource;
+  /** Where the rows come from (server/telemetry/kpiTime.ts `sourcePlan`): disjoint spans. */
+  plan: SourceSpans[];
   /** A time zone name PostgreSQL knows (checked by the caller). */
   zone: string;
   interval: KpiInterval;
-  from: Date;
-  to: Date;
   /** One series per entity instead of one over all of them. */
   perEntity: boolean;
   items: SeriesItem[];
@@ -64,21 +63,37 @@ export interface SeriesQuery {
 /** One series: `data` is the JSON text of `[[bucket start ms, value], …]` in time order. */
 export interface SeriesRow { item: number; entity_id: number | null; data: string }
 
+const instant = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+const instants = (values: number[]) => sql`ARRAY[${sql.join(values.map((ms) => sql`${new Date(ms).toISOString()}`), sql`, `)}]::timestamptz[]`;
+
 /**
  * The rows of one item in the roll-up shape (count, sum, min, max, last value and its time): a
  * roll-up table as it is, raw points as rows of one value each, so that both aggregate alike.
+ * One span is a range condition; several are joined as a list, one index range scan each.
  */
-function sourceRows(query: SeriesQuery, item: SeriesItem): SQL {
-  const range = (column: SQL) => sql`${column} >= ${query.from.toISOString()}::timestamptz AND ${column} < ${query.to.toISOString()}::timestamptz`;
-  const scope = sql`tenant_id = ${query.tenantId} AND entity_id = ANY(${intArray(item.entityIds)}) AND key = ${item.key}`;
-  if (query.source === 'telemetry') {
-    return sql`SELECT entity_id, ts AS t, 1::bigint AS count, value_num AS sum, value_num AS min, value_num AS max,
-        value_num AS last_value, ts AS last_ts
-      FROM telemetry WHERE ${scope} AND ${range(sql`ts`)} AND value_num IS NOT NULL`;
+function sourceRows(query: SeriesQuery, item: SeriesItem, level: SourceSpans): SQL {
+  const raw = level.source === 'telemetry';
+  const column = raw ? sql`r.ts` : sql`r.bucket`;
+  const [[from, to]] = level.spans;
+  const spans = level.spans.length === 1
+    ? { join: sql``, where: sql`${column} >= ${instant(from)} AND ${column} < ${instant(to)}` }
+    : {
+      join: sql`JOIN unnest(${instants(level.spans.map(([a]) => a))}, ${instants(level.spans.map(([, b]) => b))}) AS span(a, b)
+        ON ${column} >= span.a AND ${column} < span.b`,
+      where: sql`TRUE`,
+    };
+  const scope = sql`r.tenant_id = ${query.tenantId} AND r.entity_id = ANY(${intArray(item.entityIds)}) AND r.key = ${item.key}`;
+  if (raw) {
+    return sql`SELECT r.entity_id, r.ts AS t, 1::bigint AS count, r.value_num AS sum, r.value_num AS min, r.value_num AS max,
+        r.value_num AS last_value, r.ts AS last_ts
+      FROM telemetry r ${spans.join} WHERE ${scope} AND ${spans.where} AND r.value_num IS NOT NULL`;
   }
-  return sql`SELECT entity_id, bucket AS t, count, sum, min, max, last_value, last_ts
-    FROM ${sql.identifier(query.source)} WHERE ${scope} AND ${range(sql`bucket`)}`;
+  return sql`SELECT r.entity_id, r.bucket AS t, r.count, r.sum, r.min, r.max, r.last_value, r.last_ts
+    FROM ${sql.identifier(level.source)} r ${spans.join} WHERE ${scope} AND ${spans.where}`;
 }
+
+/** Every level of the plan, one after the other. */
+const planRows = (query: SeriesQuery, item: SeriesItem) => sql.join(query.plan.map((level) => sourceRows(query, item, level)), sql` UNION ALL `);
 
 /** The bucket start of the row time `t` in the zone (server/telemetry/kpiTime.ts mirrors it). */
 function bucketOf(query: SeriesQuery): SQL {
@@ -91,56 +106,79 @@ function bucketOf(query: SeriesQuery): SQL {
   return sql`date_trunc(${calendarUnit(query.interval)!}, s.t, ${zone})`;
 }
 
-/** The aggregation over roll-up shaped rows `s`: exact for any grouping of the rows. */
-function aggregate(aggregation: KpiAggregation): SQL {
+/**
+ * The latest value of rows `r` as the greatest [time (epoch seconds), entity id, value]: between
+ * entities with values at the same instant, the higher id wins. One comparison per row, where
+ * ordering each group's rows cost twice as much.
+ */
+const latestOf = (r: SQL) => sql`max(ARRAY[date_part('epoch', ${r}.last_ts), ${r}.entity_id, ${r}.last_value])`;
+
+/** The aggregation over roll-up shaped rows `s` (`folded`: with `latest` instead of the last columns); exact for any grouping of the rows. */
+function aggregate(aggregation: KpiAggregation, folded: boolean): SQL {
   switch (aggregation) {
     case 'avg': return sql`sum(s.sum) / sum(s.count)::float8`;
     case 'max': return sql`max(s.max)`;
     case 'min': return sql`min(s.min)`;
     case 'sum': return sql`sum(s.sum)`;
     case 'value_count': return sql`sum(s.count)::float8`;
-    // the value of the latest point; between entities with points at the same instant, the higher id
-    case 'latest-value': return sql`(array_agg(s.last_value ORDER BY s.last_ts DESC, s.entity_id DESC))[1]`;
+    case 'latest-value': return folded ? sql`(max(s.latest))[3]` : sql`(${latestOf(sql`s`)})[3]`;
   }
 }
 
-/** Rows `r` of one row time folded into one row of the same shape (what `aggregate` needs of it). */
-function fold(aggregation: KpiAggregation): SQL {
-  switch (aggregation) {
-    case 'avg': return sql`sum(r.sum) AS sum, sum(r.count) AS count`;
-    case 'max': return sql`max(r.max) AS max`;
-    case 'min': return sql`min(r.min) AS min`;
-    case 'sum': return sql`sum(r.sum) AS sum`;
-    case 'value_count': return sql`sum(r.count) AS count`;
-    case 'latest-value': return sql`(array_agg(r.last_value ORDER BY r.last_ts DESC, r.entity_id DESC))[1] AS last_value,
-      max(r.last_ts) AS last_ts, (array_agg(r.entity_id ORDER BY r.last_ts DESC, r.entity_id DESC))[1] AS entity_id`;
-  }
-}
+type Column = 'sum' | 'count' | 'min' | 'max' | 'latest';
+/** The row columns each aggregation reads. */
+const COLUMNS: Record<KpiAggregation, Column[]> = {
+  avg: ['sum', 'count'], max: ['max'], min: ['min'], sum: ['sum'], value_count: ['count'], 'latest-value': ['latest'],
+};
+/** Rows `r` of one row time folded into one row of the same shape, column by column. */
+const FOLDS: Record<Column, SQL> = {
+  sum: sql`sum(r.sum) AS sum`,
+  count: sql`sum(r.count) AS count`,
+  min: sql`min(r.min) AS min`,
+  max: sql`max(r.max) AS max`,
+  latest: sql`${latestOf(sql`r`)} AS latest`,
+};
 
 /**
- * Every item's series in one statement, ordered by item and entity. Over all entities, the rows
- * of each row time (an hour of the hourly roll-up, …) are folded first, so the time zone's bucket
- * is computed once per row time rather than once per entity and row time (half the time of a
- * year of hourly rows in Europe/Bratislava).
+ * Every item's series in one statement, ordered by item and entity. Items of the same key and
+ * entities (min, avg and max of one signal) share one reading of the rows. Over all entities, the
+ * rows of each row time (an hour of the hourly roll-up, …) are folded first, so the time zone's
+ * bucket is computed once per row time rather than once per entity and row time (half the time
+ * of a year of hourly rows in Europe/Bratislava).
  */
 export function kpiSeriesQuery(query: SeriesQuery): SQL | undefined {
   const items = query.items.filter((item) => item.entityIds.length > 0);
-  if (!items.length) return undefined;
-  const parts = items.map((item) => {
+  if (!items.length || !query.plan.length) return undefined;
+  const signals = new Map<string, { first: SeriesItem; aggregations: KpiAggregation[] }>();
+  const signalOf = (item: SeriesItem) => JSON.stringify([item.key, item.entityIds]);
+  for (const item of items) {
+    const signal = signals.get(signalOf(item)) ?? { first: item, aggregations: [] };
+    if (!signal.aggregations.includes(item.aggregation)) signal.aggregations.push(item.aggregation);
+    signals.set(signalOf(item), signal);
+  }
+  const names = [...signals.keys()];
+  const tables = [...signals.values()].map(({ first, aggregations }, index) => {
+    const columns = [...new Set(aggregations.flatMap((aggregation) => COLUMNS[aggregation]))];
     const rows = query.perEntity
-      ? sourceRows(query, item)
-      : sql`SELECT r.t, ${fold(item.aggregation)} FROM (${sourceRows(query, item)}) r GROUP BY r.t`;
+      ? planRows(query, first)
+      : sql`SELECT r.t, ${sql.join(columns.map((column) => FOLDS[column]), sql`, `)} FROM (${planRows(query, first)}) r GROUP BY r.t`;
+    const values = aggregations.map((aggregation, column) => sql`${aggregate(aggregation, !query.perEntity)} AS ${sql.identifier(`v${column}`)}`);
+    return sql`${sql.identifier(`signal${index}`)} AS (
+      SELECT ${query.perEntity ? sql`s.entity_id` : sql`NULL::int`} AS entity_id, ${bucketOf(query)} AS bucket, ${sql.join(values, sql`, `)}
+      FROM (${rows}) s
+      GROUP BY 1, 2)`;
+  });
+  const parts = items.map((item) => {
+    const index = names.indexOf(signalOf(item));
+    const value = sql.identifier(`v${signals.get(signalOf(item))!.aggregations.indexOf(item.aggregation)}`);
     return sql`
       SELECT ${item.item}::int AS item, b.entity_id,
-        json_agg(json_build_array((extract(epoch FROM b.bucket) * 1000)::bigint, b.value) ORDER BY b.bucket)::text AS data
-      FROM (
-        SELECT ${query.perEntity ? sql`s.entity_id` : sql`NULL::int`} AS entity_id, ${bucketOf(query)} AS bucket, ${aggregate(item.aggregation)} AS value
-        FROM (${rows}) s
-        GROUP BY 1, 2
-      ) b
+        json_agg(json_build_array((extract(epoch FROM b.bucket) * 1000)::bigint, b.${value}) ORDER BY b.bucket)::text AS data
+      FROM ${sql.identifier(`signal${index}`)} b
       GROUP BY b.entity_id`;
   });
-  return sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) series ORDER BY item, entity_id`;
+  return sql`WITH ${sql.join(tables, sql`, `)}
+    SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) series ORDER BY item, entity_id`;
 }
 
 /** Whether PostgreSQL knows a time zone name (asked once per name and database by the caller). */

@@ -1,20 +1,21 @@
 // GET /kpi-data (SPEC §7, docs/api.md "KPI data"): a KPI's time series for its reader. The KPI
 // comes through the resource engine (its read rule, the caller's tenant); its range and buckets
-// from kpiTime.ts; its numbers from the coarsest telemetry table that answers exactly.
+// from kpiTime.ts; its numbers from the coarsest telemetry rows that answer exactly.
 // Every refusal a client can cause is 400 `BAD_KPI_DATA` 'Bad kpi_data' or 404 `NO_KPI_DATA`
 // 'No KPI data found' (SPEC §8).
 import { idList } from '../../src/schemas/bounds.ts';
-import type { Kpi } from '../../src/schemas/kpi.ts';
+import { kpiSchema, type Kpi } from '../../src/schemas/kpi.ts';
 import type { KpiDataAnswer, KpiDataQuery } from '../../src/schemas/kpiDataQuery.ts';
+import { validated } from '../api/schemaValidator.ts';
 import type { Database } from '../db/database.ts';
 import { isDatabaseUnavailable } from '../db/databaseErrors.ts';
 import {
-  itemEntitiesQuery, kpiSeriesQuery, timeZoneCheckQuery, type ItemEntitiesRow, type KpiAggregation, type SeriesRow,
+  itemEntitiesQuery, kpiSeriesQuery, timeZoneCheckQuery, type ItemEntitiesRow, type SeriesRow,
 } from '../db/kpiDataQueries.ts';
 import { ApiError } from '../errors.ts';
 import type { ResourceService } from '../resources/resourceService.ts';
 import type { Caller } from '../services/caller.ts';
-import { BadRange, bucketCount, chooseSource, isKnownTimeZone, kpiRange, SOURCE_GRAIN_MS } from './kpiTime.ts';
+import { BadRange, bucketCount, isKnownTimeZone, kpiRange, planRows, sourcePlan } from './kpiTime.ts';
 
 /** Entities of one query item, at most. */
 export const MAX_ENTITIES_PER_ITEM = 1_000;
@@ -22,8 +23,11 @@ export const MAX_ENTITIES_PER_ITEM = 1_000;
 export const MAX_BUCKETS = 20_000;
 /** Points of one answer, at most (series × buckets). */
 export const MAX_POINTS = 200_000;
-/** Source rows one answer may read, at most (entities × range ÷ the rows' grain, estimated). */
-export const MAX_SOURCE_ROWS = 2_000_000;
+/**
+ * Source rows one answer may read, at most (entities × the plan's rows, estimated): about half a
+ * second inside the embedded database, which holds the event loop meanwhile.
+ */
+export const MAX_SOURCE_ROWS = 1_000_000;
 
 export const BAD_KPI_DATA = 'Bad kpi_data';
 export const NO_KPI_DATA = 'No KPI data found';
@@ -31,8 +35,37 @@ export const badKpiData = (field?: string, params?: Record<string, string | numb
 const noKpiData = () => new ApiError(404, 'NO_KPI_DATA', NO_KPI_DATA);
 
 type QueryItem = Kpi['query'][number];
+type Definition = Kpi['definition'];
 
 const ids = (value: unknown): number[] => (Array.isArray(value) ? value.filter((id): id is number => Number.isSafeInteger(id) && id > 0) : []);
+
+const pick = <T extends object>(object: T, keys: (keyof T)[]) => Object.fromEntries(keys.map((key) => [key, object[key]]));
+// What this read uses of a stored KPI, checked by the KPI schema's own field rules. Other fields
+// are not this read's business (the seed's KPI, for one, names an `entity_type_id` of its own).
+const definitionFields = kpiSchema.properties.definition.properties;
+const usedDefinition = {
+  type: 'object',
+  properties: pick(definitionFields, ['time_interval', 'time_range', 'time_shift', 'date_range', 'floating_start', 'series']),
+};
+const itemFields = kpiSchema.properties.query.items;
+const usedQuery = {
+  type: 'array',
+  maxItems: kpiSchema.properties.query.maxItems,
+  items: { type: 'object', required: itemFields.required, properties: pick(itemFields.properties, ['label', 'key', 'aggregation', 'entity_ids', 'entity_type_ids']) },
+};
+
+/** The stored value checked by `schema`, or 400 Bad kpi_data naming the field. */
+function checked<T>(schema: object, value: unknown, field: string): T {
+  try {
+    return validated<T>(schema, value, field);
+  } catch (error) {
+    if (error instanceof ApiError) {
+      const inner = error.items[0]?.field;
+      throw badKpiData(inner && inner !== field ? `${field}.${inner}` : field);
+    }
+    throw error;
+  }
+}
 
 export function kpiDataService(db: Database, resources: ResourceService, clock: () => number = Date.now) {
   // Whether PostgreSQL knows a zone: asked once per name (only names Intl knows get here, a finite
@@ -81,8 +114,8 @@ export function kpiDataService(db: Database, resources: ResourceService, clock: 
       if (request.entity_ids !== undefined && !only) throw badKpiData('entity_ids');
       const zone = await timeZoneOf(request.timezone ?? 'UTC');
       const kpi = await kpiOf(caller, request.id);
-      const definition = kpi.definition ?? {};
-      const items: QueryItem[] = Array.isArray(kpi.query) ? kpi.query : [];
+      const definition = checked<Definition>(usedDefinition, kpi.definition ?? {}, 'definition');
+      const items = checked<QueryItem[]>(usedQuery, kpi.query ?? [], 'query');
 
       let range;
       try {
@@ -105,14 +138,12 @@ export function kpiDataService(db: Database, resources: ResourceService, clock: 
       const entityCount = entitiesOf.reduce((total, list) => total + list.length, 0);
       const seriesCount = perEntity ? entityCount : items.length;
       if (seriesCount * buckets > MAX_POINTS) throw badKpiData('definition', { limit: MAX_POINTS });
-      const source = chooseSource(zone, range);
-      if (entityCount * Math.ceil((range.to - range.from) / SOURCE_GRAIN_MS[source]) > MAX_SOURCE_ROWS) {
-        throw badKpiData('definition', { limit: MAX_SOURCE_ROWS });
-      }
+      const plan = sourcePlan(zone, range);
+      if (entityCount * planRows(plan) > MAX_SOURCE_ROWS) throw badKpiData('definition', { limit: MAX_SOURCE_ROWS });
 
       const query = kpiSeriesQuery({
-        tenantId: caller.tenantId, source, zone, interval: range.interval, from: new Date(range.from), to: new Date(range.to), perEntity,
-        items: items.map((item, index) => ({ item: index, key: item.key, aggregation: item.aggregation as KpiAggregation, entityIds: entitiesOf[index] })),
+        tenantId: caller.tenantId, plan, zone, interval: range.interval, perEntity,
+        items: items.map((item, index) => ({ item: index, key: item.key, aggregation: item.aggregation, entityIds: entitiesOf[index] })),
       });
       const rows = query ? await db.tenantQuery<SeriesRow>(caller.tenantId, query) : [];
       const dataOf = new Map(rows.map((row) => [`${row.item}:${row.entity_id ?? ''}`, row.data]));
@@ -120,7 +151,7 @@ export function kpiDataService(db: Database, resources: ResourceService, clock: 
       const series: KpiDataAnswer['series'][number][] = [];
       items.forEach((item, index) => {
         const describe = (entityId: number | null) => ({
-          label: item.label || item.key, key: item.key, aggregation: item.aggregation as KpiAggregation, entity_id: entityId,
+          label: item.label || item.key, key: item.key, aggregation: item.aggregation, entity_id: entityId,
           data: points(dataOf.get(`${index}:${entityId ?? ''}`)),
         });
         if (perEntity) for (const entityId of entitiesOf[index]) series.push(describe(entityId));

@@ -216,3 +216,68 @@ export function chooseSource(zone: string, range: KpiRange): TelemetrySource {
   if (length >= 15 * MINUTE && all(15 * MINUTE)) return 'telemetry_quarter_hourly';
   return 'telemetry';
 }
+
+/** Time spans [from, to) (ms) to read from one table. */
+export interface SourceSpans { source: TelemetrySource; spans: [number, number][] }
+
+const COARSE_TO_FINE: TelemetrySource[] = ['telemetry_daily', 'telemetry_hourly', 'telemetry_quarter_hourly', 'telemetry'];
+/** The alignment of each table's rows (raw points: any instant). */
+const ALIGNMENT_MS: Record<TelemetrySource, number> = { telemetry_daily: DAY, telemetry_hourly: HOUR, telemetry_quarter_hourly: 15 * MINUTE, telemetry: 1 };
+/** Calendar buckets tiled at most (beyond, the finest table reads the whole range; a plan costs ~15 µs a bucket). */
+const MAX_TILED_BUCKETS = 2_000;
+/** Spans of one table at most (each is an index range scan). */
+const MAX_SPANS = 1_000;
+
+const plans = new Map<string, SourceSpans[]>();
+
+/**
+ * Which rows answer the range: `chooseSource`'s table for the whole range, except that calendar
+ * buckets take coarser rows where those fit inside the bucket — a Bratislava month is two hours
+ * of hourly rows, the UTC days inside it from the daily roll-up, and the rest of its last UTC day
+ * hourly again. Every row lies inside one bucket, so the answer stays exact; the spans of a table
+ * are merged where they touch.
+ */
+export function sourcePlan(zone: string, range: KpiRange): SourceSpans[] {
+  const finest = chooseSource(zone, range);
+  const whole: SourceSpans[] = [{ source: finest, spans: [[range.from, range.to]] }];
+  if (!calendarUnit(range.interval) || finest === 'telemetry_daily' || bucketCount(range) > MAX_TILED_BUCKETS) return whole;
+  const key = `${zone}|${range.interval}|${range.from}|${range.to}`;
+  const cached = plans.get(key);
+  if (cached) return cached;
+
+  const levels = COARSE_TO_FINE.slice(0, COARSE_TO_FINE.indexOf(finest) + 1);
+  const spans = new Map<TelemetrySource, [number, number][]>(levels.map((level) => [level, []]));
+  const add = (level: TelemetrySource, from: number, to: number) => {
+    const list = spans.get(level)!;
+    const last = list[list.length - 1];
+    if (last && last[1] === from) last[1] = to;
+    else list.push([from, to]);
+  };
+  // [from, to) at `level` or finer; the pieces are added in time order, so touching spans merge.
+  const tile = (from: number, to: number, index: number) => {
+    if (from >= to) return;
+    const level = levels[index];
+    if (index === levels.length - 1) return add(level, from, to);
+    const step = ALIGNMENT_MS[level];
+    const start = Math.ceil(from / step) * step;
+    const end = Math.floor(to / step) * step;
+    if (start >= end) return tile(from, to, index + 1);
+    tile(from, start, index + 1);
+    add(level, start, end);
+    tile(end, to, index + 1);
+  };
+  for (let start = range.from; start < range.to;) {
+    const next = nextBucketStart(zone, range.interval, start);
+    tile(start, next, 0);
+    start = next;
+  }
+  const plan = levels.map((source) => ({ source, spans: spans.get(source)! })).filter((level) => level.spans.length > 0);
+  const result = plan.some((level) => level.spans.length > MAX_SPANS) ? whole : plan;
+  if (plans.size > 1000) plans.clear();
+  plans.set(key, result);
+  return result;
+}
+
+/** An estimate of the rows a plan reads per entity (raw points: one a minute). */
+export const planRows = (plan: SourceSpans[]) =>
+  plan.reduce((rows, level) => rows + level.spans.reduce((sum, [from, to]) => sum + Math.ceil((to - from) / SOURCE_GRAIN_MS[level.source]), 0), 0);

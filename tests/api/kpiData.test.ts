@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { kpiSeriesQuery, type KpiAggregation, type SeriesRow } from '../../server/db/kpiDataQueries.ts';
 import { entities, entityTypes, kpis, tenants, users } from '../../server/db/schema.ts';
-import { chooseSource, kpiRange, type KpiInterval, type TelemetrySource } from '../../server/telemetry/kpiTime.ts';
+import { chooseSource, kpiRange, sourcePlan, type KpiInterval, type SourceSpans, type TelemetrySource } from '../../server/telemetry/kpiTime.ts';
 import type { TelemetryPoint } from '../../server/telemetry/telemetryPoint.ts';
 import { telemetryWriter } from '../../server/telemetry/telemetryWriter.ts';
 import { KPI_AGGREGATIONS } from '../../src/schemas/enums.ts';
@@ -246,6 +246,20 @@ describe('aggregations', () => {
     expect(narrowed.series.map((s) => s.entity_id)).toEqual(KPI_AGGREGATIONS.flatMap(() => [meters.ids[0], meters.ids[2]]));
   });
 
+  it('items of different keys and entities in one KPI each keep their own series', async () => {
+    const [m1, m2, m3] = meters.ids;
+    const id = await createKpi(admin, [
+      { key: 'agg', aggregation: 'sum', entity_ids: [m1] },
+      { key: 'agg', aggregation: 'sum', entity_ids: [m2] },
+      { key: 'agg', aggregation: 'max', entity_ids: [m1, m2] },
+      { key: 'daily', aggregation: 'value_count', entity_ids: [m3] },
+      { key: 'agg', aggregation: 'min', entity_ids: [m1, m2] },
+    ], range);
+    expect((await series(admin, id)).series.map((s) => byTs(s.data))).toEqual([
+      { [h10]: 6, [h11]: 7 }, { [h10]: 16 }, { [h10]: 10, [h11]: 7 }, {}, { [h10]: 2, [h11]: 7 },
+    ]);
+  });
+
   it('entity types stand for all their entities in the tenant; labels are kept', async () => {
     const id = await createKpi(admin, [{ key: 'agg', aggregation: 'sum', label: 'Energy', entity_type_ids: [meters.typeId] }], range);
     expect((await series(admin, id)).series).toEqual([{ label: 'Energy', key: 'agg', aggregation: 'sum', entity_id: null, data: [{ ts: h10, value: 23 }, { ts: h11, value: 8 }] }]);
@@ -287,7 +301,7 @@ describe('aggregations', () => {
 });
 
 describe('roll-ups', () => {
-  it('answer exactly what the raw points answer, for every aggregation, bucket, zone and exact roll-up', async () => {
+  it('answer exactly what the raw points answer, for every aggregation, bucket, zone, exact roll-up and the mix the endpoint reads', async () => {
     const [m1, m2, m3] = meters.ids;
     // pseudo-random points (halves, so every sum is exact) over a DST change and a month end
     let seed = 7;
@@ -303,26 +317,33 @@ describe('roll-ups', () => {
     await write(points);
     const order: TelemetrySource[] = ['telemetry_daily', 'telemetry_hourly', 'telemetry_quarter_hourly', 'telemetry'];
     let compared = 0;
+    let tiled = 0;
     for (const zone of ['UTC', 'Europe/Bratislava', 'Asia/Kolkata', 'Asia/Kathmandu']) {
       for (const interval of ['15m', '1h', '1d', '1w', '1M'] as KpiInterval[]) {
         const range = kpiRange({ time_interval: interval, date_range: { from: '2026-03-20T00:00:00Z', to: '2026-04-10T00:00:00Z' } }, zone, 0);
         const exact = order.slice(order.indexOf(chooseSource(zone, range)));
         for (const perEntity of [false, true]) {
-          const answer = async (source: TelemetrySource) => t.db.tenantQuery<SeriesRow>(city, kpiSeriesQuery({
-            tenantId: city, source, zone, interval, from: new Date(range.from), to: new Date(range.to), perEntity,
+          const answer = async (plan: SourceSpans[]) => t.db.tenantQuery<SeriesRow>(city, kpiSeriesQuery({
+            tenantId: city, plan, zone, interval, perEntity,
             items: KPI_AGGREGATIONS.map((aggregation, item) => ({ item, key: 'mixed', aggregation: aggregation as KpiAggregation, entityIds: [m1, m2, m3] })),
           })!);
-          const raw = await answer('telemetry');
+          const whole = (source: TelemetrySource): SourceSpans[] => [{ source, spans: [[range.from, range.to]] }];
+          const raw = await answer(whole('telemetry'));
           expect(raw).toHaveLength(perEntity ? 18 : 6);
           expect(raw.every((row) => JSON.parse(row.data).length > 0)).toBe(true);
           for (const source of exact.slice(0, -1)) {
-            expect(await answer(source), `${zone} ${interval} ${source} per entity ${perEntity}`).toEqual(raw);
+            expect(await answer(whole(source)), `${zone} ${interval} ${source} per entity ${perEntity}`).toEqual(raw);
             compared++;
           }
+          // and the endpoint's own plan: coarser rows inside calendar buckets
+          const plan = sourcePlan(zone, range);
+          if (plan.length > 1) tiled++;
+          expect(await answer(plan), `${zone} ${interval} ${JSON.stringify(plan.map((level) => [level.source, level.spans.length]))} per entity ${perEntity}`).toEqual(raw);
         }
       }
     }
     expect(compared).toBeGreaterThan(40);
+    expect(tiled).toBeGreaterThan(10);
   });
 
   it('are what the endpoint reads: a changed daily roll-up shows in UTC days, not in local days or hours', async () => {
@@ -422,7 +443,7 @@ describe('hostile callers', () => {
     expect((await kpiData(admin, crowded, `&entity_ids=${crowd.ids.slice(0, 10).join(',')}`)).status).toBe(200);
   });
 
-  it('a stored KPI whose date range runs backwards is 400 on read; saving one, or one with a single end, is refused', async () => {
+  it('a stored KPI whose date range runs backwards, or with values its schema refuses, is 400 on read; saving one with a backwards or single-ended range is refused', async () => {
     const id = await createKpi(admin, [{ key: 'agg', aggregation: 'sum', entity_ids: meters.ids }], { time_interval: '1h' });
     await t.db.systemQuery(sql`UPDATE kpis SET definition = definition || ${JSON.stringify({ date_range: { from: '2026-06-11T00:00:00Z', to: '2026-06-10T00:00:00Z' } })}::jsonb WHERE id = ${id}`);
     expectBad(await kpiData(admin, id));
@@ -437,6 +458,15 @@ describe('hostile callers', () => {
       body: { query: 'mutation($id: ID!, $definition: JSON) { update_kpi(id: $id, definition: $definition) { id } }', variables: { id, definition: { chart: 'line', date_range: { from: '2026-06-11T00:00:00Z' } } } },
     });
     expect(halfOpen.body.errors[0].extensions).toMatchObject({ code: 'VALIDATION', field: 'definition.date_range.to' });
+    // other stored values the schema never allowed are refused on read too, not a 500
+    await t.db.systemQuery(sql`UPDATE kpis SET definition = '{"chart": "line", "time_interval": "2h"}'::jsonb WHERE id = ${id}`);
+    const interval = await kpiData(admin, id);
+    expectBad(interval);
+    expect(interval.body.errors[0].field).toBe('definition.time_interval');
+    await t.db.systemQuery(sql`UPDATE kpis SET definition = '{"chart": "line"}'::jsonb, query = '[{"key": "agg", "aggregation": "median"}]'::jsonb WHERE id = ${id}`);
+    const aggregation = await kpiData(admin, id);
+    expectBad(aggregation);
+    expect(aggregation.body.errors[0].field).toBe('query.0.aggregation');
   });
 
   it('a KPI without entities, or with an item the schema never allowed, answers empty series', async () => {

@@ -3,8 +3,8 @@
 // which telemetry table answers it exactly.
 import { describe, expect, it } from 'vitest';
 import {
-  BadRange, bucketEnd, bucketStart, chooseSource, isKnownTimeZone, kpiRange, nextBucketStart, offsetsWithin, zonedInstant, zoneOffset,
-  type KpiInterval,
+  BadRange, bucketEnd, bucketStart, chooseSource, isKnownTimeZone, kpiRange, nextBucketStart, offsetsWithin, planRows, sourcePlan, zonedInstant,
+  zoneOffset, type KpiInterval,
 } from '../../../server/telemetry/kpiTime.ts';
 
 const at = (iso: string) => Date.parse(iso);
@@ -204,5 +204,56 @@ describe('the source table', () => {
     // Liberia kept −00:44:30 until 1972
     expect(chooseSource('Africa/Monrovia', range('1d', '1960-01-01T00:00:00Z', '1960-02-01T00:00:00Z'))).toBe('telemetry');
     expect(chooseSource('Africa/Monrovia', range('1d', '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z'))).toBe('telemetry_daily');
+  });
+});
+
+describe('the rows read (coarser rows inside calendar buckets)', () => {
+  const spans = (...pairs: [string, string][]) => pairs.map(([from, to]) => [at(from), at(to)]);
+
+  it('one table over the whole range where nothing coarser fits', () => {
+    const utc = kpiRange({ time_interval: '1d', date_range: { from: '2026-01-01T00:00:00Z', to: '2026-02-01T00:00:00Z' } }, 'UTC', 0);
+    expect(sourcePlan('UTC', utc)).toEqual([{ source: 'telemetry_daily', spans: [[utc.from, utc.to]] }]);
+    // a Bratislava day never holds a whole UTC day: its hours, as one span
+    const local = kpiRange({ time_interval: '1d', date_range: { from: '2026-01-01T00:00:00Z', to: '2026-02-01T00:00:00Z' } }, BRATISLAVA, 0);
+    expect(sourcePlan(BRATISLAVA, local)).toEqual([{ source: 'telemetry_hourly', spans: [[local.from, local.to]] }]);
+    const hours = kpiRange({ time_interval: '1h', time_range: '24h' }, KOLKATA, at('2026-05-01T10:00:00Z'));
+    expect(sourcePlan(KOLKATA, hours)).toEqual([{ source: 'telemetry_quarter_hourly', spans: [[hours.from, hours.to]] }]);
+  });
+
+  it('Bratislava months: the UTC days inside from the daily roll-up, the hours around them hourly', () => {
+    const range = kpiRange({ time_interval: '1M', date_range: { from: '2026-01-15T00:00:00Z', to: '2026-02-15T00:00:00Z' } }, BRATISLAVA, 0);
+    expect(range).toMatchObject({ from: at('2025-12-31T23:00:00Z'), to: at('2026-02-28T23:00:00Z') });
+    const plan = sourcePlan(BRATISLAVA, range);
+    expect(plan).toEqual([
+      { source: 'telemetry_daily', spans: spans(['2026-01-01T00:00:00Z', '2026-01-31T00:00:00Z'], ['2026-02-01T00:00:00Z', '2026-02-28T00:00:00Z']) },
+      {
+        source: 'telemetry_hourly',
+        spans: spans(['2025-12-31T23:00:00Z', '2026-01-01T00:00:00Z'], ['2026-01-31T00:00:00Z', '2026-02-01T00:00:00Z'], ['2026-02-28T00:00:00Z', '2026-02-28T23:00:00Z']),
+      },
+    ]);
+    expect(planRows(plan)).toBe(30 + 27 + 1 + 24 + 23);
+  });
+
+  it('Kolkata days: whole hours hourly, the half hours at the edges from the 15-minute roll-up', () => {
+    const range = kpiRange({ time_interval: '1d', date_range: { from: '2026-05-01T00:00:00+05:30', to: '2026-05-03T00:00:00+05:30' } }, KOLKATA, 0);
+    expect(sourcePlan(KOLKATA, range)).toEqual([
+      { source: 'telemetry_hourly', spans: spans(['2026-04-30T19:00:00Z', '2026-05-01T18:00:00Z'], ['2026-05-01T19:00:00Z', '2026-05-02T18:00:00Z']) },
+      {
+        source: 'telemetry_quarter_hourly',
+        spans: spans(['2026-04-30T18:30:00Z', '2026-04-30T19:00:00Z'], ['2026-05-01T18:00:00Z', '2026-05-01T19:00:00Z'], ['2026-05-02T18:00:00Z', '2026-05-02T18:30:00Z']),
+      },
+    ]);
+  });
+
+  it('covers the range exactly, without overlaps, in every zone and calendar bucket', () => {
+    for (const zone of ['UTC', BRATISLAVA, KOLKATA, KATHMANDU, 'America/St_Johns', 'Australia/Lord_Howe']) {
+      for (const interval of ['1d', '1w', '1M'] as KpiInterval[]) {
+        const range = kpiRange({ time_interval: interval, date_range: { from: '2026-01-01T00:00:00Z', to: '2027-01-01T00:00:00Z' } }, zone, 0);
+        const all = sourcePlan(zone, range).flatMap((level) => level.spans).sort((a, b) => a[0] - b[0]);
+        expect(all[0][0], `${zone} ${interval}`).toBe(range.from);
+        expect(all[all.length - 1][1], `${zone} ${interval}`).toBe(range.to);
+        for (let i = 1; i < all.length; i++) expect(all[i][0], `${zone} ${interval}`).toBe(all[i - 1][1]);
+      }
+    }
   });
 });
