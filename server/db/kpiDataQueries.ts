@@ -177,7 +177,10 @@ export function kpiSeriesQuery(query: SeriesQuery): SQL | undefined {
       FROM ${sql.identifier(`signal${index}`)} b
       GROUP BY b.entity_id`;
   });
-  return sql`WITH ${sql.join(tables, sql`, `)}
+  // No JIT (PostgreSQL): the planner guesses millions of rows for a list of spans and spent
+  // ~570 ms compiling a query that runs in 30.
+  return sql`SET LOCAL jit = off;
+    WITH ${sql.join(tables, sql`, `)}
     SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) series ORDER BY item, entity_id`;
 }
 
