@@ -128,7 +128,7 @@ async function seedConfiguration(tx: Tx, tenantId: string, adminId: string, devi
   const [kpi] = await tx.insert(kpis).values({
     tenantId, name: { en: 'Average temperature', sk: 'Priemerná teplota', de: 'Durchschnittstemperatur' }, category: 'environment',
     definition: { chart: 'line', time_interval: '1h', time_range: '24h', width: 24, legend: true, decimals: 1 },
-    query: [{ key: 'temperature', entity_type_id: temperatureType, aggregation: 'avg' }],
+    query: [{ key: 'temperature', entity_type_ids: [temperatureType], aggregation: 'avg' }],
   }).returning();
   await tx.insert(kpiGroups).values({ tenantId, kpiId: kpi.id, groupId });
   const [board] = await tx.insert(boards).values({

@@ -110,6 +110,17 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
+describe('the demo', () => {
+  it("the demo KPI answers the last day of its sensors' history, hour by hour", async () => {
+    const [demo] = (await t.get('/kpi-list', admin)).body.filter((kpi: { name: { en: string } }) => kpi.name.en === 'Average temperature');
+    const answer = await kpiData(admin, demo.id);
+    expect(answer.status).toBe(200);
+    expect(answer.body.series).toHaveLength(1);
+    expect(answer.body.series[0].data.length).toBeGreaterThanOrEqual(20);
+    for (const point of answer.body.series[0].data) expect(point.value).toBeGreaterThan(5);
+  });
+});
+
 describe('buckets in a time zone, by hand', () => {
   it('daily in Europe/Bratislava across the spring change: 29 March 2026 has 23 hours', async () => {
     const id = await createKpi(admin, [{ key: 'hourly', aggregation: 'value_count', entity_ids: [meters.ids[0]] }],
