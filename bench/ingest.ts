@@ -1,0 +1,662 @@
+// `node bench/ingest.ts [sustained|flood|crash] [--postgres] [--clients N] [--window W] [--duration S] [--rate P] [--keepalive S]`
+// Device ingestion over MQTT (ThingsBoard's device API, the server's own listener), each mode on
+// a fresh server process (`node server/main.ts`, SEED=demo, SIMULATE=off, free ports; embedded
+// PGlite in a temporary DATA_DIR, a throw-away PostgreSQL with --postgres, or DATABASE_URL).
+//
+// The demo database is seeded (and its history written) by a first start that is then stopped, so
+// the measured server does nothing but the benchmark's ingestion; devices beyond the demo's are
+// added by SQL. What is stored is counted in the database itself once the measured server has
+// stopped cleanly (PGlite allows one process per data directory), never from what was sent or
+// acknowledged. Every figure comes with the cores used by the server, by this process and by the
+// rest of the machine meanwhile (the machines are shared).
+//
+// - sustained (default): --clients 50 mqtt.js devices, each keeping --window 16 QoS 1 publishes
+//   in flight for --duration 30 s; 10 numeric keys a message, each message with its own ts. Prints
+//   stored points/s, PUBACK latency p50/p95/p99 and the server's RSS (sampled every second).
+//   Goal on 2 cores: ≥ 30,000 stored points/s (embedded).
+// - flood: --rate points/s offered (default 300,000, ten times the goal) for --duration 60 s by
+//   --clients 200 devices, half QoS 1 (window 64), half QoS 0 (paced, waiting only for the
+//   socket), while a user signed in as admin@demo.city reads GET /tenant every 100 ms. Then waits
+//   for the backlog: the QoS 1 messages in flight and one last message of each QoS 0 client, sent
+//   QoS 1 (the server handles a client's messages in order, so its PUBACK means the rest was
+//   handled). Prints /tenant p50/p95/p99, the server's RSS (goal < 1 GB), whether it stayed up,
+//   whether every PUBACKed point is stored (each acknowledged message looked up) and the QoS 0
+//   points written vs stored.
+// - crash: QoS 1 for --duration 15 s, then `kill -9` of the server mid-ingest, a restart on the
+//   same data (the killed server's lock file is still there), and every PUBACKed message (device,
+//   ts: all 10 keys) looked up: PUBACKed, found, missing (goal 0).
+import mqtt, { type MqttClient } from 'mqtt';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { totalmem, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { lockDataDir } from '../server/db/dataDirLock.ts';
+import { startThrowawayPostgres, type ThrowawayPostgres } from '../scripts/postgres.ts';
+import { freePort } from '../scripts/serverProcess.ts';
+import { machineLine } from './launch.ts';
+
+const argument = (name: string, fallback: string) => {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? process.argv[at + 1] : fallback;
+};
+const mode = (['sustained', 'flood', 'crash'] as const).find((name) => process.argv.slice(2).includes(name)) ?? 'sustained';
+const usePostgres = process.argv.includes('--postgres');
+const defaults = { sustained: { clients: 50, window: 16, duration: 30 }, flood: { clients: 200, window: 64, duration: 60 }, crash: { clients: 50, window: 16, duration: 15 } }[mode];
+const clientCount = Number(argument('--clients', String(defaults.clients)));
+const windowSize = Number(argument('--window', String(defaults.window)));
+const durationS = Number(argument('--duration', String(defaults.duration)));
+const floodRate = Number(argument('--rate', '300000'));
+// MQTT keep-alive of the clients: off by default, so that a client giving up on a server that is
+// minutes behind (its PINGREQ waits behind its own backlog) does not count as the server's loss.
+const keepalive = Number(argument('--keepalive', '0'));
+const KEYS = 10;
+const TOPIC = 'v1/devices/me/telemetry';
+const root = join(import.meta.dirname, '..');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const log = (line: string) => console.error(`[bench ${((performance.now()) / 1000).toFixed(1)} s] ${line}`);
+
+// ---------------------------------------------------------------------------------------------
+// Where the data lives, and a connection to it while no server holds it.
+
+interface Target { label: string; env: NodeJS.ProcessEnv; dataDir: string; databaseUrl?: string; cleanup(): Promise<void> }
+
+async function makeTarget(): Promise<Target> {
+  let postgres: ThrowawayPostgres | null = null;
+  let databaseUrl = process.env.DATABASE_URL;
+  if (usePostgres && !databaseUrl) {
+    postgres = await startThrowawayPostgres();
+    if (!postgres) throw new Error('--postgres needs DATABASE_URL or Debian\'s postgresql binaries');
+    databaseUrl = postgres.url;
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'terrasight-bench-ingest-'));
+  process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  return {
+    label: databaseUrl ? `PostgreSQL${postgres ? ` ${postgres.version} (throw-away)` : ''}` : 'embedded (PGlite)',
+    env: { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing' } : {}) },
+    dataDir, databaseUrl,
+    async cleanup() {
+      rmSync(dataDir, { recursive: true, force: true });
+      await postgres?.stop();
+    },
+  };
+}
+
+interface Sql { query<T>(text: string): Promise<T[]>; close(): Promise<void> }
+
+/** The database of `target`, opened by this process (the server must be stopped for PGlite). */
+async function openSql(target: Target): Promise<Sql> {
+  if (target.databaseUrl) {
+    const { default: pg } = await import('pg');
+    pg.types.setTypeParser(20, Number); // count(*)
+    const client = new pg.Client({ connectionString: target.databaseUrl });
+    await client.connect();
+    return { query: async <T>(text: string) => (await client.query(text)).rows as T[], close: () => client.end() };
+  }
+  const release = lockDataDir(target.dataDir);
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create(target.dataDir);
+  return {
+    query: async <T>(text: string) => (await db.query<T>(text)).rows,
+    async close() {
+      await db.close();
+      release();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server process.
+
+/** Servers started and not yet stopped: killed if the benchmark fails half-way. */
+const liveServers = new Set<() => void>();
+process.once('exit', () => {
+  for (const kill of liveServers) kill();
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
+interface Server { pid: number; base: string; mqttUrl: string; alive(): boolean; stop(): Promise<void>; kill9(): Promise<void>; startedInMs: number }
+
+/** Starts `node server/main.ts` on `target` and waits until it answers (and, when seeding, until the demo history is written). */
+async function startServer(target: Target, waitForHistory = false): Promise<Server> {
+  const started = performance.now();
+  const [port, mqttPort] = [await freePort(), await freePort()];
+  const child = spawn(process.execPath, [join(root, 'server', 'main.ts')], {
+    cwd: root, stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...target.env, PORT: String(port), MQTT_PORT: String(mqttPort), HOST: '127.0.0.1', SEED: 'demo', SIMULATE: 'off' },
+  });
+  let history = false;
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    if (/points of demo history/.test(line)) history = true;
+  });
+  const kill = () => child.kill('SIGKILL');
+  liveServers.add(kill);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => {
+    liveServers.delete(kill);
+    resolve();
+  }));
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  const base = `http://127.0.0.1:${port}`;
+  const server: Server = {
+    pid: child.pid!, base, mqttUrl: `mqtt://127.0.0.1:${mqttPort}`, alive, startedInMs: 0,
+    async stop() {
+      if (alive()) child.kill('SIGTERM');
+      await exited;
+    },
+    async kill9() {
+      if (alive()) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+  for (const deadline = Date.now() + 180_000; ;) {
+    if (!alive()) throw new Error(`The Terrasight server exited (${child.exitCode ?? child.signalCode}) before answering.`);
+    const answers = await fetch(`${base}/api/docs/json`).then((r) => r.ok, () => false);
+    if (answers && (history || !waitForHistory)) break;
+    if (Date.now() > deadline) {
+      await server.stop();
+      throw new Error('The Terrasight server did not start.');
+    }
+    await sleep(100);
+  }
+  server.startedInMs = performance.now() - started;
+  return server;
+}
+
+/** VmRSS / VmHWM (MB) and CPU time (s) of a process, from /proc. */
+function processFigures(pid: number): { rssMb: number; hwmMb: number; cpuS: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { rssMb: kb('VmRSS') / 1024, hwmMb: kb('VmHWM') / 1024, cpuS: (Number(fields[11]) + Number(fields[12])) / 100 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Busy and total CPU ticks of the whole machine, from /proc/stat. */
+function machineTicks(): { busy: number; total: number } {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { busy: total - fields[3] - fields[4], total };
+}
+
+/** Samples the server's RSS every second; measures the CPU it, this process and the rest of the machine used. */
+function watchServer(server: Server) {
+  const start = processFigures(server.pid);
+  const machineStart = machineTicks();
+  const benchStart = process.cpuUsage();
+  const startedAt = performance.now();
+  let maxRssMb = 0;
+  let lastHwm = 0;
+  let cpuS = 0;
+  const sample = () => {
+    const figures = processFigures(server.pid);
+    if (!figures) return;
+    maxRssMb = Math.max(maxRssMb, figures.rssMb);
+    lastHwm = figures.hwmMb;
+    cpuS = figures.cpuS - (start?.cpuS ?? 0);
+  };
+  const timer = setInterval(sample, 1000);
+  return {
+    /**
+     * Stops sampling: max sampled RSS, the kernel's high-water mark, and the cores used on average
+     * by the server, by this process and by every other process (noisy neighbours; with
+     * PostgreSQL, the database server too).
+     */
+    finish() {
+      sample();
+      clearInterval(timer);
+      const seconds = (performance.now() - startedAt) / 1000;
+      const machine = machineTicks();
+      const machineCores = (machine.busy - machineStart.busy) / 100 / seconds;
+      const bench = process.cpuUsage(benchStart);
+      const benchCores = (bench.user + bench.system) / 1e6 / seconds;
+      const serverCores = cpuS / seconds;
+      return { idleRssMb: start?.rssMb ?? NaN, maxRssMb, hwmMb: lastHwm, serverCores, benchCores, otherCores: Math.max(0, machineCores - serverCores - benchCores) };
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Devices: the demo's, and more made by SQL when there are more clients than those.
+
+interface Device { id: number; tenant_id: string; access_token: string }
+
+const DEVICE_QUERY = 'SELECT id, tenant_id, access_token FROM entities WHERE access_token IS NOT NULL AND NOT is_gateway ORDER BY id';
+
+async function ensureDevices(db: Sql, count: number): Promise<Device[]> {
+  let devices = await db.query<Device>(DEVICE_QUERY);
+  const missing = count - devices.length;
+  if (missing > 0) {
+    // Siblings of the first demo device: same tenant, type and parent; a token of their own.
+    await db.query(`
+      WITH template AS (SELECT * FROM entities WHERE id = ${devices[0].id}),
+      made AS (
+        INSERT INTO entities (tenant_id, entity_type_id, parent_id, name, attributes, level, tree_path)
+        SELECT tenant_id, entity_type_id, parent_id, json_build_object('en', 'Bench device ' || n), '{}'::json, level, '' FROM template, generate_series(1, ${missing}) n
+        RETURNING id, parent_id
+      )
+      UPDATE entities e SET tree_path = coalesce((SELECT p.tree_path || '.' FROM entities p WHERE p.id = made.parent_id), '') || e.id
+      FROM made WHERE e.id = made.id`);
+    devices = await db.query<Device>(DEVICE_QUERY);
+  }
+  return devices.slice(0, count);
+}
+
+/** A fresh demo database with its history written, and `count` devices; no server running. */
+async function prepare(target: Target, count: number): Promise<Device[]> {
+  log(`seeding a fresh demo database (${target.label})…`);
+  const seeding = await startServer(target, true);
+  await seeding.stop();
+  const db = await openSql(target);
+  try {
+    const devices = await ensureDevices(db, count);
+    if (devices.length < count) throw new Error(`only ${devices.length} devices`);
+    return devices;
+  } finally {
+    await db.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load: mqtt.js clients, one device each.
+
+const keyOf = (qos: 0 | 1, i: number) => `bench${qos}_${i}`;
+
+/** Distinct ts per message and device (now, or 1 ms after the device's last). */
+const lastTs = new Map<number, number>();
+function nextTs(device: Device): number {
+  const ts = Math.max(Date.now(), (lastTs.get(device.id) ?? 0) + 1);
+  lastTs.set(device.id, ts);
+  return ts;
+}
+
+function payload(qos: 0 | 1, ts: number): string {
+  const values: Record<string, number> = {};
+  for (let i = 0; i < KEYS; i++) values[keyOf(qos, i)] = Math.round(Math.random() * 100_000) / 100;
+  return JSON.stringify({ ts, values });
+}
+
+class Stats {
+  attempted = [0, 0];
+  done = [0, 0]; // QoS 0: written to the socket; QoS 1: PUBACKed
+  errors = 0;
+  /** Connections closed before the benchmark ended them (keep-alive timeouts, the server closing them). */
+  disconnects = [0, 0];
+  firstDisconnect = [NaN, NaN];
+  latencies: number[] = [];
+  /** PUBACKed points per second since `start`. */
+  perSecond: number[] = [];
+  /** ts of each PUBACKed message, per device. */
+  acked = new Map<number, number[]>();
+  start = performance.now();
+  lastAck = 0;
+}
+
+class Publisher {
+  client!: MqttClient;
+  inflight = 0;
+  budget = Infinity;
+  running = false;
+  ending = false;
+  private waitingDrain = false;
+  private readonly device: Device;
+  readonly qos: 0 | 1;
+  private readonly window: number;
+  private readonly stats: Stats;
+  private readonly record: boolean;
+  constructor(device: Device, qos: 0 | 1, window: number, stats: Stats, record: boolean) {
+    this.device = device;
+    this.qos = qos;
+    this.window = window;
+    this.stats = stats;
+    this.record = record;
+  }
+
+  connect(url: string, tag: string): Promise<void> {
+    this.client = mqtt.connect(url, { username: this.device.access_token, clientId: `bench-${tag}-${this.device.id}`, reconnectPeriod: 0, connectTimeout: 30_000, keepalive });
+    this.client.on('error', () => { /* counted through the publish callbacks */ });
+    this.client.once('close', () => {
+      if (this.ending) return;
+      this.stats.disconnects[this.qos]++;
+      if (Number.isNaN(this.stats.firstDisconnect[this.qos])) this.stats.firstDisconnect[this.qos] = (performance.now() - this.stats.start) / 1000;
+    });
+    return new Promise((resolve, reject) => {
+      this.client.once('connect', () => resolve());
+      this.client.once('error', reject);
+    });
+  }
+
+  pump = () => {
+    const { stats, qos } = this;
+    while (this.running && this.budget >= 1 && this.client.connected) {
+      if (qos === 1 && this.inflight >= this.window) return;
+      if (qos === 0) {
+        if (this.inflight >= this.window) return;
+        if (this.client.stream.writableNeedDrain) {
+          if (!this.waitingDrain) {
+            this.waitingDrain = true;
+            this.client.stream.once('drain', () => {
+              this.waitingDrain = false;
+              this.pump();
+            });
+          }
+          return;
+        }
+      }
+      this.budget--;
+      const ts = nextTs(this.device);
+      const sentAt = performance.now();
+      this.inflight++;
+      stats.attempted[qos]++;
+      this.client.publish(TOPIC, payload(qos, ts), { qos }, (error) => {
+        this.inflight--;
+        if (error) stats.errors++;
+        else {
+          stats.done[qos]++;
+          if (qos === 1) {
+            const now = performance.now();
+            stats.latencies.push(now - sentAt);
+            stats.lastAck = now;
+            const second = Math.floor((now - stats.start) / 1000);
+            stats.perSecond[second] = (stats.perSecond[second] ?? 0) + KEYS;
+            if (this.record) {
+              let list = stats.acked.get(this.device.id);
+              if (!list) stats.acked.set(this.device.id, (list = []));
+              list.push(ts);
+            }
+          }
+        }
+        this.pump();
+      });
+    }
+  };
+
+  /**
+   * A QoS 0 client's last message, sent QoS 1: the listener hands a client's messages to the
+   * writer in order and the writer commits in order, so its PUBACK means everything this client
+   * wrote before it was handled. Counted as one more QoS 0 message written.
+   */
+  fence(timeoutMs: number): Promise<boolean> {
+    if (!this.client.connected) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      this.client.once('close', () => resolve(false));
+      this.stats.attempted[0]++;
+      this.client.publish(TOPIC, payload(0, nextTs(this.device)), { qos: 1 }, (error) => {
+        clearTimeout(timer);
+        if (!error) this.stats.done[0]++;
+        resolve(!error);
+      });
+    });
+  }
+
+  async settle(timeoutMs: number) {
+    for (const deadline = Date.now() + timeoutMs; this.inflight > 0 && Date.now() < deadline && this.client.connected;) await sleep(20);
+  }
+}
+
+async function connectAll(publishers: Publisher[], url: string, tag: string) {
+  for (let i = 0; i < publishers.length; i += 50) await Promise.all(publishers.slice(i, i + 50).map((p) => p.connect(url, tag)));
+}
+
+/** Runs `publishers` for `seconds`; with `rate` (points/s in all), paced by a token bucket every 10 ms. */
+async function run(publishers: Publisher[], stats: Stats, seconds: number, rate?: number, during?: Promise<unknown>) {
+  const perTick = rate ? rate / KEYS / publishers.length / 100 : Infinity;
+  for (const p of publishers) {
+    p.running = true;
+    p.budget = rate ? perTick : Infinity;
+  }
+  stats.start = performance.now();
+  const ticker = rate ? setInterval(() => {
+    for (const p of publishers) {
+      p.budget = Math.min(p.budget + perTick, perTick * 2);
+      p.pump();
+    }
+  }, 10) : undefined;
+  for (const p of publishers) p.pump();
+  await Promise.race([sleep(seconds * 1000), during ?? new Promise(() => {})]);
+  clearInterval(ticker);
+  for (const p of publishers) p.running = false;
+  return (performance.now() - stats.start) / 1000;
+}
+
+async function closeAll(publishers: Publisher[], force: boolean) {
+  for (const p of publishers) p.ending = true;
+  await Promise.all(publishers.map((p) => Promise.race([p.client.endAsync(force).catch(() => {}), sleep(10_000)])));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks in the database.
+
+async function countRows(db: Sql, qos: 0 | 1): Promise<number> {
+  const [{ count }] = await db.query<{ count: number }>(`SELECT count(*)::float8 AS count FROM telemetry WHERE key LIKE 'bench${qos}\\_%'`);
+  return count;
+}
+
+/**
+ * Looks up every PUBACKed message: found when all its keys are stored at its ts. Also counts the
+ * messages stored without a PUBACK (committed, the acknowledgement lost), `besides` those sent later.
+ */
+async function verifyAcked(db: Sql, acked: Map<number, number[]>, besides = new Map<number, number[]>()) {
+  let total = 0, found = 0, partial = 0, storedNotAcked = 0;
+  const missingExamples: string[] = [];
+  for (const [entity, list] of acked) {
+    const rows = await db.query<{ ms: number; n: number }>(`
+      SELECT round(extract(epoch FROM ts) * 1000)::float8 AS ms, count(*)::float8 AS n
+      FROM telemetry WHERE entity_id = ${entity} AND key LIKE 'bench1\\_%' GROUP BY 1`);
+    const stored = new Map(rows.map((row) => [Number(row.ms), Number(row.n)]));
+    for (const ts of list) {
+      total++;
+      const n = stored.get(ts) ?? 0;
+      if (n === KEYS) found++;
+      else {
+        if (n > 0) partial++;
+        if (missingExamples.length < 5) missingExamples.push(`entity ${entity} ts ${new Date(ts).toISOString()} (${n} of ${KEYS} keys)`);
+      }
+      stored.delete(ts);
+    }
+    for (const ts of besides.get(entity) ?? []) stored.delete(ts);
+    storedNotAcked += stored.size;
+  }
+  return { total, found, missing: total - found, partial, storedNotAcked, missingExamples };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reporting.
+
+const percentile = (sorted: ArrayLike<number>, p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+const fmt = (n: number, digits = 0) => n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const latencyLine = (values: number[]) => {
+  const sorted = Float64Array.from(values).sort();
+  return [50, 95, 99].map((p) => fmt(percentile(sorted, p), 1)).join(' / ');
+};
+/** Per-second PUBACKed points, whole seconds only (the last one is partial). */
+const rateSpread = (perSecond: number[], seconds: number) => {
+  const full = Array.from({ length: Math.floor(seconds) }, (_, i) => perSecond[i] ?? 0).slice(1).sort((a, b) => a - b);
+  return full.length ? `${fmt(full[0])} / ${fmt(percentile(full, 50))} / ${fmt(full.at(-1)!)}` : '–';
+};
+const cores = (use: { serverCores: number; benchCores: number; otherCores: number }) =>
+  `${fmt(use.serverCores, 2)} / ${fmt(use.benchCores, 2)} / ${fmt(use.otherCores, 2)}`;
+const header = (target: Target, details: string) =>
+  console.log(`\nDevice ingestion — ${mode}, ${details}, ${target.label} — ${machineLine()} · ${Math.round(totalmem() / 2 ** 30)} GB RAM`);
+
+// ---------------------------------------------------------------------------------------------
+// Modes.
+
+async function sustained(target: Target) {
+  const devices = await prepare(target, clientCount);
+  const server = await startServer(target);
+  const stats = new Stats();
+  const publishers = devices.map((device) => new Publisher(device, 1, windowSize, stats, false));
+  await connectAll(publishers, server.mqttUrl, 'sustained');
+  log(`${publishers.length} clients connected; publishing for ${durationS} s`);
+  const watch = watchServer(server);
+  await run(publishers, stats, durationS);
+  await Promise.all(publishers.map((p) => p.settle(60_000)));
+  const elapsed = (stats.lastAck - stats.start) / 1000;
+  const use = watch.finish();
+  await closeAll(publishers, false);
+  await server.stop();
+  const db = await openSql(target);
+  const stored = await countRows(db, 1);
+  await db.close();
+
+  header(target, `${clientCount} clients × ${windowSize} in flight, QoS 1, ${KEYS} keys a message, ${durationS} s`);
+  console.log('| stored points/s | stored points | PUBACKed points | PUBACKed points/s, each second: min / median / max | PUBACK p50 / p95 / p99 ms | server RSS before → max (MB) | cores used: server / bench / other processes |');
+  console.log('| ---: | ---: | ---: | --- | --- | ---: | --- |');
+  console.log(`| ${fmt(stored / elapsed)} | ${fmt(stored)} | ${fmt(stats.done[1] * KEYS)} | ${rateSpread(stats.perSecond, elapsed)} | ${latencyLine(stats.latencies)} | ${fmt(use.idleRssMb)} → ${fmt(use.maxRssMb)} | ${cores(use)} |`);
+  console.log(`Run time ${fmt(elapsed, 1)} s (first publish to last PUBACK); publish errors ${stats.errors}; goal ≥ 30,000 stored points/s: ${stored / elapsed >= 30_000 ? 'met' : 'NOT met'}.`);
+}
+
+/** GET /tenant every 100 ms as a signed-in user until `stop` resolves. */
+async function tenantReader(base: string, stop: Promise<unknown>) {
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.city', password: 'demo1234' }),
+  });
+  const { access_token: token } = await login.json() as { access_token: string };
+  const times: { at: number; ms: number }[] = [];
+  let failures = 0;
+  let stopped = false;
+  void stop.then(() => (stopped = true));
+  while (!stopped) {
+    const started = performance.now();
+    try {
+      const response = await fetch(`${base}/tenant`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(10_000) });
+      await response.arrayBuffer();
+      if (response.ok) times.push({ at: started, ms: performance.now() - started });
+      else failures++;
+    } catch {
+      failures++;
+    }
+    await sleep(Math.max(0, 100 - (performance.now() - started)));
+  }
+  return { times, failures };
+}
+
+async function flood(target: Target) {
+  const devices = await prepare(target, clientCount);
+  const server = await startServer(target);
+  const stats = new Stats();
+  const half = Math.ceil(devices.length / 2);
+  const publishers = devices.map((device, i) => new Publisher(device, i < half ? 1 : 0, windowSize, stats, true));
+  await connectAll(publishers, server.mqttUrl, 'flood');
+  log(`${publishers.length} clients connected (${half} QoS 1, ${devices.length - half} QoS 0); offering ${fmt(floodRate)} points/s for ${durationS} s`);
+  let endReads!: () => void;
+  const readsEnd = new Promise<void>((resolve) => (endReads = resolve));
+  const reads = tenantReader(server.base, readsEnd);
+  const watch = watchServer(server);
+  const serverDied = new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      if (!server.alive()) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 200);
+    void readsEnd.then(() => clearInterval(timer));
+  });
+  const elapsed = await run(publishers, stats, durationS, floodRate, serverDied);
+  const sentQos1 = stats.done[1];
+  const writtenQos0 = stats.done[0];
+  log('flood over; waiting for the messages in flight');
+  const floodEnd = performance.now();
+  await Promise.all(publishers.map((p) => p.settle(1_800_000)));
+  const fenced = await Promise.all(publishers.filter((p) => p.qos === 0).map((p) => p.fence(1_800_000)));
+  const drainedS = (performance.now() - stats.start) / 1000 - elapsed;
+  await closeAll(publishers, false);
+  endReads();
+  const { times, failures } = await reads;
+  const stayedUp = server.alive();
+  const use = watch.finish();
+  await server.stop();
+  const db = await openSql(target);
+  const check = await verifyAcked(db, stats.acked);
+  const stored0 = await countRows(db, 0);
+  const stored1 = await countRows(db, 1);
+  await db.close();
+
+  const perS = (n: number) => fmt(n / elapsed);
+  const during = times.filter((t) => t.at < floodEnd).map((t) => t.ms);
+  const after = times.filter((t) => t.at >= floodEnd).map((t) => t.ms);
+  header(target, `${fmt(floodRate)} points/s offered for ${durationS} s by ${half} QoS 1 clients (window ${windowSize}) and ${devices.length - half} QoS 0 clients`);
+  console.log('| GET /tenant every 100 ms: p50 / p95 / p99 ms during the flood | the same while the backlog drains | /tenant failures | server RSS before → max (MB) | server stayed up | cores used: server / bench / other processes |');
+  console.log('| --- | --- | ---: | --- | --- | --- |');
+  console.log(`| ${latencyLine(during)} (${during.length} reads) | ${latencyLine(after)} (${after.length} reads, ${fmt(drainedS)} s) | ${failures} | ${fmt(use.idleRssMb)} → ${fmt(use.maxRssMb)} (VmHWM ${fmt(use.hwmMb)}) | ${stayedUp ? 'yes' : 'NO'} | ${cores(use)} |`);
+  console.log('');
+  console.log('| | offered (points/s, handed to mqtt.js) | during the flood (points/s) | in all | stored | not stored |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  console.log(`| QoS 1 | ${perS(stats.attempted[1] * KEYS)} | ${perS(sentQos1 * KEYS)} PUBACKed | ${fmt(stats.done[1] * KEYS)} PUBACKed | ${fmt(stored1)} | ${fmt(check.missing * KEYS)} of the PUBACKed |`);
+  console.log(`| QoS 0 | ${perS(stats.attempted[0] * KEYS)} | ${perS(writtenQos0 * KEYS)} written to the socket | ${fmt(stats.done[0] * KEYS)} written | ${fmt(stored0)} | ${fmt(stats.done[0] * KEYS - stored0)} of the written |`);
+  console.log(`Stored ${fmt((stored0 + stored1) / (elapsed + drainedS))} points/s over the flood and the drain (${fmt(elapsed + drainedS)} s). After the flood the server needed ${fmt(drainedS, 1)} s more to acknowledge the QoS 1 messages in flight and each QoS 0 client's last message, sent QoS 1 (${fenced.filter(Boolean).length} of ${fenced.length} acknowledged): the QoS 0 backlog waited in the kernel's socket buffers.`);
+  const closed = (qos: 0 | 1) => `${stats.disconnects[qos]}${stats.disconnects[qos] ? ` (the first after ${fmt(stats.firstDisconnect[qos], 1)} s)` : ''}`;
+  console.log(`Connections closed before the end (MQTT keep-alive ${keepalive} s): QoS 1 clients ${closed(1)}, QoS 0 clients ${closed(0)}.`);
+  console.log(`PUBACK p50 / p95 / p99 ms: ${latencyLine(stats.latencies)}; publish errors ${stats.errors}; PUBACKed messages ${fmt(check.total)}, found ${fmt(check.found)}, missing ${fmt(check.missing)} (partial ${check.partial}), stored without a PUBACK ${fmt(check.storedNotAcked)}.`);
+  if (check.missingExamples.length) console.log(`Missing, e.g.: ${check.missingExamples.join('; ')}`);
+  const p95 = percentile(Float64Array.from(during).sort(), 95);
+  console.log(`Goals: RSS < 1 GB ${Math.max(use.maxRssMb, use.hwmMb) < 1024 ? 'met' : 'NOT met'}; stayed up ${stayedUp ? 'met' : 'NOT met'}; every PUBACKed point stored ${check.missing === 0 ? 'met' : 'NOT met'}; /tenant p95 during the flood ${fmt(p95, 1)} ms.`);
+}
+
+async function crash(target: Target) {
+  const devices = await prepare(target, clientCount);
+  const server = await startServer(target);
+  const stats = new Stats();
+  const publishers = devices.map((device) => new Publisher(device, 1, windowSize, stats, true));
+  await connectAll(publishers, server.mqttUrl, 'crash');
+  log(`${publishers.length} clients connected; publishing for ${durationS} s, then kill -9 of pid ${server.pid}`);
+  let killed!: () => void;
+  const running = run(publishers, stats, durationS + 60, undefined, new Promise<void>((resolve) => (killed = resolve)));
+  await sleep(durationS * 1000);
+  const inflight = publishers.reduce((sum, p) => sum + p.inflight, 0);
+  await server.kill9();
+  const killedAt = performance.now();
+  killed();
+  await running;
+  const ackedAtKill = stats.done[1];
+  await closeAll(publishers, true);
+  log(`killed with ${inflight} messages in flight; ${fmt(ackedAtKill)} PUBACKed; restarting on the same data`);
+  const lockLeft = (() => {
+    try {
+      return readFileSync(join(target.dataDir, 'terrasight.lock'), 'utf8');
+    } catch {
+      return undefined;
+    }
+  })();
+
+  const restarted = await startServer(target);
+  const restartS = (performance.now() - killedAt) / 1000;
+  // Ingestion resumes: one device, 20 QoS 1 messages.
+  const after = new Stats();
+  const again = new Publisher(devices[0], 1, 4, after, true);
+  await again.connect(restarted.mqttUrl, 'after-crash');
+  again.budget = 20;
+  again.running = true;
+  again.pump();
+  await again.settle(30_000);
+  await closeAll([again], false);
+  await restarted.stop();
+
+  const db = await openSql(target);
+  const check = await verifyAcked(db, stats.acked, after.acked);
+  const resumed = await verifyAcked(db, after.acked, stats.acked);
+  await db.close();
+
+  header(target, `${clientCount} clients × ${windowSize} in flight, QoS 1, ${KEYS} keys a message, kill -9 after ${durationS} s`);
+  console.log('| PUBACKed messages | found | missing | partial | stored without a PUBACK (in flight at the kill) | restart (s) | after restart: PUBACKed / found |');
+  console.log('| ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+  console.log(`| ${fmt(check.total)} (${fmt(check.total * KEYS)} points) | ${fmt(check.found)} | ${fmt(check.missing)} | ${check.partial} | ${fmt(check.storedNotAcked)} | ${fmt(restartS, 1)} | ${after.done[1]} / ${resumed.found} |`);
+  console.log(`In flight at the kill: ${inflight} messages. Lock file left by the killed server: ${lockLeft ? 'yes, taken over at restart' : 'none'}. Goal missing = 0: ${check.missing === 0 ? 'met' : 'NOT met'}.`);
+  if (check.missingExamples.length) console.log(`Missing, e.g.: ${check.missingExamples.join('; ')}`);
+}
+
+const target = await makeTarget();
+try {
+  await { sustained, flood, crash }[mode](target);
+} finally {
+  for (const kill of liveServers) kill();
+  await sleep(500);
+  await target.cleanup();
+}
+process.exit(0);
