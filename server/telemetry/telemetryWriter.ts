@@ -121,7 +121,12 @@ const BLOCKED_RECHECK_MS = 1000;
 export function telemetryWriter(db: Database, options: WriterOptions = {}): TelemetryWriter {
   const limits = { ...DEFAULT_WRITER_LIMITS, ...options.limits };
   const queue: Pending[] = [];
-  const roomWaiters: (() => void)[] = [];
+  // Callers waiting for room, first come first served; `admitted` counts the points of those woken
+  // but not yet queued, so that a commit wakes only as many as fit (not every waiter, each to find
+  // no room and wait again: that was quadratic under a flood).
+  const roomWaiters: { size: number; wake(): void }[] = [];
+  let firstWaiter = 0;
+  let admitted = 0;
   const knownMonths = new Set<string>();
   let queuedPoints = 0;
   let newPoints = 0;
@@ -131,7 +136,18 @@ export function telemetryWriter(db: Database, options: WriterOptions = {}): Tele
   let closed = false;
 
   const wakeWaiters = () => {
-    while (roomWaiters.length && queuedPoints < limits.maxQueuedPoints) roomWaiters.shift()!();
+    while (firstWaiter < roomWaiters.length && queuedPoints + admitted < limits.maxQueuedPoints) {
+      const waiter = roomWaiters[firstWaiter++];
+      admitted += waiter.size;
+      waiter.wake();
+    }
+    if (firstWaiter === roomWaiters.length) {
+      roomWaiters.length = 0;
+      firstWaiter = 0;
+    } else if (firstWaiter > 1024) {
+      roomWaiters.splice(0, firstWaiter);
+      firstWaiter = 0;
+    }
   };
 
   async function ensurePartitions(points: TelemetryPoint[]) {
@@ -208,7 +224,10 @@ export function telemetryWriter(db: Database, options: WriterOptions = {}): Tele
   }
 
   const enqueue = async (points: TelemetryPoint[]): Promise<WriteTicket> => {
-    while (queuedPoints >= limits.maxQueuedPoints && !closed) await new Promise<void>((resolve) => roomWaiters.push(resolve));
+    if (!closed && (queuedPoints + admitted >= limits.maxQueuedPoints || firstWaiter < roomWaiters.length)) {
+      await new Promise<void>((wake) => roomWaiters.push({ size: points.length, wake }));
+      admitted -= points.length;
+    }
     if (closed) throw new Error('The telemetry writer is closed');
     let pending!: Pending;
     const committed = new Promise<void>((resolve, reject) => {
@@ -232,7 +251,12 @@ export function telemetryWriter(db: Database, options: WriterOptions = {}): Tele
     stats: () => ({ queuedPoints, newPoints, batches, failedPoints }),
     async close() {
       closed = true;
-      for (const wake of roomWaiters.splice(0)) wake();
+      for (const waiter of roomWaiters.slice(firstWaiter)) {
+        admitted += waiter.size;
+        waiter.wake();
+      }
+      roomWaiters.length = 0;
+      firstWaiter = 0;
       await writing;
     },
   };
