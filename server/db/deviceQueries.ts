@@ -3,7 +3,7 @@
 // connectivity merged into the entity, device events logged.
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from './database.ts';
-import { rows } from './rows.ts';
+import { isoTime, rows } from './rows.ts';
 
 export interface DeviceIdentity {
   tenantId: string;
@@ -77,7 +77,7 @@ export async function mergeAttributes(db: Database, device: DeviceIdentity, attr
   const [row] = await db.tenantQuery<{ updated_at: string }>(device.tenantId, sql`
     UPDATE entities SET attributes = attributes || ${JSON.stringify(attributes)}::jsonb, updated_at = now()
     WHERE id = ${device.entityId}
-    RETURNING to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at`);
+    RETURNING ${isoTime(sql`updated_at`)} AS updated_at`);
   return row?.updated_at ?? new Date().toISOString();
 }
 

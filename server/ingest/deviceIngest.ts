@@ -30,7 +30,8 @@ const DEFAULT_LIMITS: IngestLimits = { maxGatewayChildren: 10_000, tokenCacheSiz
 
 export interface Points { points: TelemetryPoint[]; problems: PayloadProblem[] }
 
-const who = (device: DeviceIdentity) => `device ${device.entityId}`;
+/** How a device is named in the log (never by its token). */
+export const deviceLabel = (device: DeviceIdentity) => `device ${device.entityId}`;
 
 function pointsOf(device: DeviceIdentity, entries: TelemetryEntry[]): TelemetryPoint[] {
   const points: TelemetryPoint[] = [];
@@ -94,7 +95,7 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
     let child = await gatewayChild(db, gateway, name);
     if (!child) {
       if (await countGatewayChildren(db, gateway) >= maxGatewayChildren) {
-        problems.report('too_many_devices', who(gateway), `a gateway may create at most ${maxGatewayChildren} devices`);
+        problems.report('too_many_devices', deviceLabel(gateway), `a gateway may create at most ${maxGatewayChildren} devices`);
         return undefined;
       }
       child = await createGatewayChild(db, gateway, name, type);
@@ -106,7 +107,7 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
   }
 
   const requireGateway = (device: DeviceIdentity) => {
-    if (!device.isGateway) problems.report('not_a_gateway', who(device), 'only a gateway may publish to v1/gateway topics');
+    if (!device.isGateway) problems.report('not_a_gateway', deviceLabel(device), 'only a gateway may publish to v1/gateway topics');
     return device.isGateway;
   };
 

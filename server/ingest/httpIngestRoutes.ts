@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { NO_NUL } from '../../src/schemas/bounds.ts';
 import { ApiError, type ErrorItem } from '../errors.ts';
-import type { DeviceIngest } from './deviceIngest.ts';
+import { deviceLabel, type DeviceIngest } from './deviceIngest.ts';
 import { PAYLOAD_LIMITS, type PayloadProblem } from './devicePayload.ts';
 import { tokenFingerprint, type IngestProblems } from './ingestProblems.ts';
 import type { TelemetryWriter } from '../telemetry/telemetryWriter.ts';
@@ -39,7 +39,7 @@ export function httpIngestRoutes(app: FastifyInstance, ingest: DeviceIngest, wri
     const found = await device(request.params.token);
     const { points, problems: wrong } = ingest.telemetry(found, request.body);
     if (wrong.length) {
-      problems.reportAll(wrong, `device ${found.entityId}`);
+      problems.reportAll(wrong, deviceLabel(found));
       throw refused(wrong);
     }
     await writer.write(points);
@@ -50,7 +50,7 @@ export function httpIngestRoutes(app: FastifyInstance, ingest: DeviceIngest, wri
     const found = await device(request.params.token);
     const wrong = await ingest.attributes(found, request.body, false);
     if (wrong.length) {
-      problems.reportAll(wrong, `device ${found.entityId}`);
+      problems.reportAll(wrong, deviceLabel(found));
       throw refused(wrong);
     }
     return reply.status(200).send();

@@ -9,7 +9,7 @@ import { Aedes, type AedesOptions, type Client, type PublishPacket, type Subscri
 import { createHash } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { DeviceIdentity, DeviceIngest, Points } from './deviceIngest.ts';
+import { deviceLabel, type DeviceIdentity, type DeviceIngest, type Points } from './deviceIngest.ts';
 import { PAYLOAD_LIMITS, parseJson, type PayloadProblem } from './devicePayload.ts';
 import { tokenFingerprint, type IngestProblems } from './ingestProblems.ts';
 import type { TelemetryWriter } from '../telemetry/telemetryWriter.ts';
@@ -41,7 +41,7 @@ const SUBSCRIBABLE = new Set(['v1/devices/me/attributes', 'v1/devices/me/attribu
 
 type DeviceClient = Client & { device?: DeviceIdentity; untrack?: () => void };
 
-const who = (client: DeviceClient) => (client.device ? `device ${client.device.entityId}` : 'unauthenticated client');
+const who = (client: DeviceClient) => (client.device ? deviceLabel(client.device) : 'unauthenticated client');
 
 export async function createMqttBroker(ingest: DeviceIngest, writer: TelemetryWriter, problems: IngestProblems): Promise<MqttBroker> {
   const refuse = (client: DeviceClient, list: PayloadProblem[]) => problems.reportAll(list, who(client));

@@ -3,6 +3,7 @@
 import { execFile } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { isoTime } from '../../server/db/rows.ts';
 import { startMqttListener, type MqttListener } from '../../server/ingest/mqttListener.ts';
 import type { TestApp } from '../api/harness.ts';
 
@@ -53,6 +54,6 @@ export const until = async (check: () => boolean | Promise<boolean>, ms = 5000) 
 /** The stored telemetry of an entity and key, oldest first (read as the system, to check storage). */
 export async function storedPoints(t: TestApp, entityId: number, key: string) {
   return t.db.systemQuery<{ ts: string; value_num: number | null; value_text: string | null; value_bool: boolean | null; value_json: unknown }>(sql`
-    SELECT to_char(ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ts, value_num, value_text, value_bool, value_json
+    SELECT ${isoTime(sql`ts`)} AS ts, value_num, value_text, value_bool, value_json
     FROM telemetry WHERE entity_id = ${entityId} AND key = ${key} ORDER BY ts`);
 }
