@@ -33,7 +33,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { lockDataDir } from '../server/db/dataDirLock.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../scripts/postgres.ts';
-import { freePort } from '../scripts/serverProcess.ts';
+import { freePort, serverArguments } from '../scripts/serverProcess.ts';
 import { machineLine } from './launch.ts';
 
 const argument = (name: string, fallback: string) => {
@@ -122,7 +122,7 @@ interface Server { pid: number; base: string; mqttUrl: string; alive(): boolean;
 async function startServer(target: Target, waitForHistory = false): Promise<Server> {
   const started = performance.now();
   const [port, mqttPort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, [join(root, 'server', 'main.ts')], {
+  const child = spawn(process.execPath, serverArguments(), {
     cwd: root, stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...target.env, PORT: String(port), MQTT_PORT: String(mqttPort), HOST: '127.0.0.1', SEED: 'demo', SIMULATE: 'off' },
   });

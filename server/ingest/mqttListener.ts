@@ -5,11 +5,14 @@
 // handled, and a publish is handled only when `authorizePublish` calls back. We call back once the
 // points are in the writer's queue (QoS 0) or committed (QoS 1 and 2, so the PUBACK means
 // "stored"); while the queue is full that waits, the socket is not read, and TCP slows the device.
+// One socket read can hold hundreds of messages; they wait for the writer at an admission gate
+// still unparsed, in arrival order whatever their QoS.
 import { Aedes, type AedesOptions, type Client, type PublishPacket, type Subscription } from 'aedes';
 import { createHash } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { deviceLabel, type DeviceIdentity, type DeviceIngest, type Points } from './deviceIngest.ts';
+import { admissionGate } from './admissionGate.ts';
 import { PAYLOAD_LIMITS, parseJson, type PayloadProblem } from './devicePayload.ts';
 import { tokenFingerprint, type IngestProblems } from './ingestProblems.ts';
 import type { TelemetryWriter } from '../telemetry/telemetryWriter.ts';
@@ -33,6 +36,9 @@ export interface MqttBroker {
   close(): Promise<void>;
 }
 
+/** Attribute and connection messages handled at once, at most (each is a database update). */
+const UPDATES_AT_ONCE = 16;
+
 /** MQTT 3.1.1 CONNACK return code 5. */
 const NOT_AUTHORISED = 5;
 
@@ -46,29 +52,48 @@ const who = (client: DeviceClient) => (client.device ? deviceLabel(client.device
 export async function createMqttBroker(ingest: DeviceIngest, writer: TelemetryWriter, problems: IngestProblems): Promise<MqttBroker> {
   const refuse = (client: DeviceClient, list: PayloadProblem[]) => problems.reportAll(list, who(client));
 
+  // Telemetry becomes queued points one message at a time (the writer's queue applies
+  // back-pressure through it); attribute and connection messages, each a database update of its
+  // own, a few at a time. Either way, what waits is the packet, not its parsed content.
+  const telemetryGate = admissionGate(1);
+  const updateGate = admissionGate(UPDATES_AT_ONCE);
+
   /** Handles one publish; resolves when aedes may acknowledge it. */
   async function handle(client: DeviceClient, packet: PublishPacket): Promise<void> {
     const device = client.device!;
-    const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
-    if (payload.length > PAYLOAD_LIMITS.messageBytes) {
-      problems.report('too_large', who(client), `a message of ${payload.length} bytes is over ${PAYLOAD_LIMITS.messageBytes}`);
-      return;
-    }
-    const json = parseJson(payload);
-    if (json.value === undefined) return refuse(client, json.problems);
-    const storeAndWait = async (points: Points) => {
-      refuse(client, points.problems);
-      const ticket = await writer.enqueue(points.points);
+    const parsed = () => {
+      const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
+      if (payload.length > PAYLOAD_LIMITS.messageBytes) {
+        problems.report('too_large', who(client), `a message of ${payload.length} bytes is over ${PAYLOAD_LIMITS.messageBytes}`);
+        return undefined;
+      }
+      const json = parseJson(payload);
+      if (json.value === undefined) refuse(client, json.problems);
+      return json.value;
+    };
+    const store = async (points: (json: unknown) => Points | Promise<Points>) => {
+      const ticket = await telemetryGate.run(async () => {
+        const json = parsed();
+        if (json === undefined) return undefined;
+        const accepted = await points(json);
+        refuse(client, accepted.problems);
+        return writer.enqueue(accepted.points);
+      });
+      if (!ticket) return;
       if (packet.qos > 0) await ticket.committed;
       else ticket.committed.catch(() => { /* QoS 0: the writer logs and counts the failure */ });
     };
+    const update = (apply: (json: unknown) => Promise<PayloadProblem[]>) => updateGate.run(async () => {
+      const json = parsed();
+      if (json !== undefined) refuse(client, await apply(json));
+    });
     switch (packet.topic) {
-      case 'v1/devices/me/telemetry': return storeAndWait(ingest.telemetry(device, json.value));
-      case 'v1/devices/me/attributes': return refuse(client, await ingest.attributes(device, json.value));
-      case 'v1/gateway/telemetry': return storeAndWait(await ingest.gatewayTelemetry(device, json.value));
-      case 'v1/gateway/attributes': return refuse(client, await ingest.gatewayAttributes(device, json.value));
-      case 'v1/gateway/connect': return refuse(client, await ingest.gatewayConnection(device, json.value, true));
-      case 'v1/gateway/disconnect': return refuse(client, await ingest.gatewayConnection(device, json.value, false));
+      case 'v1/devices/me/telemetry': return store((json) => ingest.telemetry(device, json));
+      case 'v1/gateway/telemetry': return store((json) => ingest.gatewayTelemetry(device, json));
+      case 'v1/devices/me/attributes': return update((json) => ingest.attributes(device, json));
+      case 'v1/gateway/attributes': return update((json) => ingest.gatewayAttributes(device, json));
+      case 'v1/gateway/connect': return update((json) => ingest.gatewayConnection(device, json, true));
+      case 'v1/gateway/disconnect': return update((json) => ingest.gatewayConnection(device, json, false));
       default: problems.report('unknown_topic', who(client), `nothing is done with topic ${packet.topic.slice(0, 100)}`);
     }
   }
