@@ -42,6 +42,7 @@ import { resourceRoutes } from './resources/resourceRoutes.ts';
 import { resourceService } from './resources/resourceService.ts';
 import { deviceResolvers, deviceTypeDefs } from './graphql/deviceGraphql.ts';
 import { deviceService } from './services/deviceService.ts';
+import { syncDayZones } from './telemetry/dayZones.ts';
 import { kpiDataService } from './telemetry/kpiData.ts';
 
 export interface AppOptions {
@@ -64,6 +65,8 @@ export interface AppOptions {
   /** Limits of the telemetry writer and the device ingestion (tests make them small). */
   writerLimits?: Partial<WriterLimits>;
   ingestLimits?: Partial<IngestLimits>;
+  /** Time zones whose local days are kept as a roll-up (TELEMETRY_DAY_ZONES); none by default. */
+  telemetryDayZones?: string[];
 }
 
 /** Device ingestion, shared by the HTTP routes, the MQTT listener, CSV import and the demo. */
@@ -132,9 +135,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return pubsub;
   });
   app.decorate('live', live);
+  const localDayZones = await syncDayZones(options.db, options.telemetryDayZones ?? []).catch((error: unknown) => {
+    app.log.error({ err: error }, 'the local days of TELEMETRY_DAY_ZONES could not be built; daily buckets there read hourly rows');
+    return [];
+  });
   const ingestion = await ingestionOf(app, options, live);
   app.decorate('ingestion', ingestion);
   await options.db.listen(CHANNELS.tenantDataChanged, ingestion.devices.forgetTenant);
+  // A device's token rotated on any instance: its connections here close too.
+  await options.db.listen(CHANNELS.deviceCredentialsRotated, (payload) => {
+    const entityId = Number(payload);
+    if (Number.isSafeInteger(entityId)) ingestion.devices.closeSessions(entityId);
+  });
   httpIngestRoutes(app, ingestion.devices, ingestion.writer, ingestion.problems);
   const devices = deviceService(options.db, ingestion.writer, {
     credentialsRotated: (tenantId, entityId) => {
@@ -160,7 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     readRoutes(scope, reads);
     profileRoutes(scope, passwordService(options.db));
     resourceRoutes(scope, resources);
-    kpiDataRoutes(scope, kpiDataService(options.db, resources));
+    kpiDataRoutes(scope, kpiDataService(options.db, resources, localDayZones));
     // WebSockets for GraphQL subscriptions and MQTT (mercurius uses this registration, as it
     // would have made it: 1 MB messages).
     await scope.register(fastifyWebsocket, { options: { maxPayload: 1_048_576 } });
@@ -201,20 +213,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
 async function ingestionOf(app: FastifyInstance, options: AppOptions, live: LiveEvents): Promise<Ingestion> {
   const problems = ingestProblems((line) => app.log.warn(line));
+  const devices = deviceIngest(options.db, live, problems, options.ingestLimits);
   const writer = telemetryWriter(options.db, {
     limits: options.writerLimits,
-    onLatest(changes) {
-      for (const change of changes) {
-        live.publishEntityUpdate(change.tenantId, {
-          id: change.entityId, entity_type_id: change.entityTypeId, diff: { telemetry: change.values }, updated_at: new Date().toISOString(),
-        }).catch(() => { /* GraphQL not ready yet (startup): nobody to tell */ });
-      }
-    },
+    onLatest: (changes) => changes.forEach(devices.latestChanged),
     onError: (error) => problems.report('write_failed', 'telemetry writer', error instanceof Error ? error.message.slice(0, 200) : 'a batch failed'),
     // A fresh reading before every batch: a backlog can fill the reserve within the requests' second.
     isBlocked: options.diskGuard ? () => options.diskGuard!.isFull(0) : undefined,
   });
-  const devices = deviceIngest(options.db, live, problems, options.ingestLimits);
   const broker = await createMqttBroker(devices, writer, problems);
   app.addHook('onClose', async () => {
     await broker.close();

@@ -2,6 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { dayZonesProblem } from './telemetry/dayZones.ts';
+import { canonicalZone } from './telemetry/kpiTime.ts';
 
 export interface Config {
   port: number;
@@ -14,6 +16,8 @@ export interface Config {
   simulate: boolean;
   /** TELEMETRY_RETENTION_DAYS: whole months of telemetry older than this are dropped; undefined keeps everything. */
   telemetryRetentionDays?: number;
+  /** TELEMETRY_DAY_ZONES: time zones whose local days are kept as a roll-up (server/telemetry/dayZones.ts). */
+  telemetryDayZones: string[];
   /** Directory of the built web app, served with a history fallback. */
   webDir: string;
   trustProxy: TrustProxy;
@@ -84,6 +88,19 @@ export function retentionDaysFrom(raw: string | undefined): number | undefined {
   return Number(value);
 }
 
+/** The demo's region (Bratislava) keeps its local days by default. */
+export const DEFAULT_DAY_ZONES = ['Europe/Bratislava'];
+
+export function dayZonesFrom(raw: string | undefined): string[] {
+  if (raw === undefined) return DEFAULT_DAY_ZONES;
+  const value = raw.trim();
+  if (value === '' || value === 'none') return [];
+  const names = value.split(',').map((part) => part.trim()).filter(Boolean);
+  const problem = dayZonesProblem(names);
+  if (problem) throw new ConfigError(`TELEMETRY_DAY_ZONES ${problem}, got "${value.slice(0, 200)}".`);
+  return [...new Set(names.map(canonicalZone))];
+}
+
 /** The production base map (DESIGN.md): OpenFreeMap, no key. */
 const DEFAULT_MAP_TILE_HOSTS = 'https://tiles.openfreemap.org';
 
@@ -133,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed,
     simulate,
     telemetryRetentionDays: retentionDaysFrom(env.TELEMETRY_RETENTION_DAYS),
+    telemetryDayZones: dayZonesFrom(env.TELEMETRY_DAY_ZONES),
     webDir: resolve(env.WEB_DIR || 'dist'),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     mapTileHosts: mapTileHostsFrom(env.MAP_TILE_HOSTS),

@@ -41,6 +41,8 @@ type Listen = (channel: string, listener: (payload: string) => void) => Promise<
 export const CHANNELS = {
   /** payload: the session id; sent by authStore when it revokes a session */
   sessionRevoked: 'terrasight_session_revoked',
+  /** payload: the device's entity id; sent by rotateAccessToken, so every instance closes the device's connections */
+  deviceCredentialsRotated: 'terrasight_device_credentials_rotated',
   /** payload: the tenant id; sent by triggers on the tables the cached reads come from (migration 0003) */
   tenantDataChanged: 'terrasight_tenant_data_changed',
 } as const;

@@ -2,7 +2,7 @@
 // the only thing a device presents), gateway children found or created, client attributes and
 // connectivity merged into the entity, device events logged.
 import { sql } from 'drizzle-orm';
-import type { Database, Tx } from './database.ts';
+import { CHANNELS, type Database, type Tx } from './database.ts';
 import { isoTime, rows } from './rows.ts';
 
 export interface DeviceIdentity {
@@ -15,7 +15,8 @@ export interface DeviceIdentity {
 }
 
 const IDENTITY = sql`tenant_id AS "tenantId", id AS "entityId", entity_type_id AS "entityTypeId", is_gateway AS "isGateway",
-  coalesce(thingsboard_name, name->>'en', name->>(SELECT min(k) FROM jsonb_object_keys(name) k), id::text) AS name`;
+  coalesce(thingsboard_name, name->>'en', CASE jsonb_typeof(name) WHEN 'object' THEN name->>(SELECT min(k) FROM jsonb_object_keys(name) k)
+    WHEN 'string' THEN name #>> '{}' END, id::text) AS name`;
 
 export async function deviceByToken(db: Database, token: string): Promise<DeviceIdentity | undefined> {
   const [device] = await db.systemQuery<DeviceIdentity>(sql`SELECT ${IDENTITY} FROM entities WHERE access_token = ${token}`);
@@ -87,10 +88,11 @@ export async function writeDeviceLog(db: Database, device: DeviceIdentity, type:
     VALUES (${device.tenantId}, ${device.entityId}, ${type}, 'device', ${message}, ${JSON.stringify(data)}::json)`);
 }
 
-/** A new access token for the device (the old one stops working); answers it. */
+/** A new access token for the device (the old one stops working, on every instance once committed); answers it. */
 export async function rotateAccessToken(tx: Tx, entityId: number): Promise<string | undefined> {
   const [row] = await rows<{ token: string }>(tx, sql`
     UPDATE entities SET access_token = replace(gen_random_uuid()::text, '-', ''), updated_at = now() WHERE id = ${entityId} RETURNING access_token AS token`);
+  if (row) await tx.execute(sql`SELECT pg_notify(${CHANNELS.deviceCredentialsRotated}, ${String(entityId)})`);
   return row?.token;
 }
 

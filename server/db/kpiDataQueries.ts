@@ -82,7 +82,8 @@ function sourceRows(query: SeriesQuery, item: SeriesItem, level: SourceSpans): S
         ON ${column} >= span.a AND ${column} < span.b`,
       where: sql`TRUE`,
     };
-  const scope = sql`r.tenant_id = ${query.tenantId} AND r.entity_id = ANY(${intArray(item.entityIds)}) AND r.key = ${item.key}`;
+  const zoned = level.source === 'telemetry_daily_zoned' ? sql` AND r.zone = ${query.zone}` : sql``;
+  const scope = sql`r.tenant_id = ${query.tenantId} AND r.entity_id = ANY(${intArray(item.entityIds)}) AND r.key = ${item.key}${zoned}`;
   if (raw) {
     return sql`SELECT r.entity_id, r.ts AS t, 1::bigint AS count, r.value_num AS sum, r.value_num AS min, r.value_num AS max,
         r.value_num AS last_value, r.ts AS last_ts

@@ -117,6 +117,30 @@ export const telemetryDaily = rollup('telemetry_daily');
 /** 15-minute buckets: the grain of time zones whose offset is not whole hours (+05:30, +05:45). */
 export const telemetryQuarterHourly = rollup('telemetry_quarter_hourly');
 
+/**
+ * Local days of the time zones in TELEMETRY_DAY_ZONES (`telemetry_day_zones`), one roll-up row per
+ * zone, device, key and local day: daily and monthly buckets in those zones read one row a day
+ * instead of 24 hourly rows (server/telemetry/dayZones.ts keeps the list and builds a new zone).
+ */
+export const telemetryDailyZoned = pgTable('telemetry_daily_zoned', {
+  tenantId: tenantId(),
+  entityId: integer('entity_id').notNull().references(() => entities.id, { onDelete: 'cascade' }),
+  key: text('key').notNull(),
+  zone: text('zone').notNull(),
+  bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+  count: bigint('count', { mode: 'number' }).notNull(),
+  sum: doublePrecision('sum'),
+  min: doublePrecision('min'),
+  max: doublePrecision('max'),
+  lastValue: doublePrecision('last_value'),
+  lastTs: timestamp('last_ts', { withTimezone: true }),
+}, (t) => [primaryKey({ columns: [t.entityId, t.key, t.zone, t.bucket] })]);
+
+/** The zones the writer folds into `telemetry_daily_zoned` (a zone is listed once its rows are built). */
+export const telemetryDayZones = pgTable('telemetry_day_zones', {
+  zone: text('zone').primaryKey(),
+});
+
 /** Each device's latest value per key: what maps, lists and the entity detail show. */
 export const telemetryLatest = pgTable('telemetry_latest', {
   tenantId: tenantId(),
@@ -304,7 +328,7 @@ export const loginThrottle = pgTable('login_throttle', {
 /** Tables that row-level security guards (all but `tenants`, whose policy is on `id`). */
 export const tenantTables = [
   'users', 'entity_type_groups', 'entity_types', 'entities', 'groups', 'entity_groups', 'telemetry',
-  'telemetry_hourly', 'telemetry_daily', 'telemetry_quarter_hourly', 'telemetry_latest', 'kpis', 'kpi_groups', 'watchers', 'schedulers', 'profiles', 'boards',
+  'telemetry_hourly', 'telemetry_daily', 'telemetry_quarter_hourly', 'telemetry_daily_zoned', 'telemetry_latest', 'kpis', 'kpi_groups', 'watchers', 'schedulers', 'profiles', 'boards',
   'board_groups', 'components', 'board_components', 'shares', 'notifications', 'logs', 'api_users',
   'auth_sessions', 'refresh_tokens',
 ] as const;

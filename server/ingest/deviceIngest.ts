@@ -9,6 +9,7 @@ import {
 import type { Database } from '../db/database.ts';
 import type { LiveEvents } from '../live/liveEvents.ts';
 import type { TelemetryPoint, TelemetryValue } from '../telemetry/telemetryPoint.ts';
+import type { LatestChange } from '../telemetry/telemetryWriter.ts';
 import {
   attributeValues, gatewayAttributes, gatewayDevice, gatewayTelemetry, telemetryEntries, type PayloadProblem, type TelemetryEntry,
 } from './devicePayload.ts';
@@ -56,7 +57,7 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
   /** How to close each open MQTT session, per device (its token was rotated). */
   const sessions = new Map<number, Set<() => void>>();
 
-  const publish = (device: DeviceIdentity, diff: Record<string, unknown>, updatedAt: string) => {
+  const publish = (device: Pick<DeviceIdentity, 'tenantId' | 'entityId' | 'entityTypeId'>, diff: Record<string, unknown>, updatedAt: string) => {
     live.publishEntityUpdate(device.tenantId, { id: device.entityId, entity_type_id: device.entityTypeId, diff, updated_at: updatedAt })
       .catch(() => { /* no GraphQL yet (startup) or no subscribers: nothing to deliver */ });
   };
@@ -193,6 +194,11 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
 
     connected: (device: DeviceIdentity) => setConnected(device, true),
     disconnected: (device: DeviceIdentity) => setConnected(device, false),
+
+    /** Tells the device's live subscribers its new latest values (the writer's commits). */
+    latestChanged(change: LatestChange) {
+      publish({ tenantId: change.tenantId, entityId: change.entityId, entityTypeId: change.entityTypeId }, { telemetry: change.values }, new Date().toISOString());
+    },
   };
 }
 

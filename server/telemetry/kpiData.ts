@@ -15,7 +15,7 @@ import {
 import { ApiError } from '../errors.ts';
 import type { ResourceService } from '../resources/resourceService.ts';
 import type { Caller } from '../services/caller.ts';
-import { BadRange, bucketCount, isKnownTimeZone, kpiRange, planRows, sourcePlan } from './kpiTime.ts';
+import { BadRange, bucketCount, canonicalZone, isKnownTimeZone, kpiRange, planRows, sourcePlan } from './kpiTime.ts';
 
 /** Entities of one query item, at most. */
 export const MAX_ENTITIES_PER_ITEM = 1_000;
@@ -67,7 +67,8 @@ function checked<T>(schema: object, value: unknown, field: string): T {
   }
 }
 
-export function kpiDataService(db: Database, resources: ResourceService, clock: () => number = Date.now) {
+/** `localDayZones`: the zones whose local days are kept as a roll-up (server/telemetry/dayZones.ts). */
+export function kpiDataService(db: Database, resources: ResourceService, localDayZones: readonly string[] = [], clock: () => number = Date.now) {
   // Whether PostgreSQL knows a zone: asked once per name (only names Intl knows get here, a finite
   // set but for letter case). Only its answer is kept; a database that cannot answer now fails the
   // request (503).
@@ -87,14 +88,10 @@ export function kpiDataService(db: Database, resources: ResourceService, clock: 
     return known;
   };
 
-  /**
-   * The zone, when both Intl and PostgreSQL know it: in Intl's letter case, but not replaced by
-   * the older name Intl prefers for some (Asia/Kolkata stays Asia/Kolkata, not Asia/Calcutta).
-   */
+  /** The zone (`canonicalZone`), when both Intl and PostgreSQL know it. */
   async function timeZoneOf(requested: string): Promise<string> {
     if (!isKnownTimeZone(requested)) throw badKpiData('timezone');
-    const resolved = new Intl.DateTimeFormat('en', { timeZone: requested }).resolvedOptions().timeZone;
-    const zone = resolved.toLowerCase() === requested.toLowerCase() ? resolved : requested;
+    const zone = canonicalZone(requested);
     if (!(await databaseKnows(zone))) throw badKpiData('timezone');
     return zone;
   }
@@ -138,7 +135,7 @@ export function kpiDataService(db: Database, resources: ResourceService, clock: 
       const entityCount = entitiesOf.reduce((total, list) => total + list.length, 0);
       const seriesCount = perEntity ? entityCount : items.length;
       if (seriesCount * buckets > MAX_POINTS) throw badKpiData('definition', { limit: MAX_POINTS });
-      const plan = sourcePlan(zone, range);
+      const plan = sourcePlan(zone, range, localDayZones.includes(zone));
       if (entityCount * planRows(plan) > MAX_SOURCE_ROWS) throw badKpiData('definition', { limit: MAX_SOURCE_ROWS });
 
       const query = kpiSeriesQuery({

@@ -57,6 +57,15 @@ export function isKnownTimeZone(zone: string): boolean {
   }
 }
 
+/**
+ * A zone Intl knows, in Intl's letter case, but not replaced by the older name Intl prefers for
+ * some (Asia/Kolkata stays Asia/Kolkata, not Asia/Calcutta).
+ */
+export function canonicalZone(zone: string): string {
+  const resolved = formatterOf(zone).resolvedOptions().timeZone;
+  return resolved.toLowerCase() === zone.toLowerCase() ? resolved : zone;
+}
+
 /** The local wall time of `at` in `zone`, as the UTC milliseconds of the same wall-clock reading. */
 export function wallTime(zone: string, at: number): number {
   const parts: Record<string, number> = {};
@@ -194,11 +203,11 @@ export const bucketCount = (range: KpiRange) => Math.ceil((range.to - range.from
 
 // ---- the source table ---------------------------------------------------------------------
 
-export type TelemetrySource = 'telemetry_daily' | 'telemetry_hourly' | 'telemetry_quarter_hourly' | 'telemetry';
+export type TelemetrySource = 'telemetry_daily_zoned' | 'telemetry_daily' | 'telemetry_hourly' | 'telemetry_quarter_hourly' | 'telemetry';
 
 /** The rows' grain of each source (raw points: assumed at most one a minute per device and key). */
 export const SOURCE_GRAIN_MS: Record<TelemetrySource, number> = {
-  telemetry_daily: DAY, telemetry_hourly: HOUR, telemetry_quarter_hourly: 15 * MINUTE, telemetry: MINUTE,
+  telemetry_daily_zoned: DAY, telemetry_daily: DAY, telemetry_hourly: HOUR, telemetry_quarter_hourly: 15 * MINUTE, telemetry: MINUTE,
 };
 
 /**
@@ -221,8 +230,8 @@ export function chooseSource(zone: string, range: KpiRange): TelemetrySource {
 export interface SourceSpans { source: TelemetrySource; spans: [number, number][] }
 
 const COARSE_TO_FINE: TelemetrySource[] = ['telemetry_daily', 'telemetry_hourly', 'telemetry_quarter_hourly', 'telemetry'];
-/** The alignment of each table's rows (raw points: any instant). */
-const ALIGNMENT_MS: Record<TelemetrySource, number> = { telemetry_daily: DAY, telemetry_hourly: HOUR, telemetry_quarter_hourly: 15 * MINUTE, telemetry: 1 };
+/** The alignment of each table's rows in UTC (raw points: any instant; local days: see `aligned`). */
+const ALIGNMENT_MS: Record<Exclude<TelemetrySource, 'telemetry_daily_zoned'>, number> = { telemetry_daily: DAY, telemetry_hourly: HOUR, telemetry_quarter_hourly: 15 * MINUTE, telemetry: 1 };
 /** Calendar buckets tiled at most (beyond, the finest table reads the whole range; a plan costs ~15 µs a bucket). */
 const MAX_TILED_BUCKETS = 2_000;
 /** Spans of one table at most (each is an index range scan). */
@@ -234,18 +243,28 @@ const plans = new Map<string, SourceSpans[]>();
  * Which rows answer the range: `chooseSource`'s table for the whole range, except that calendar
  * buckets take coarser rows where those fit inside the bucket — a Bratislava month is two hours
  * of hourly rows, the UTC days inside it from the daily roll-up, and the rest of its last UTC day
- * hourly again. Every row lies inside one bucket, so the answer stays exact; the spans of a table
- * are merged where they touch.
+ * hourly again. With `localDays` (the zone is in TELEMETRY_DAY_ZONES) the zone's own daily roll-up
+ * comes first: its whole local days. Every row lies inside one bucket, so the answer stays exact;
+ * the spans of a table are merged where they touch.
  */
-export function sourcePlan(zone: string, range: KpiRange): SourceSpans[] {
+export function sourcePlan(zone: string, range: KpiRange, localDays = false): SourceSpans[] {
   const finest = chooseSource(zone, range);
   const whole: SourceSpans[] = [{ source: finest, spans: [[range.from, range.to]] }];
   if (!calendarUnit(range.interval) || finest === 'telemetry_daily' || bucketCount(range) > MAX_TILED_BUCKETS) return whole;
-  const key = `${zone}|${range.interval}|${range.from}|${range.to}`;
+  const key = `${zone}|${range.interval}|${range.from}|${range.to}|${localDays}`;
   const cached = plans.get(key);
   if (cached) return cached;
 
-  const levels = COARSE_TO_FINE.slice(0, COARSE_TO_FINE.indexOf(finest) + 1);
+  const levels = [...localDays ? ['telemetry_daily_zoned' as const] : [], ...COARSE_TO_FINE.slice(0, COARSE_TO_FINE.indexOf(finest) + 1)];
+  // The first and last boundary of the level's rows within [from, to).
+  const aligned = (level: TelemetrySource, from: number, to: number): [number, number] => {
+    if (level === 'telemetry_daily_zoned') {
+      const first = bucketStart(zone, '1d', from);
+      return [first === from ? from : nextBucketStart(zone, '1d', first), bucketStart(zone, '1d', to)];
+    }
+    const step = ALIGNMENT_MS[level];
+    return [Math.ceil(from / step) * step, Math.floor(to / step) * step];
+  };
   const spans = new Map<TelemetrySource, [number, number][]>(levels.map((level) => [level, []]));
   const add = (level: TelemetrySource, from: number, to: number) => {
     const list = spans.get(level)!;
@@ -258,9 +277,7 @@ export function sourcePlan(zone: string, range: KpiRange): SourceSpans[] {
     if (from >= to) return;
     const level = levels[index];
     if (index === levels.length - 1) return add(level, from, to);
-    const step = ALIGNMENT_MS[level];
-    const start = Math.ceil(from / step) * step;
-    const end = Math.floor(to / step) * step;
+    const [start, end] = aligned(level, from, to);
     if (start >= end) return tile(from, to, index + 1);
     tile(from, start, index + 1);
     add(level, start, end);

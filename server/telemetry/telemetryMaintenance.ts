@@ -36,7 +36,7 @@ export async function maintainTelemetry(db: Database, retentionDays: number | un
   if (dropped.length) {
     const from = new Date(keptFrom).toISOString();
     await db.systemQuery(sql`DELETE FROM telemetry_default WHERE ts < ${from}::timestamptz`);
-    for (const table of ['telemetry_quarter_hourly', 'telemetry_hourly', 'telemetry_daily']) {
+    for (const table of ['telemetry_quarter_hourly', 'telemetry_hourly', 'telemetry_daily', 'telemetry_daily_zoned']) {
       await db.systemQuery(sql`DELETE FROM ${sql.identifier(table)} WHERE bucket < ${from}::timestamptz`);
     }
   }

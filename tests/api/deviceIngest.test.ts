@@ -91,8 +91,10 @@ describe('MQTT device API', () => {
     expect(typeof (await attributesOf()).lastActivityTime).toBe('number');
     await client.endAsync();
     await until(async () => (await attributesOf()).active === false);
-    const logs = await t.db.systemQuery<{ message: string }>(sql`SELECT message FROM logs WHERE entity_id = ${lamp.id} AND source = 'device' ORDER BY id`);
-    expect(logs.map((l) => l.message)).toEqual(expect.arrayContaining(['Device connected', 'Device disconnected']));
+    // the log entry follows the attributes (a statement later)
+    const messages = async () => (await t.db.systemQuery<{ message: string }>(sql`SELECT message FROM logs WHERE entity_id = ${lamp.id} AND source = 'device' ORDER BY id`)).map((l) => l.message);
+    await until(async () => (await messages()).includes('Device disconnected'));
+    expect(await messages()).toEqual(['Device connected', 'Device disconnected']);
   });
 
   it('a gateway creates the device it names first, under itself, and stores its telemetry', async () => {
@@ -254,6 +256,14 @@ describe('HTTP device API', () => {
     expect(attributes.firmware).toBe('9.9');
   });
 
+  it('a device whose name is stored as a bare JSON string (not per language) still reports', async () => {
+    const lamp = lamps[11];
+    await t.db.systemQuery(sql`UPDATE entities SET name = '"Lamp by its plain name"'::jsonb WHERE id = ${lamp.id}`);
+    t.app.ingestion.devices.forgetTenant(lamp.tenantId);
+    expect((await post(lamp.token, 'telemetry', JSON.stringify({ ts: 1_767_225_660_000, values: { power: 12.5 } }))).statusCode).toBe(200);
+    expect(await storedPoints(t, lamp.id, 'power')).toContainEqual(expect.objectContaining({ ts: '2026-01-01T00:01:00.000Z', value_num: 12.5 }));
+  });
+
   it('401 for a bad token, 400 for bad JSON or values (nothing stored), 413 over the size limit', async () => {
     const lamp = lamps[10];
     const badToken = await post('nobody-has-this-token', 'telemetry', '{"power": 1}');
@@ -275,7 +285,7 @@ describe('HTTP device API', () => {
 describe('credentials', () => {
   const credentialsQuery = 'query ($id: ID!) { entity_credentials(id: $id) { id credentialsType credentialsId } }';
 
-  it('shows the access token to those who may edit the device, and rotation revokes the old one', async () => {
+  it('shows the access token to those who may edit the device, and rotation revokes the old one on every instance', async () => {
     const lamp = lamps[11];
     const admin = (await t.login('admin@demo.city')).access_token;
     const shown = await graphql(admin, credentialsQuery, { id: lamp.id });
@@ -286,14 +296,21 @@ describe('credentials', () => {
     const otherTenant = (await t.login('admin@demo.facility')).access_token;
     expect((await graphql(otherTenant, credentialsQuery, { id: lamp.id })).errors[0].message).toBe('Entity not found');
 
+    // connected here and to a second instance on the same database: both connections close
+    const other = await startTestApp({ db: t.db });
+    const otherListener = await startListener(other);
     const client = await connectDevice(listener.port, lamp.token);
-    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    const elsewhere = await connectDevice(otherListener.port, lamp.token);
+    const closed = Promise.all([client, elsewhere].map((connection) => new Promise<void>((resolve) => connection.once('close', () => resolve()))));
     const rotated = await graphql(admin, 'mutation ($id: ID!) { rotate_entity_credentials(id: $id) { credentialsId } }', { id: lamp.id });
     const newToken = rotated.data.rotate_entity_credentials.credentialsId;
     expect(newToken).toMatch(/^[0-9a-f]{32}$/);
     expect(newToken).not.toBe(lamp.token);
     await closed;
     client.end(true);
+    elsewhere.end(true);
+    await otherListener.close();
+    await other.close();
     expect((await connectDevice(listener.port, lamp.token).then(() => undefined, (e: { code?: number }) => e))?.code).toBe(5);
     const fresh = await connectDevice(listener.port, newToken);
     await fresh.endAsync();

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../server/app.ts';
 import type { ThrottleLimits } from '../../server/auth/loginThrottle.ts';
-import type { TrustProxy } from '../../server/config.ts';
+import { DEFAULT_DAY_ZONES, type TrustProxy } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import type { WriterLimits } from '../../server/telemetry/telemetryWriter.ts';
 import { backfillDemoTelemetry } from '../../server/seed/demoDevices.ts';
@@ -49,7 +49,7 @@ async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; 
 
 export const usingPostgres = () => !!process.env.TEST_DATABASE_URL;
 
-export interface TestAppOptions { writerLimits?: Partial<WriterLimits>; throttle?: ThrottleLimits; webDir?: string; trustProxy?: TrustProxy; db?: Database; hsts?: boolean; mapTileHosts?: string[] }
+export interface TestAppOptions { writerLimits?: Partial<WriterLimits>; throttle?: ThrottleLimits; webDir?: string; trustProxy?: TrustProxy; db?: Database; hsts?: boolean; mapTileHosts?: string[]; telemetryDayZones?: string[] }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const server = process.env.TEST_DATABASE_URL;
@@ -57,7 +57,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const pgDatabase = server && !options.db ? await freshPostgresDatabase(server) : undefined;
   const db = options.db ?? await openDatabase({ databaseUrl: pgDatabase?.url, dataDir: 'memory://' });
   const seeded = await seedDemoIfEmpty(db);
-  const app = await buildApp({ db, jwtSecret: JWT_SECRET, ...options });
+  const app = await buildApp({ db, jwtSecret: JWT_SECRET, telemetryDayZones: DEFAULT_DAY_ZONES, ...options });
   await app.ready();
   // A day of demo history (the server writes 30 on first start), through the real writer.
   if (seeded) await backfillDemoTelemetry(db, app.ingestion.writer, { days: 1 });

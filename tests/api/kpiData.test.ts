@@ -5,8 +5,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords.ts';
+import { DEFAULT_DAY_ZONES } from '../../server/config.ts';
 import { kpiSeriesQuery, type KpiAggregation, type SeriesRow } from '../../server/db/kpiDataQueries.ts';
 import { entities, entityTypes, kpis, tenants, users } from '../../server/db/schema.ts';
+import { syncDayZones } from '../../server/telemetry/dayZones.ts';
 import { chooseSource, kpiRange, sourcePlan, type KpiInterval, type SourceSpans, type TelemetrySource } from '../../server/telemetry/kpiTime.ts';
 import type { TelemetryPoint } from '../../server/telemetry/telemetryPoint.ts';
 import { telemetryWriter } from '../../server/telemetry/telemetryWriter.ts';
@@ -326,9 +328,13 @@ describe('roll-ups', () => {
       }
     }
     await write(points);
+    // Bratislava's local days were folded in by the writer (the harness keeps them, as the
+    // default configuration does); Kathmandu's are built now from the 15-minute roll-up.
+    expect(await syncDayZones(t.db, [...DEFAULT_DAY_ZONES, 'Asia/Kathmandu'])).toEqual(['Europe/Bratislava', 'Asia/Kathmandu']);
     const order: TelemetrySource[] = ['telemetry_daily', 'telemetry_hourly', 'telemetry_quarter_hourly', 'telemetry'];
     let compared = 0;
     let tiled = 0;
+    let zoned = 0;
     for (const zone of ['UTC', 'Europe/Bratislava', 'Asia/Kolkata', 'Asia/Kathmandu']) {
       for (const interval of ['15m', '1h', '1d', '1w', '1M'] as KpiInterval[]) {
         const range = kpiRange({ time_interval: interval, date_range: { from: '2026-03-20T00:00:00Z', to: '2026-04-10T00:00:00Z' } }, zone, 0);
@@ -346,24 +352,37 @@ describe('roll-ups', () => {
             expect(await answer(whole(source)), `${zone} ${interval} ${source} per entity ${perEntity}`).toEqual(raw);
             compared++;
           }
-          // and the endpoint's own plan: coarser rows inside calendar buckets
-          const plan = sourcePlan(zone, range);
-          if (plan.length > 1) tiled++;
-          expect(await answer(plan), `${zone} ${interval} ${JSON.stringify(plan.map((level) => [level.source, level.spans.length]))} per entity ${perEntity}`).toEqual(raw);
+          // and the endpoint's own plans: coarser rows inside calendar buckets, local days first where kept
+          for (const localDays of zone === 'Europe/Bratislava' || zone === 'Asia/Kathmandu' ? [false, true] : [false]) {
+            const plan = sourcePlan(zone, range, localDays);
+            if (plan.length > 1) tiled++;
+            if (plan[0].source === 'telemetry_daily_zoned') zoned++;
+            expect(await answer(plan), `${zone} ${interval} ${JSON.stringify(plan.map((level) => [level.source, level.spans.length]))} per entity ${perEntity}`).toEqual(raw);
+          }
         }
       }
     }
     expect(compared).toBeGreaterThan(40);
     expect(tiled).toBeGreaterThan(10);
+    expect(zoned).toBe(2 * 3 * 2); // two zones × day, week, month × per entity or not
+
+    // A zone taken out of the configuration loses its rows.
+    expect(await syncDayZones(t.db, DEFAULT_DAY_ZONES)).toEqual(DEFAULT_DAY_ZONES);
+    const left = await t.db.systemQuery<{ zone: string }>(sql`SELECT DISTINCT zone FROM telemetry_daily_zoned`);
+    expect(left.map((row) => row.zone)).toEqual(['Europe/Bratislava']);
   });
 
-  it('are what the endpoint reads: a changed daily roll-up shows in UTC days, not in local days or hours', async () => {
+  it('are what the endpoint reads: a changed daily roll-up shows in UTC days, a changed local day in that zone, neither in hours', async () => {
     const [m4] = meters.ids.slice(3);
     await t.db.systemQuery(sql`UPDATE telemetry_daily SET sum = 1000 WHERE entity_id = ${m4} AND key = 'poison'`);
     const daily = await createKpi(admin, [{ key: 'poison', aggregation: 'sum', entity_ids: [m4] }],
       { time_interval: '1d', date_range: { from: '2026-02-10T00:00:00Z', to: '2026-02-11T00:00:00Z' } });
     expect((await series(admin, daily)).series[0].data).toEqual([{ ts: '2026-02-10T00:00:00.000Z', value: 1000 }]);
     expect((await series(admin, daily, '&timezone=Europe/Bratislava')).series[0].data).toEqual([{ ts: '2026-02-09T23:00:00.000Z', value: 5 }]);
+    // Bratislava's days come from its own roll-up (TELEMETRY_DAY_ZONES), Kolkata's from 15-minute rows.
+    await t.db.systemQuery(sql`UPDATE telemetry_daily_zoned SET sum = 2000 WHERE entity_id = ${m4} AND key = 'poison' AND zone = 'Europe/Bratislava'`);
+    expect((await series(admin, daily, '&timezone=europe/bratislava')).series[0].data).toEqual([{ ts: '2026-02-09T23:00:00.000Z', value: 2000 }]);
+    expect((await series(admin, daily, '&timezone=Asia/Kolkata')).series[0].data).toEqual([{ ts: '2026-02-09T18:30:00.000Z', value: 5 }]);
     const hourly = await createKpi(admin, [{ key: 'poison', aggregation: 'sum', entity_ids: [m4] }],
       { time_interval: '1h', date_range: { from: '2026-02-10T00:00:00Z', to: '2026-02-11T00:00:00Z' } });
     expect((await series(admin, hourly)).series[0].data).toEqual([{ ts: '2026-02-10T12:00:00.000Z', value: 5 }]);

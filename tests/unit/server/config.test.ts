@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, retentionDaysFrom } from '../../../server/config.ts';
+import { ConfigError, dayZonesFrom, loadConfig, retentionDaysFrom } from '../../../server/config.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -68,6 +68,27 @@ describe('retentionDaysFrom (TELEMETRY_RETENTION_DAYS)', () => {
       expect(() => retentionDaysFrom(raw), raw)
         .toThrow(`TELEMETRY_RETENTION_DAYS must be a number of days from 1 to 36500 (or "keep"), got "${raw}".`);
     }
+  });
+});
+
+describe('dayZonesFrom (TELEMETRY_DAY_ZONES)', () => {
+  it('keeps Bratislava\'s local days unless told otherwise; "none" or empty keeps none', () => {
+    expect(dayZonesFrom(undefined)).toEqual(['Europe/Bratislava']);
+    expect(dayZonesFrom('none')).toEqual([]);
+    expect(dayZonesFrom(' ')).toEqual([]);
+  });
+
+  it('reads IANA names in their own letter case, each once', () => {
+    expect(dayZonesFrom('europe/prague, Asia/Kolkata,Asia/Kathmandu ,Europe/Prague')).toEqual(['Europe/Prague', 'Asia/Kolkata', 'Asia/Kathmandu']);
+  });
+
+  it('refuses unknown names, zones whose offset is not a multiple of 15 minutes, and long lists', () => {
+    expect(() => dayZonesFrom('Mars/Olympus')).toThrow('TELEMETRY_DAY_ZONES must list IANA time zone names such as Europe/Bratislava ("Mars/Olympus" is not one), got "Mars/Olympus".');
+    expect(() => dayZonesFrom('Europe/Bratislava;DROP')).toThrow(ConfigError);
+    // Liberia kept -0:44:30 until 1972, so a history from 2000 on is fine there
+    expect(dayZonesFrom('Africa/Monrovia')).toEqual(['Africa/Monrovia']);
+    const nine = 'Europe/Prague,Europe/Berlin,Europe/Vienna,Europe/Lisbon,Asia/Seoul,Asia/Tokyo,America/New_York,America/Chicago,Australia/Sydney';
+    expect(() => dayZonesFrom(nine)).toThrow('TELEMETRY_DAY_ZONES lists at most 8 time zones');
   });
 });
 

@@ -245,14 +245,30 @@ describe('the rows read (coarser rows inside calendar buckets)', () => {
     ]);
   });
 
+  it('a zone whose local days are kept (TELEMETRY_DAY_ZONES) reads one row a local day, across both DST changes', () => {
+    const year = kpiRange({ time_interval: '1d', date_range: { from: '2026-01-01T00:00:00Z', to: '2027-01-01T00:00:00Z' } }, BRATISLAVA, 0);
+    const plan = sourcePlan(BRATISLAVA, year, true);
+    expect(plan).toEqual([{ source: 'telemetry_daily_zoned', spans: [[year.from, year.to]] }]);
+    expect(planRows(plan)).toBe(365 + 1); // the 23- and 25-hour days are a row each; a day's estimate rounds up
+    // Kathmandu months: local midnights are at 18:15 UTC, still whole local days
+    const months = kpiRange({ time_interval: '1M', date_range: { from: '2026-01-01T00:00:00Z', to: '2026-03-01T00:00:00Z' } }, KATHMANDU, 0);
+    expect(sourcePlan(KATHMANDU, months, true)).toEqual([{ source: 'telemetry_daily_zoned', spans: [[months.from, months.to]] }]);
+    // hours are not calendar buckets: the local days play no part
+    const hours = kpiRange({ time_interval: '1h', time_range: '24h' }, BRATISLAVA, at('2026-05-01T10:00:00Z'));
+    expect(sourcePlan(BRATISLAVA, hours, true)).toEqual([{ source: 'telemetry_hourly', spans: [[hours.from, hours.to]] }]);
+  });
+
   it('covers the range exactly, without overlaps, in every zone and calendar bucket', () => {
     for (const zone of ['UTC', BRATISLAVA, KOLKATA, KATHMANDU, 'America/St_Johns', 'Australia/Lord_Howe']) {
       for (const interval of ['1d', '1w', '1M'] as KpiInterval[]) {
-        const range = kpiRange({ time_interval: interval, date_range: { from: '2026-01-01T00:00:00Z', to: '2027-01-01T00:00:00Z' } }, zone, 0);
-        const all = sourcePlan(zone, range).flatMap((level) => level.spans).sort((a, b) => a[0] - b[0]);
-        expect(all[0][0], `${zone} ${interval}`).toBe(range.from);
-        expect(all[all.length - 1][1], `${zone} ${interval}`).toBe(range.to);
-        for (let i = 1; i < all.length; i++) expect(all[i][0], `${zone} ${interval}`).toBe(all[i - 1][1]);
+        for (const localDays of [false, true]) {
+          const range = kpiRange({ time_interval: interval, date_range: { from: '2026-01-01T00:00:00Z', to: '2027-01-01T00:00:00Z' } }, zone, 0);
+          const all = sourcePlan(zone, range, localDays).flatMap((level) => level.spans).sort((a, b) => a[0] - b[0]);
+          const label = `${zone} ${interval} ${localDays}`;
+          expect(all[0][0], label).toBe(range.from);
+          expect(all[all.length - 1][1], label).toBe(range.to);
+          for (let i = 1; i < all.length; i++) expect(all[i][0], label).toBe(all[i - 1][1]);
+        }
       }
     }
   });
