@@ -100,7 +100,8 @@ export const entityGroups = pgTable('entity_groups', {
   groupId: integer('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
 }, (t) => [primaryKey({ columns: [t.entityId, t.groupId] }), index('entity_groups_group_idx').on(t.groupId)]);
 
-const rollup = (name: string) => pgTable(name, {
+/** The columns of every roll-up: a bucket's count, sum, min, max and last value of a device's key. */
+const rollupColumns = () => ({
   tenantId: tenantId(),
   entityId: integer('entity_id').notNull().references(() => entities.id, { onDelete: 'cascade' }),
   key: text('key').notNull(),
@@ -111,7 +112,8 @@ const rollup = (name: string) => pgTable(name, {
   max: doublePrecision('max'),
   lastValue: doublePrecision('last_value'),
   lastTs: timestamp('last_ts', { withTimezone: true }),
-}, (t) => [primaryKey({ columns: [t.entityId, t.key, t.bucket] })]);
+});
+const rollup = (name: string) => pgTable(name, rollupColumns(), (t) => [primaryKey({ columns: [t.entityId, t.key, t.bucket] })]);
 export const telemetryHourly = rollup('telemetry_hourly');
 export const telemetryDaily = rollup('telemetry_daily');
 /** 15-minute buckets: the grain of time zones whose offset is not whole hours (+05:30, +05:45). */
@@ -123,17 +125,8 @@ export const telemetryQuarterHourly = rollup('telemetry_quarter_hourly');
  * instead of 24 hourly rows (server/telemetry/dayZones.ts keeps the list and builds a new zone).
  */
 export const telemetryDailyZoned = pgTable('telemetry_daily_zoned', {
-  tenantId: tenantId(),
-  entityId: integer('entity_id').notNull().references(() => entities.id, { onDelete: 'cascade' }),
-  key: text('key').notNull(),
+  ...rollupColumns(),
   zone: text('zone').notNull(),
-  bucket: timestamp('bucket', { withTimezone: true }).notNull(),
-  count: bigint('count', { mode: 'number' }).notNull(),
-  sum: doublePrecision('sum'),
-  min: doublePrecision('min'),
-  max: doublePrecision('max'),
-  lastValue: doublePrecision('last_value'),
-  lastTs: timestamp('last_ts', { withTimezone: true }),
 }, (t) => [primaryKey({ columns: [t.entityId, t.key, t.zone, t.bucket] })]);
 
 /** The zones the writer folds into `telemetry_daily_zoned` (a zone is listed once its rows are built). */
