@@ -32,6 +32,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import { createWebSocketStream } from 'ws';
 import { ingestProblems, type IngestProblems } from './ingest/ingestProblems.ts';
 import { liveEvents, type LiveEvents } from './live/liveEvents.ts';
+import { entityUpdateOf } from './live/resourceEvents.ts';
 import { telemetryWriter, type TelemetryWriter, type WriterLimits } from './telemetry/telemetryWriter.ts';
 import { authService } from './services/authService.ts';
 import { passwordService } from './services/passwordService.ts';
@@ -41,7 +42,9 @@ import { resourceResolvers, resourceTypeDefs } from './resources/resourceGraphql
 import { resourceRoutes } from './resources/resourceRoutes.ts';
 import { resourceService } from './resources/resourceService.ts';
 import { deviceResolvers, deviceTypeDefs } from './graphql/deviceGraphql.ts';
+import { entityAttributeResolvers, entityAttributeTypeDefs } from './graphql/entityAttributeGraphql.ts';
 import { deviceService } from './services/deviceService.ts';
+import { entityAttributeService } from './services/entityAttributeService.ts';
 import { syncDayZones } from './telemetry/dayZones.ts';
 import { kpiDataService } from './telemetry/kpiData.ts';
 
@@ -159,8 +162,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onChange(tenantId, change) {
       tenantReads.invalidate(tenantId); // this instance at once; others through the tables' triggers
       live.publishResourceChange(tenantId, change).catch((error: unknown) => app.log.error({ err: error }, 'live publish failed'));
+      const entityUpdate = entityUpdateOf(change);
+      if (entityUpdate) {
+        live.publishEntityUpdate(tenantId, { ...entityUpdate, updated_at: new Date().toISOString() })
+          .catch((error: unknown) => app.log.error({ err: error }, 'live publish failed'));
+      }
     },
   });
+
+  const entityAttributes = entityAttributeService(options.db, live, (tenantId) => tenantReads.invalidate(tenantId));
 
   // Everything registered in this scope needs a valid access token.
   await app.register(async (scope) => {
@@ -177,8 +187,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // would have made it: 1 MB messages).
     await scope.register(fastifyWebsocket, { options: { maxPayload: 1_048_576 } });
     await scope.register(mercurius, {
-      schema: [typeDefs, resourceTypeDefs(), deviceTypeDefs],
-      resolvers: mergeResolvers(resolvers(reads), resourceResolvers(resources), deviceResolvers(devices)),
+      schema: [typeDefs, resourceTypeDefs(), deviceTypeDefs, entityAttributeTypeDefs],
+      resolvers: mergeResolvers(resolvers(reads), resourceResolvers(resources), deviceResolvers(devices), entityAttributeResolvers(entityAttributes)),
       path: '/graphql',
       graphiql: false,
       allowBatchedQueries: false, // one operation per request: a batch would multiply every limit

@@ -10,6 +10,22 @@ export interface ResourceChange {
   id: number;
   /** The record after the change; null when deleted. */
   record: Record<string, unknown> | null;
+  /** When deleted: the record as it was (for this server's own listeners; never sent to clients). */
+  removed?: Record<string, unknown>;
   /** For owner-scoped models: the user the record belongs to. */
   owner?: string;
+}
+
+/** The fields of an entity the map shows, carried to `entity_updated` subscribers when it changes. */
+const MAP_FIELDS = ['name', 'attributes', 'geom', 'level', 'parent_id', 'group_ids', 'entity_type_id'] as const;
+
+/**
+ * The `entity_updated` payload of a change to an entity through the resource engine (studio
+ * forms, the map's editors): the map fields of the record, or `deleted` when it is gone.
+ */
+export function entityUpdateOf(change: ResourceChange): { id: number; entity_type_id: number; diff: Record<string, unknown> } | undefined {
+  if (change.resource !== 'entity') return undefined;
+  if (!change.record) return { id: change.id, entity_type_id: Number(change.removed?.entity_type_id), diff: { deleted: true } };
+  const diff = Object.fromEntries(MAP_FIELDS.filter((field) => field in change.record!).map((field) => [field, change.record![field]]));
+  return { id: change.id, entity_type_id: Number(change.record.entity_type_id), diff };
 }

@@ -107,7 +107,7 @@ export function resourceResolvers(resources: ResourceService): IResolvers {
         resolve: (payload: { resource_changed: ResourceChange }, _args: unknown, context: GraphqlContext) => {
           const change = payload.resource_changed;
           const model = schemaOf(change.resource);
-          return { ...change, record: change.record && visibleRecord(callerOf(context), model, change.record) };
+          return { ...change, removed: undefined, record: change.record && visibleRecord(callerOf(context), model, change.record) };
         },
       },
     },

@@ -243,8 +243,8 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
     return values;
   };
 
-  const publish = (caller: Caller, model: Model, action: ResourceChange['action'], id: number, record: RecordData | null) =>
-    options.onChange(caller.tenantId, { resource: model.name, action, id, record, owner: model.schema['x-owner'] ? caller.userId : undefined });
+  const publish = (caller: Caller, model: Model, action: ResourceChange['action'], id: number, record: RecordData | null, removed?: RecordData) =>
+    options.onChange(caller.tenantId, { resource: model.name, action, id, record, removed, owner: model.schema['x-owner'] ? caller.userId : undefined });
 
   const queryList = async (caller: Caller, model: Model, query: ListQuery): Promise<ListResult> => {
     // list arguments of the SPEC (kpi_list(group), /component-list?board_id) name a filter field
@@ -347,12 +347,13 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
     async remove(caller: Caller, name: string, id: number): Promise<{ id: number }> {
       const model = modelOf(name);
       authorize(caller, model.schema, 'delete');
-      await db.tenantTx(caller.tenantId, async (tx) => {
+      const removed = await db.tenantTx(caller.tenantId, async (tx) => {
         const record = await findRecord(tx, model, caller, id);
         await model.binding.rules?.beforeDelete?.({ tx, caller }, id, record);
         await tx.delete(model.table).where(and(eq(model.idColumn, id), ...scope(model, caller)));
+        return record;
       });
-      publish(caller, model, 'deleted', id, null);
+      publish(caller, model, 'deleted', id, null, removed);
       return { id };
     },
   };

@@ -2,6 +2,7 @@
 // (GET /entity-list, /entity/{id}, entity_tree); the engine serves its writes.
 import type { FromSchema } from 'json-schema-to-ts';
 import { idSchema, NO_NUL } from './bounds.ts';
+import { geometrySchema } from './geometry.ts';
 import { attributes, groupIds, integer, multilingualText, recordId, text, timestamp } from './fields.ts';
 
 const studio = { modules: ['factory-studio'] } as const;
@@ -23,7 +24,7 @@ export const entitySchema = {
     level: { ...integer(-1000, 1000), default: 0, 'x-order': 4 },
     group_ids: { ...groupIds, 'x-order': 5 },
     attributes: { ...attributes, 'x-order': 6 },
-    geom: { type: ['object', 'null'], maxProperties: 10, 'x-widget': 'json', 'x-order': 7 },
+    geom: { ...geometrySchema, 'x-order': 7 },
     interface: {
       type: 'object', additionalProperties: false, 'x-order': 8,
       properties: {

@@ -60,27 +60,40 @@ export interface Violation { path: string[]; constraint: string; value: unknown;
 /** For each field of the create body and each of its constraints: a breaking value and the message it gets. */
 export function violations(model: ModelSchema): Violation[] {
   const result: Violation[] = [];
+  // Inside an optional object with required fields of its own (a geometry), a violation replaces
+  // the whole object: its `examples[0]` with the one value broken, so that only that value is wrong.
+  let within: { path: string[]; example: Record<string, unknown> } | undefined;
+  const push = (violation: Violation) => {
+    if (!within) return result.push(violation);
+    const inner = violation.path.slice(within.path.length);
+    result.push({ ...violation, path: within.path, value: withValue(within.example, inner, violation.value) });
+  };
   const walk = (schema: FieldSchema, path: string[]) => {
     for (const [field, fieldSchema] of Object.entries(schema.properties ?? {})) {
       const at = [...path, field];
       const [type] = typesOf(fieldSchema);
       const name = field;
       if (typesOf(fieldSchema).length === 1 && type !== 'object') {
-        result.push({ path: at, constraint: 'type', value: type === 'string' ? { not: 'text' } : 'not-a-number', message: /must be/ });
+        push({ path: at, constraint: 'type', value: type === 'string' ? { not: 'text' } : 'not-a-number', message: /must be/ });
       }
-      if (fieldSchema.maximum !== undefined && fieldSchema.maximum < 1e12) result.push({ path: at, constraint: 'maximum', value: fieldSchema.maximum + 1, message: new RegExp(`^The ${name} field must be ${fieldSchema.maximum} or less$`) });
-      if (fieldSchema.minimum !== undefined && fieldSchema.minimum > -1e12) result.push({ path: at, constraint: 'minimum', value: fieldSchema.minimum - 1, message: new RegExp(`^The ${name} field must be ${fieldSchema.minimum} or more$`) });
-      if (fieldSchema.enum) result.push({ path: at, constraint: 'enum', value: 'not-one-of-them', message: /must be equal to one of the allowed values/ });
-      if (fieldSchema.maxLength !== undefined && type === 'string' && !fieldSchema.enum) result.push({ path: at, constraint: 'maxLength', value: 'a'.repeat(fieldSchema.maxLength + 1), message: /must NOT have more than|must match/ });
+      if (fieldSchema.maximum !== undefined && fieldSchema.maximum < 1e12) push({ path: at, constraint: 'maximum', value: fieldSchema.maximum + 1, message: new RegExp(`^The ${name} field must be ${fieldSchema.maximum} or less$`) });
+      if (fieldSchema.minimum !== undefined && fieldSchema.minimum > -1e12) push({ path: at, constraint: 'minimum', value: fieldSchema.minimum - 1, message: new RegExp(`^The ${name} field must be ${fieldSchema.minimum} or more$`) });
+      if (fieldSchema.enum) push({ path: at, constraint: 'enum', value: 'not-one-of-them', message: /must be equal to one of the allowed values/ });
+      if (fieldSchema.maxLength !== undefined && type === 'string' && !fieldSchema.enum) push({ path: at, constraint: 'maxLength', value: 'a'.repeat(fieldSchema.maxLength + 1), message: /must NOT have more than|must match/ });
       if (fieldSchema.pattern === NO_NUL && fieldSchema.type === 'string') {
-        result.push({ path: at, constraint: 'pattern', value: `${'a'.repeat(fieldSchema.minLength ?? 1)}\u0000`, message: /must not contain NUL/ });
+        push({ path: at, constraint: 'pattern', value: `${'a'.repeat(fieldSchema.minLength ?? 1)}\u0000`, message: /must not contain NUL/ });
       }
       if (fieldSchema.maxItems !== undefined && fieldSchema.maxItems < 200) {
         const item = fieldSchema.items?.enum ? undefined : sampleValue(fieldSchema.items ?? {});
         const items = fieldSchema.items?.enum ? [...fieldSchema.items.enum, ...fieldSchema.items.enum] : Array.from({ length: fieldSchema.maxItems + 1 }, (_v, i) => (typeof item === 'number' ? i + 1 : structuredClone(item)));
-        result.push({ path: at, constraint: 'maxItems', value: items, message: /must NOT have more than|It is not possible to create more than|must NOT have duplicate items/ });
+        push({ path: at, constraint: 'maxItems', value: items, message: /must NOT have more than|It is not possible to create more than|must NOT have duplicate items/ });
       }
-      if (fieldSchema.properties && type === 'object' && fieldSchema['x-widget'] !== 'multilingual') walk(fieldSchema, at);
+      if (fieldSchema.properties && type === 'object' && fieldSchema['x-widget'] !== 'multilingual') {
+        const example = (fieldSchema as { examples?: Record<string, unknown>[] }).examples?.[0];
+        if (example && !within) within = { path: at, example };
+        walk(fieldSchema, at);
+        if (within?.path === at) within = undefined;
+      }
     }
   };
   walk(createInputSchema(model) as FieldSchema, []);

@@ -47,6 +47,8 @@ export const cs: Dictionary = {
     BAD_KPI_DATA: 'Chybná data KPI',
     NO_KPI_DATA: 'Nebyla nalezena žádná data KPI',
     NOT_SUPPORTED: 'Tato akce zde není dostupná.',
+    GEOMETRY_INVALID: 'Tvar není platný: nakreslete jej na mapě znovu.',
+    NO_ATTRIBUTE_CHANGE: 'Žádná hodnota atributu se nezměnila',
     VALIDATION: 'Zkontrolujte zvýrazněná pole.',
   },
   /** Model names, field labels and form sections (keys named by src/schemas/<model>.ts). */

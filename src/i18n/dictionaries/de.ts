@@ -47,6 +47,8 @@ export const de: Dictionary = {
     BAD_KPI_DATA: 'Ungültige KPI-Daten',
     NO_KPI_DATA: 'Keine KPI-Daten gefunden',
     NOT_SUPPORTED: 'Diese Aktion ist hier nicht verfügbar.',
+    GEOMETRY_INVALID: 'Die Form ist ungültig: Zeichnen Sie sie auf der Karte neu.',
+    NO_ATTRIBUTE_CHANGE: 'Kein Attributwert wurde geändert',
     VALIDATION: 'Bitte überprüfen Sie die markierten Felder.',
   },
   /** Model names, field labels and form sections (keys named by src/schemas/<model>.ts). */

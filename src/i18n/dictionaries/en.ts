@@ -46,6 +46,8 @@ export const en = {
     BAD_KPI_DATA: 'Bad kpi_data',
     NO_KPI_DATA: 'No KPI data found',
     NOT_SUPPORTED: 'This action is not available here.',
+    GEOMETRY_INVALID: 'The shape is not valid: draw it again on the map.',
+    NO_ATTRIBUTE_CHANGE: 'No attribute value has changed',
     VALIDATION: 'Please check the highlighted fields.',
   },
   /** Model names, field labels and form sections (keys named by src/schemas/<model>.ts). */

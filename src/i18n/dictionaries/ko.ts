@@ -47,6 +47,8 @@ export const ko: Dictionary = {
     BAD_KPI_DATA: '잘못된 KPI 데이터',
     NO_KPI_DATA: 'KPI 데이터를 찾을 수 없습니다',
     NOT_SUPPORTED: '여기에서는 이 작업을 사용할 수 없습니다.',
+    GEOMETRY_INVALID: '모양이 올바르지 않습니다. 지도에서 다시 그려 주세요.',
+    NO_ATTRIBUTE_CHANGE: '변경된 속성 값이 없습니다',
     VALIDATION: '강조 표시된 필드를 확인하세요.',
   },
   /** Model names, field labels and form sections (keys named by src/schemas/<model>.ts). */

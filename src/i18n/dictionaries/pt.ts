@@ -47,6 +47,8 @@ export const pt: Dictionary = {
     BAD_KPI_DATA: 'Dados de KPI inválidos',
     NO_KPI_DATA: 'Nenhum dado de KPI encontrado',
     NOT_SUPPORTED: 'Esta ação não está disponível aqui.',
+    GEOMETRY_INVALID: 'A forma não é válida: desenhe-a novamente no mapa.',
+    NO_ATTRIBUTE_CHANGE: 'Nenhum valor de atributo foi alterado',
     VALIDATION: 'Verifique os campos assinalados.',
   },
   /** Model names, field labels and form sections (keys named by src/schemas/<model>.ts). */

@@ -47,6 +47,8 @@ export const sk: Dictionary = {
     BAD_KPI_DATA: 'Chybné údaje KPI',
     NO_KPI_DATA: 'Nenašli sa žiadne údaje KPI',
     NOT_SUPPORTED: 'Táto akcia tu nie je dostupná.',
+    GEOMETRY_INVALID: 'Tvar nie je platný: nakreslite ho na mape znova.',
+    NO_ATTRIBUTE_CHANGE: 'Žiadna hodnota atribútu sa nezmenila',
     VALIDATION: 'Skontrolujte zvýraznené polia.',
   },
   /** Model names, field labels and form sections (keys named by src/schemas/<model>.ts). */

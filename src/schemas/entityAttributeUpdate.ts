@@ -1,0 +1,27 @@
+// Arguments of update_entity_attribute(id, vendor, attributes, geom, ts) (SPEC §7): a hand edit
+// of an entity's attributes and position from the dashboard, for users holding
+// dashboard.entity.manually_editable. Attributes are merged into the entity's (a key given as
+// null is removed); `geom` replaces the position when given.
+import type { FromSchema } from 'json-schema-to-ts';
+import { idSchema, NO_NUL } from './bounds.ts';
+import { attributes } from './fields.ts';
+import { geometrySchema } from './geometry.ts';
+
+export const MANUAL_EDIT_PERMISSION = 'dashboard.entity.manually_editable';
+/** SPEC §5: an edit that changes nothing. */
+export const NO_ATTRIBUTE_CHANGE = 'No attribute value has changed';
+
+export const entityAttributeUpdateSchema = {
+  $id: 'entityAttributeUpdateArgs',
+  type: 'object', additionalProperties: false, required: ['id'],
+  properties: {
+    id: idSchema,
+    /** Who or what made the change (a system's name); 'manual' for a person. */
+    vendor: { type: 'string', minLength: 1, maxLength: 100, pattern: NO_NUL, default: 'manual' },
+    attributes: { ...attributes, propertyNames: { maxLength: 255, pattern: NO_NUL } },
+    geom: geometrySchema,
+    /** When the change happened (ms since 1970); now when not given. */
+    ts: { type: 'integer', minimum: 946_684_800_000, maximum: 4_102_444_800_000 },
+  },
+} as const;
+export type EntityAttributeUpdate = FromSchema<typeof entityAttributeUpdateSchema>;
