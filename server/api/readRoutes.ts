@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { entityListQuerySchema, idParamSchema, type EntityListQuery, type IdParam } from '../../src/schemas/entityQuery.ts';
 import { idList, INT4_MAX } from '../../src/schemas/bounds.ts';
+import { MAP_FEATURES_PAGE, mapFeaturesAnswerSchema, mapFeaturesQuerySchema, type MapFeaturesQuery } from '../../src/schemas/mapFeatures.ts';
 import { MODULES } from '../../src/schemas/modules.ts';
 import type { EntityFilters } from '../db/entityQueries.ts';
 import { badRequest } from '../errors.ts';
@@ -40,6 +41,14 @@ export function readRoutes(app: FastifyInstance, reads: ReadService) {
   app.get<{ Params: IdParam }>('/entity/:id', {
     schema: schema('entities', 'One entity with its children ids', { params: bodySchema(idParamSchema) }),
   }, (request) => reads.entity(callerFrom(request), request.params.id));
+  app.get<{ Querystring: MapFeaturesQuery }>('/map-features', {
+    schema: schema('entities', 'What the map draws: a page of [id, entity_type_id, level, parent_id, position, colour value] rows', {
+      querystring: bodySchema(mapFeaturesQuerySchema), response: { ...errorResponses, 200: mapFeaturesAnswerSchema },
+    }),
+  }, async (request, reply) => {
+    const { region, level, attribute, after = 0, limit = MAP_FEATURES_PAGE } = request.query;
+    return json(reply, await reads.mapFeaturesJson(callerFrom(request), { region, level, attribute, after, limit }));
+  });
   app.get('/group-tree', { schema: schema('groups', 'Groups as a tree') }, (request) => reads.groupTree(callerFrom(request)));
   app.get('/group-list', { schema: schema('groups', 'Groups') }, (request) => reads.groupList(callerFrom(request)));
 }

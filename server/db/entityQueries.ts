@@ -88,3 +88,29 @@ export async function findEntity(tx: Tx, id: number): Promise<(EntityJson & { ch
     FROM (${SELECT_ENTITY} WHERE e.id = ${id}) x`);
   return row;
 }
+
+export interface MapFeatureFilters { region?: number; level?: number; attribute?: string; after: number; limit: number }
+
+/**
+ * One page of GET /map-features (src/schemas/mapFeatures.ts) as JSON text, built by the database:
+ * rows in id order after `after`, and `next` when a page was full.
+ */
+export function mapFeaturesJsonQuery(f: MapFeatureFilters): SQL {
+  const where: SQL[] = [sql`e.id > ${f.after}`];
+  if (f.region !== undefined) {
+    where.push(sql`EXISTS (SELECT 1 FROM entities r WHERE r.id = ${f.region} AND (e.id = r.id OR e.tree_path LIKE r.tree_path || '.%'))`);
+  }
+  if (f.level !== undefined) where.push(sql`e.level = ${f.level}`);
+  const position = sql`CASE
+    WHEN e.geom IS NULL OR jsonb_typeof(e.geom) <> 'object' THEN NULL
+    WHEN e.geom->>'type' = 'Point' AND e.geom ? 'radius' THEN (e.geom->'coordinates') || jsonb_build_array(e.geom->'radius')
+    WHEN e.geom->>'type' = 'Point' THEN e.geom->'coordinates'
+    ELSE e.geom END`;
+  const value = f.attribute === undefined ? sql`NULL::jsonb` : sql`e.attributes -> ${f.attribute}`;
+  return sql`
+    SELECT json_build_object(
+      'rows', COALESCE(json_agg(json_build_array(p.id, p.entity_type_id, p.level, p.parent_id, p.position, p.value) ORDER BY p.id), '[]'::json),
+      'next', CASE WHEN count(*) = ${f.limit} THEN max(p.id) END)::text AS json
+    FROM (SELECT e.id, e.entity_type_id, e.level, e.parent_id, ${position} AS position, ${value} AS value
+          FROM entities e WHERE ${sql.join(where, sql` AND `)} ORDER BY e.id LIMIT ${f.limit}) p`;
+}

@@ -7,8 +7,8 @@ import type { Database } from '../db/database.ts';
 import {
   listEntityTypeGroups, listEntityTypes, listGroups, listUsers, meJsonQuery, tenantJsonQuery,
 } from '../db/directoryQueries.ts';
-import type { EntityFilters, EntityJson } from '../db/entityQueries.ts';
-import { entityListJsonQuery, findEntity } from '../db/entityQueries.ts';
+import type { EntityFilters, EntityJson, MapFeatureFilters } from '../db/entityQueries.ts';
+import { entityListJsonQuery, findEntity, mapFeaturesJsonQuery } from '../db/entityQueries.ts';
 import { notFound } from '../errors.ts';
 import { requirePermission, type Caller } from './caller.ts';
 import { filtersKey, tenantReadCache, type TenantReadCache } from './tenantReadCache.ts';
@@ -73,6 +73,10 @@ export function readService(db: Database, cache: TenantReadCache = tenantReadCac
 
     entitiesJson: async (caller: Caller, filters: EntityFilters) =>
       (await cachedJson(caller, `entities:${filtersKey(filters)}`, entityListJsonQuery(filters))) ?? '[]',
+
+    /** A page of what the map draws (src/schemas/mapFeatures.ts). */
+    mapFeaturesJson: async (caller: Caller, filters: MapFeatureFilters) =>
+      (await cachedJson(caller, `map:${JSON.stringify(filters)}`, mapFeaturesJsonQuery(filters)))!,
 
     async entities(caller: Caller, filters: EntityFilters): Promise<EntityJson[]> {
       return JSON.parse(await this.entitiesJson(caller, filters));
