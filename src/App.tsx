@@ -32,7 +32,11 @@ const theme: ThemeConfig = {
     colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
     colorTextDescription: 'rgba(0, 0, 0, 0.65)',
   },
-  components: { Menu: { itemSelectedBg: currentBranding.themeTint, itemSelectedColor: currentBranding.themeColor } },
+  components: {
+    Menu: { itemSelectedBg: currentBranding.themeTint, itemSelectedColor: currentBranding.themeColor },
+    // description-list labels are antd's tertiary grey (45 % black) otherwise
+    Descriptions: { labelColor: 'rgba(0, 0, 0, 0.65)' },
+  },
 };
 
 /** SPEC §9: error toasts stay 5 s. */

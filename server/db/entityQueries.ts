@@ -82,9 +82,16 @@ export function entityListJsonQuery(filters: EntityFilters): SQL {
   return asJsonArray(sql`${SELECT_ENTITY} ${where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}`, sql`x.tree_path, x.id`);
 }
 
-export async function findEntity(tx: Tx, id: number): Promise<(EntityJson & { children: number[] }) | undefined> {
-  const [row] = await rows<EntityJson & { children: number[] }>(tx, sql`
-    SELECT x.*, COALESCE((SELECT array_agg(c.id ORDER BY c.id) FROM entities c WHERE c.parent_id = x.id), '{}') AS children
+/** A device's latest values: key → { ts (ms), value }, the shape of `entity_updated`'s `diff.telemetry`. */
+export type LatestTelemetry = Record<string, { ts: number; value: unknown }>;
+
+/** One entity with its children's ids and its latest telemetry (storedValue's order of the typed columns). */
+export async function findEntity(tx: Tx, id: number): Promise<(EntityJson & { children: number[]; telemetry: LatestTelemetry }) | undefined> {
+  const [row] = await rows<EntityJson & { children: number[]; telemetry: LatestTelemetry }>(tx, sql`
+    SELECT x.*, COALESCE((SELECT array_agg(c.id ORDER BY c.id) FROM entities c WHERE c.parent_id = x.id), '{}') AS children,
+      COALESCE((SELECT json_object_agg(l.key, json_build_object('ts', (extract(epoch FROM l.ts) * 1000)::bigint,
+        'value', COALESCE(to_jsonb(l.value_bool), l.value_json, to_jsonb(l.value_num), to_jsonb(l.value_text))) ORDER BY l.key)
+        FROM telemetry_latest l WHERE l.entity_id = x.id), '{}'::json) AS telemetry
     FROM (${SELECT_ENTITY} WHERE e.id = ${id}) x`);
   return row;
 }

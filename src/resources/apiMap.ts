@@ -27,4 +27,5 @@ export const apiPaths = {
   tenant: '/tenant',
   currentUser: '/user-me',
   updatePassword: '/update-password',
+  mapFeatures: '/map-features',
 } as const;

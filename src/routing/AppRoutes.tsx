@@ -14,6 +14,7 @@ const AuthRedirectPage = lazy(() => import('../pages/AuthRedirectPage.tsx'));
 const ApplicationsPage = lazy(() => import('../pages/ApplicationsPage.tsx'));
 const ProfileHomePage = lazy(() => import('../pages/profile/ProfileHomePage.tsx'));
 const ChangePasswordPage = lazy(() => import('../pages/profile/ChangePasswordPage.tsx'));
+const DashboardPage = lazy(() => import('../pages/dashboard/DashboardPage.tsx'));
 const ComingSoonPage = lazy(() => import('../pages/ComingSoonPage.tsx'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx'));
 
@@ -67,10 +68,11 @@ export function AppRoutes() {
             {modelResourceRoutes()}
 
             <Route element={<RequireModule modules={['factory-dashboard']} />}>
-              <Route path="/dashboard" element={soon('dashboard', 'routes.dashboard')} />
+              {/* one page: selecting an entity changes the address without a navigation (SPEC §2) */}
+              <Route path="/dashboard" element={<DashboardPage />} />
+              <Route path="/dashboard/entity/:id" element={<DashboardPage />} />
+              <Route path="/dashboard/entity/:id/detail" element={<DashboardPage />} />
               <Route path="/dashboard/tree-view/:id" element={soon('dashboard-tree-view', 'routes.treeView')} />
-              <Route path="/dashboard/entity/:id" element={soon('dashboard-entity', 'routes.entity')} />
-              <Route path="/dashboard/entity/:id/detail" element={soon('dashboard-entity-detail', 'routes.entityDetail')} />
               <Route path="/dashboard/*" element={<NotFoundPage />} />
             </Route>
 

@@ -65,6 +65,18 @@ describe('GET /map-features', () => {
     expect(coloured).toEqual([[lamp.id, lamp.entity_type_id, lamp.level, lamp.parent_id, expect.anything(), 63]]);
   });
 
+  it('details come on demand: /entity/{id} carries the latest telemetry as { key: { ts, value } }', async () => {
+    const list = (await t.get('/entity-list', admin)).body as any[];
+    const lamp = list.find((e) => e.entity_type.category === 'lighting');
+    const [latest] = await t.db.systemQuery<{ key: string; ms: number; value_num: number }>(sql`
+      SELECT key, (extract(epoch FROM ts) * 1000)::float8 AS ms, value_num FROM telemetry_latest WHERE entity_id = ${lamp.id} ORDER BY key LIMIT 1`);
+    expect(latest).toBeDefined(); // the harness writes a day of demo history
+    const detail = (await t.get(`/entity/${lamp.id}`, admin)).body;
+    expect(detail.telemetry[latest.key]).toEqual({ ts: latest.ms, value: latest.value_num });
+    const region = list.find((e) => e.parent_id === null);
+    expect((await t.get(`/entity/${region.id}`, admin)).body.telemetry).toEqual({});
+  });
+
   it('never shows another tenant\'s entities, and refuses bad parameters with 400', async () => {
     const cityIds = new Set(((await features(admin)).body.rows as any[][]).map((row) => row[0]));
     const facilityRows = (await features(facility)).body.rows as any[][];

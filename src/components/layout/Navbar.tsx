@@ -31,7 +31,7 @@ export function Navbar({ sidebarCollapsed, onToggleSidebar }: NavbarProps) {
           aria-expanded={!sidebarCollapsed}
           className="navbar-button"
         />
-        <Link to="/applications" data-testid="logo" className="navbar-logo">
+        <Link to="/applications" data-testid="logo" className="navbar-logo" aria-label={currentBranding.productTitle}>
           <img src={currentBranding.logoUrl} alt="" width={28} height={28} />
           <span className="navbar-product">{currentBranding.productTitle}</span>
         </Link>

@@ -18,7 +18,7 @@ export function WebsocketStatus() {
   const text = t(`websocket.${status}`);
   return (
     <Tooltip title={`${t('navbar.websocketStatus')}: ${text}`}>
-      <span data-testid="ws-status" data-status={status} aria-label={`${t('navbar.websocketStatus')}: ${text}`} className="ws-status">
+      <span data-testid="ws-status" data-status={status} role="status" aria-label={`${t('navbar.websocketStatus')}: ${text}`} className="ws-status">
         <Badge status={dotStatus[status]} />
         <span className="navbar-label">{text}</span>
       </span>

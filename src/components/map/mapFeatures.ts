@@ -1,0 +1,46 @@
+// The rows of GET /map-features as GeoJSON for the map's sources: points (clustered when many),
+// and areas (polygons, and circles drawn from their centre and radius). The feature id is the
+// entity id, so selection and colours are feature states, not new data.
+import circle from '@turf/circle';
+import type { Feature, FeatureCollection, Point, Polygon, MultiPolygon } from 'geojson';
+import type { MapFeatureRow } from '../../schemas/mapFeatures.ts';
+
+export interface EntityProperties { id: number; type: number; level: number; parent: number | null; value: unknown }
+
+export interface MapCollections {
+  points: FeatureCollection<Point, EntityProperties>;
+  areas: FeatureCollection<Polygon | MultiPolygon, EntityProperties>;
+}
+
+const CIRCLE_STEPS = 48;
+
+export function collectionsOf(rows: readonly MapFeatureRow[]): MapCollections {
+  const points: Feature<Point, EntityProperties>[] = [];
+  const areas: Feature<Polygon | MultiPolygon, EntityProperties>[] = [];
+  for (const [id, type, level, parent, position, value] of rows) {
+    if (!position) continue;
+    const properties = { id, type, level, parent, value };
+    if (Array.isArray(position)) {
+      const [longitude, latitude, radius] = position;
+      if (radius) areas.push({ ...circle([longitude, latitude], radius / 1000, { steps: CIRCLE_STEPS, units: 'kilometers' }), id, properties });
+      else points.push({ type: 'Feature', id, geometry: { type: 'Point', coordinates: [longitude, latitude] }, properties });
+    } else if (position.type === 'Polygon' || position.type === 'MultiPolygon') {
+      areas.push({ type: 'Feature', id, geometry: position as Polygon | MultiPolygon, properties });
+    }
+  }
+  return { points: { type: 'FeatureCollection', features: points }, areas: { type: 'FeatureCollection', features: areas } };
+}
+
+/** The bounds [west, south, east, north] of the rows' positions, or undefined when none has one. */
+export function boundsOf(collections: MapCollections): [number, number, number, number] | undefined {
+  let bounds: [number, number, number, number] | undefined;
+  const add = ([x, y]: number[]) => {
+    bounds = bounds ? [Math.min(bounds[0], x), Math.min(bounds[1], y), Math.max(bounds[2], x), Math.max(bounds[3], y)] : [x, y, x, y];
+  };
+  for (const feature of collections.points.features) add(feature.geometry.coordinates);
+  for (const feature of collections.areas.features) {
+    const rings = feature.geometry.type === 'Polygon' ? feature.geometry.coordinates : feature.geometry.coordinates.flat();
+    for (const ring of rings) ring.forEach(add);
+  }
+  return bounds;
+}

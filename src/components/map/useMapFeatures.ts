@@ -1,0 +1,64 @@
+// What the map draws, page after page from GET /map-features (each page drawn as it arrives, with
+// the share loaded so far), and live changes merged in as they come.
+import { useCallback, useEffect, useState } from 'react';
+import { httpRequest } from '../../providers/httpClient.ts';
+import { apiPaths } from '../../resources/apiMap.ts';
+import type { MapFeatureRow, MapFeatures, MapPosition } from '../../schemas/mapFeatures.ts';
+
+export interface MapFeatureState {
+  rows: MapFeatureRow[];
+  loading: boolean;
+  error?: unknown;
+  /** Reload (after an error). */
+  reload(): void;
+  /** Merges a live change of one entity: its new position and, if given, its colour value. */
+  patch(id: number, change: { position?: MapPosition; value?: unknown; deleted?: boolean }): void;
+}
+
+export function useMapFeatures(region: number | undefined, attribute: string | undefined): MapFeatureState {
+  const [rows, setRows] = useState<MapFeatureRow[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<unknown>();
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    setLoading(true);
+    setError(undefined);
+    (async () => {
+      const all: MapFeatureRow[] = [];
+      let after: number | null = 0;
+      while (after !== null && !cancelled) {
+        const page: MapFeatures = await httpRequest<MapFeatures>({ path: apiPaths.mapFeatures, query: { region, attribute, after } });
+        all.push(...page.rows);
+        if (!cancelled) setRows([...all]);
+        after = page.next;
+      }
+    })().catch((failure: unknown) => !cancelled && setError(failure)).finally(() => !cancelled && setLoading(false));
+    return () => { cancelled = true; };
+  }, [region, attribute, attempt]);
+
+  const patch = useCallback<MapFeatureState['patch']>((id, change) => {
+    setRows((current) => {
+      const index = current.findIndex((row) => row[0] === id);
+      if (index < 0) return current;
+      if (change.deleted) return current.filter((row) => row[0] !== id);
+      const next = [...current];
+      const row = [...next[index]] as MapFeatureRow;
+      if (change.position !== undefined) row[4] = change.position;
+      if ('value' in change) row[5] = change.value;
+      next[index] = row;
+      return next;
+    });
+  }, []);
+
+  return { rows, loading, error, reload: () => setAttempt((n) => n + 1), patch };
+}
+
+/** The compact position (as /map-features sends it) of a GeoJSON geometry from a live diff. */
+export function positionOf(geom: unknown): MapPosition {
+  if (!geom || typeof geom !== 'object') return null;
+  const { type, coordinates, radius } = geom as { type: string; coordinates: [number, number]; radius?: number };
+  if (type === 'Point') return radius ? [coordinates[0], coordinates[1], radius] : [coordinates[0], coordinates[1]];
+  return geom as MapPosition;
+}

@@ -1,0 +1,123 @@
+// /dashboard (module factory-dashboard, SPEC §2–§4): the selected region's entities on the map,
+// region selection (kept in a cookie), search, sunrise and sunset, and the selected entity's view
+// and detail, live. The address follows the selection without a navigation.
+import { useList } from '@refinedev/core';
+import { Alert, Button, Card, Select, Space, Spin } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MapLayerMouseEvent } from 'react-map-gl/maplibre';
+import { EntityLayers, AREA_LAYER, POINT_LAYER } from '../../components/map/EntityLayers.tsx';
+import { FacilityMap } from '../../components/map/FacilityMap.tsx';
+import { DEFAULT_CENTER } from '../../components/map/mapView.ts';
+import { positionOf, useMapFeatures } from '../../components/map/useMapFeatures.ts';
+import { useShellData } from '../../components/layout/shellData.ts';
+import { pickLocalized } from '../../i18n/pickLocalized.ts';
+import { usePageTitle } from '../../routing/usePageTitle.ts';
+import { useAddressSelection } from './addressSelection.ts';
+import { EntityPanel } from './EntityPanel.tsx';
+import { EntitySearch } from './EntitySearch.tsx';
+import { storedRegion, storeRegion } from './regionCookie.ts';
+import { SunTimesCard } from './SunTimesCard.tsx';
+import { useEntityUpdates, type EntityUpdate } from './useEntityUpdates.ts';
+import './dashboard.css';
+
+interface Region { id: number; name: Record<string, string>; geom: { type: string; coordinates: [number, number] } | null }
+
+export default function DashboardPage() {
+  const { t, i18n } = useTranslation();
+  usePageTitle('routes.dashboard');
+  const { entityTypes } = useShellData();
+  const regionTypeId = entityTypes.find((type) => type.attributes?.system_name === 'region')?.id;
+  const regionsCall = useList<Region>({
+    resource: 'entities',
+    filters: [{ field: 'type', operator: 'eq', value: regionTypeId }],
+    pagination: { mode: 'off' },
+    errorNotification: false,
+    queryOptions: { enabled: regionTypeId !== undefined },
+  });
+  const regions = useMemo(() => regionsCall.result.data ?? [], [regionsCall.result.data]);
+  const [regionId, setRegionId] = useState<number | undefined>(storedRegion);
+  const [selection, select] = useAddressSelection();
+  const [center, setCenter] = useState<{ latitude: number; longitude: number }>(DEFAULT_CENTER);
+  const [update, setUpdate] = useState<EntityUpdate>();
+  const features = useMapFeatures(regionId, undefined);
+
+  // SPEC §4: when the regions load and none is selected, the first is, and becomes the selection.
+  useEffect(() => {
+    if (!regions.length || regions.some((region) => region.id === regionId)) return;
+    const [first] = regions;
+    setRegionId(first.id);
+    storeRegion(first.id);
+    if (selection.id === undefined) select({ id: first.id, detail: false });
+  }, [regions, regionId, selection.id, select]);
+
+  const region = regions.find((candidate) => candidate.id === regionId);
+  const regionCenter = region?.geom?.type === 'Point' ? { longitude: region.geom.coordinates[0], latitude: region.geom.coordinates[1] } : undefined;
+
+  const patchFeature = features.patch;
+  useEntityUpdates(selection.id, useCallback((next: EntityUpdate) => {
+    setUpdate(next);
+    const id = Number(next.id);
+    if (next.diff.deleted) patchFeature(id, { deleted: true });
+    else if (next.diff.geom !== undefined) patchFeature(id, { position: positionOf(next.diff.geom) });
+  }, [patchFeature]));
+
+  const onMapClick = (event: MapLayerMouseEvent) => {
+    const id = Number(event.features?.[0]?.id);
+    if (Number.isSafeInteger(id) && id > 0) select({ id, detail: false });
+  };
+
+  if (regionTypeId !== undefined && regionsCall.query.isLoading) return <Spin className="page-spinner" />;
+
+  return (
+    <div className="dashboard" data-testid="page-dashboard">
+      <aside className="dashboard-panel" aria-label={t('dashboard.panel')}>
+        <Card size="small">
+          <Space direction="vertical" style={{ width: '100%' }}>
+            <Select
+              aria-label={t('dashboard.region')}
+              data-testid="region-select"
+              style={{ width: '100%' }}
+              value={regionId}
+              placeholder={t('dashboard.region')}
+              options={regions.map((candidate) => ({ value: candidate.id, label: pickLocalized(candidate.name, i18n.language) }))}
+              onChange={(id: number) => {
+                setRegionId(id);
+                storeRegion(id);
+                select({ id, detail: false });
+              }}
+            />
+            <EntitySearch onSelect={(id) => select({ id, detail: false })} />
+          </Space>
+        </Card>
+        {features.error ? (
+          <Alert type="error" showIcon message={t('dashboard.mapLoadFailed')} action={<Button size="small" onClick={features.reload}>{t('common.retry')}</Button>} />
+        ) : null}
+        {selection.id !== undefined && (
+          <EntityPanel
+            key={selection.id}
+            id={selection.id}
+            detail={selection.detail}
+            update={update && Number(update.id) === selection.id ? update : undefined}
+            onDetail={(detail) => select({ id: selection.id, detail })}
+            onClose={() => select({ detail: false })}
+            onSelect={(id) => select({ id, detail: false })}
+          />
+        )}
+        <Card size="small"><SunTimesCard latitude={center.latitude} longitude={center.longitude} /></Card>
+      </aside>
+      <main className="dashboard-map">
+        {features.loading && <Spin className="dashboard-map-loading" aria-label={t('dashboard.loadingMap')} />}
+        <FacilityMap
+          key={regionCenter ? `${regionCenter.longitude},${regionCenter.latitude}` : 'default'}
+          initialCenter={regionCenter}
+          interactiveLayerIds={[POINT_LAYER, AREA_LAYER]}
+          onClick={onMapClick}
+          onMoveEnd={(event) => setCenter({ latitude: event.viewState.latitude, longitude: event.viewState.longitude })}
+        >
+          <EntityLayers rows={features.rows} selectedId={selection.id} />
+        </FacilityMap>
+      </main>
+    </div>
+  );
+}

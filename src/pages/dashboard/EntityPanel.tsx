@@ -1,0 +1,170 @@
+// The selected entity (SPEC §2 entity view and detail): its type, parent, children and groups, its
+// latest telemetry with its time, and its attributes — edited by hand, with a confirmation, by
+// users holding dashboard.entity.manually_editable. Live updates of it merge in as they arrive.
+import { CloseOutlined, EditOutlined } from '@ant-design/icons';
+import { useOne } from '@refinedev/core';
+import { App, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Space, Spin, Switch, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useShellData } from '../../components/layout/shellData.ts';
+import { pickLocalized } from '../../i18n/pickLocalized.ts';
+import { graphqlRequest } from '../../providers/httpClient.ts';
+import { MANUAL_EDIT_PERMISSION } from '../../schemas/entityAttributeUpdate.ts';
+import { hasPermission, useTokenClaims } from '../../session/access.ts';
+import type { EntityUpdate } from './useEntityUpdates.ts';
+
+export interface EntityDetail {
+  id: number;
+  entity_type_id: number;
+  parent_id: number | null;
+  name: Record<string, string>;
+  attributes: Record<string, unknown>;
+  geom: unknown;
+  level: number;
+  children: number[];
+  groups: { id: number; name: string }[];
+  entity_type: { id: number; name: string; category: string };
+  telemetry: Record<string, { ts: number; value: unknown }>;
+}
+
+type Editable = string | number | boolean;
+const isEditable = (value: unknown): value is Editable => ['string', 'number', 'boolean'].includes(typeof value);
+
+const UPDATE_ATTRIBUTES = `mutation ($id: ID!, $attributes: JSON) {
+  update_entity_attribute(id: $id, attributes: $attributes) { id attributes updated_at } }`;
+
+interface EntityPanelProps {
+  id: number;
+  detail: boolean;
+  /** A live change of this entity, to merge in. */
+  update?: EntityUpdate;
+  onDetail(open: boolean): void;
+  onClose(): void;
+  onSelect(id: number): void;
+}
+
+export function EntityPanel({ id, detail, update, onDetail, onClose, onSelect }: EntityPanelProps) {
+  const { t, i18n } = useTranslation();
+  const { message, modal } = App.useApp();
+  const { entityTypes } = useShellData();
+  const { query } = useOne<EntityDetail>({ resource: 'entities', id, errorNotification: false });
+  const [entity, setEntity] = useState<EntityDetail>();
+  const [editing, setEditing] = useState(false);
+  const [form] = Form.useForm<Record<string, Editable>>();
+  const mayEdit = hasPermission(useTokenClaims().module_permissions, MANUAL_EDIT_PERMISSION);
+
+  useEffect(() => setEntity(query.data?.data), [query.data]);
+  useEffect(() => {
+    if (!update) return;
+    setEntity((current) => current && {
+      ...current,
+      attributes: update.diff.attributes ? withoutNulls({ ...current.attributes, ...update.diff.attributes }) : current.attributes,
+      geom: update.diff.geom !== undefined ? update.diff.geom : current.geom,
+      telemetry: update.diff.telemetry ? { ...current.telemetry, ...update.diff.telemetry } : current.telemetry,
+    });
+  }, [update]);
+
+  if (query.isLoading) return <Card><Spin /></Card>;
+  if (query.isError || !entity) return <Card><Empty description={t('errors.entityNotFound')} /></Card>;
+
+  const name = pickLocalized(entity.name, i18n.language);
+  const typeName = entityTypes.find((type) => type.id === entity.entity_type_id)?.name ?? entity.entity_type.name;
+  const attributeKeys = Object.keys(entity.attributes).sort();
+  const time = (ms: number) => new Date(ms).toLocaleString(i18n.language);
+
+  const save = async () => {
+    const values = await form.validateFields();
+    const changed = Object.fromEntries(Object.entries(values).filter(([key, value]) => value !== entity.attributes[key]));
+    if (Object.keys(changed).length === 0) {
+      void message.warning(t('apiErrors.NO_ATTRIBUTE_CHANGE'));
+      return;
+    }
+    modal.confirm({
+      title: t('dashboard.entity.confirmTitle', { name }),
+      content: Object.keys(changed).join(', '),
+      okText: t('buttons.save'),
+      cancelText: t('buttons.cancel'),
+      onOk: async () => {
+        try {
+          const answer = await graphqlRequest<{ update_entity_attribute: { attributes: Record<string, unknown> } }>(UPDATE_ATTRIBUTES, { id, attributes: changed });
+          setEntity({ ...entity, attributes: answer.update_entity_attribute.attributes });
+          setEditing(false);
+          void message.success(t('dashboard.entity.updated', { name }));
+        } catch {
+          void message.error(t('dashboard.entity.updateFailed', { name }));
+        }
+      },
+    });
+  };
+
+  return (
+    <Card
+      data-testid="entity-panel"
+      title={<Typography.Text strong>{name}</Typography.Text>}
+      extra={<Button type="text" icon={<CloseOutlined />} aria-label={t('dashboard.entity.close')} onClick={onClose} />}
+      size="small"
+    >
+      <Descriptions size="small" column={1}>
+        <Descriptions.Item label={t('dashboard.entity.type')}>{typeName}</Descriptions.Item>
+        <Descriptions.Item label={t('dashboard.entity.parent')}>
+          {entity.parent_id === null ? '—' : <Button type="link" size="small" onClick={() => onSelect(entity.parent_id!)}>#{entity.parent_id}</Button>}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('dashboard.entity.children')}>{entity.children.length}</Descriptions.Item>
+        <Descriptions.Item label={t('dashboard.entity.groups')}>
+          {entity.groups.length ? entity.groups.map((group) => <Tag key={group.id}>{group.name}</Tag>) : '—'}
+        </Descriptions.Item>
+      </Descriptions>
+
+      <Typography.Title level={5}>{t('dashboard.entity.telemetry')}</Typography.Title>
+      {Object.keys(entity.telemetry).length === 0 ? (
+        <Typography.Text type="secondary">{t('dashboard.entity.noTelemetry')}</Typography.Text>
+      ) : (
+        <Descriptions size="small" column={1} data-testid="entity-telemetry">
+          {Object.entries(entity.telemetry).map(([key, { ts, value }]) => (
+            <Descriptions.Item key={key} label={key}>
+              <span data-testid={`telemetry-${key}`}>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</span>
+              <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>{time(ts)}</Typography.Text>
+            </Descriptions.Item>
+          ))}
+        </Descriptions>
+      )}
+
+      {detail ? (
+        <>
+          <Typography.Title level={5}>{t('dashboard.entity.attributes')}</Typography.Title>
+          {editing ? (
+            <Form form={form} layout="vertical" initialValues={Object.fromEntries(attributeKeys.filter((key) => isEditable(entity.attributes[key])).map((key) => [key, entity.attributes[key]]))}>
+              {attributeKeys.filter((key) => isEditable(entity.attributes[key])).map((key) => (
+                <Form.Item key={key} name={key} label={key} valuePropName={typeof entity.attributes[key] === 'boolean' ? 'checked' : 'value'}>
+                  {typeof entity.attributes[key] === 'boolean' ? <Switch /> : typeof entity.attributes[key] === 'number' ? <InputNumber style={{ width: '100%' }} /> : <Input />}
+                </Form.Item>
+              ))}
+              <Space>
+                <Button type="primary" onClick={() => void save()}>{t('buttons.save')}</Button>
+                <Button onClick={() => setEditing(false)}>{t('buttons.cancel')}</Button>
+              </Space>
+            </Form>
+          ) : (
+            <>
+              <Descriptions size="small" column={1} data-testid="entity-attributes">
+                {attributeKeys.map((key) => (
+                  <Descriptions.Item key={key} label={key}>{isEditable(entity.attributes[key]) ? String(entity.attributes[key]) : JSON.stringify(entity.attributes[key])}</Descriptions.Item>
+                ))}
+              </Descriptions>
+              <Space>
+                {mayEdit && <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>{t('dashboard.entity.edit')}</Button>}
+                <Button onClick={() => onDetail(false)}>{t('dashboard.entity.lessDetail')}</Button>
+              </Space>
+            </>
+          )}
+        </>
+      ) : (
+        <Button onClick={() => onDetail(true)}>{t('dashboard.entity.moreDetail')}</Button>
+      )}
+    </Card>
+  );
+}
+
+function withoutNulls(attributes: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(attributes).filter(([, value]) => value !== null));
+}

@@ -1,0 +1,18 @@
+// Live changes of the selected entity (SPEC §4): subscribes to entity_updated for it while it is
+// selected, and unsubscribes when the selection is cleared or changes.
+import { useEffect, useRef } from 'react';
+import { liveConnection } from '../../providers/liveConnection.ts';
+
+export interface EntityUpdate { id: string; diff: { attributes?: Record<string, unknown>; geom?: unknown; telemetry?: Record<string, { ts: number; value: unknown }>; deleted?: boolean; [field: string]: unknown }; updated_at: string }
+
+export function useEntityUpdates(id: number | undefined, onUpdate: (update: EntityUpdate) => void): void {
+  const handler = useRef(onUpdate);
+  handler.current = onUpdate;
+  useEffect(() => {
+    if (id === undefined) return undefined;
+    return liveConnection.subscribe<{ entity_updated: EntityUpdate }>(
+      { query: 'subscription ($ids: [ID!]) { entity_updated(entity_ids: $ids) { id diff updated_at } }', variables: { ids: [String(id)] } },
+      (data) => handler.current(data.entity_updated),
+    );
+  }, [id]);
+}

@@ -1,0 +1,128 @@
+// The dashboard's map on the offline base map: the first region is selected and kept in a
+// cookie, entities are drawn (WebGL on the CPU), selecting one changes the address without a
+// navigation and an address opened directly selects it, rotation and tilt survive a reload,
+// attributes are edited with a confirmation ('No attribute value has changed' when nothing
+// changed), and the page passes an axe scan and works below 992 px.
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
+import { login, users } from './helpers.ts';
+
+/** The map's canvas has drawn (WebGL through SwiftShader) and the entities have loaded. */
+async function mapReady(page: Page) {
+  await expect(page.getByTestId('facility-map').locator('canvas.maplibregl-canvas')).toBeVisible();
+  await expect(page.locator('.dashboard-map-loading')).toHaveCount(0, { timeout: 20_000 });
+}
+
+
+test('the first region is selected and kept in a cookie; the map draws the entities', async ({ page, context }) => {
+  await login(page, users.cityAdmin);
+  await page.goto('/dashboard');
+  await mapReady(page);
+  const region = page.getByTestId('region-select');
+  await expect(region).toContainText(/\S/);
+  const regionName = (await region.textContent())!.trim();
+  const cookie = (await context.cookies()).find((entry) => entry.name === 'terrasight_region');
+  expect(Number(cookie?.value)).toBeGreaterThan(0);
+  // the region became the selected entity, shown in the panel
+  await expect(page.getByTestId('entity-panel')).toContainText(regionName);
+  await expect(page.getByTestId('sun-times')).toContainText(/\d{1,2}:\d{2}/);
+  await expectNoAxeViolations(page, 'dashboard');
+
+  await page.reload();
+  await mapReady(page);
+  await expect(page.getByTestId('region-select')).toContainText(regionName);
+});
+
+test('selecting an entity changes the address without a navigation; opening the address selects it; Back clears', async ({ page }) => {
+  await login(page, users.cityAdmin);
+  await page.goto('/dashboard');
+  await mapReady(page);
+  const search = page.getByRole('combobox', { name: 'Entity search by name' });
+  await search.fill('zzzz-no-such-entity');
+  await expect(page.getByText('Nothing found')).toBeVisible();
+  await search.fill('Lamp');
+  const option = page.locator('.ant-select-item-option').first();
+  await expect(option).toBeVisible();
+  const lampName = (await option.textContent())!.trim();
+  // a mark on the window survives only if the page is not loaded again
+  await page.evaluate(() => { (window as unknown as { stillHere: boolean }).stillHere = true; });
+  await option.click();
+  await expect(page).toHaveURL(/\/dashboard\/entity\/\d+$/);
+  await expect(page.getByTestId('entity-panel')).toContainText(lampName);
+  const address = page.url();
+  await page.getByRole('button', { name: 'Detail' }).click();
+  await expect(page).toHaveURL(`${address}/detail`);
+  await expect(page.getByTestId('entity-attributes')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+
+  await page.goto(address);
+  await mapReady(page);
+  await expect(page.getByTestId('entity-panel')).toContainText(lampName);
+  await expect(page.getByTestId('entity-telemetry')).toBeVisible(); // the demo history's latest values
+
+  await page.getByRole('button', { name: 'Close the entity view' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/$/);
+  await expect(page.getByTestId('entity-panel')).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL(address);
+  await expect(page.getByTestId('entity-panel')).toContainText(lampName);
+});
+
+test('rotation and tilt are restored after a reload', async ({ page }) => {
+  await login(page, users.cityAdmin);
+  await page.goto('/dashboard');
+  await mapReady(page);
+  const canvas = page.getByTestId('facility-map').locator('canvas.maplibregl-canvas');
+  const box = (await canvas.boundingBox())!;
+  // right-drag rotates and tilts (MapLibre's drag-rotate / drag-pitch)
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down({ button: 'right' });
+  await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 - 60, { steps: 10 });
+  await page.mouse.up({ button: 'right' });
+  await expect.poll(() => page.evaluate(() => Number(localStorage.getItem('terrasight.map.bearing')))).not.toBe(0);
+  const stored = await page.evaluate(() => ({ bearing: localStorage.getItem('terrasight.map.bearing'), pitch: localStorage.getItem('terrasight.map.pitch') }));
+  expect(Number(stored.pitch)).toBeGreaterThan(0);
+  await page.reload();
+  await mapReady(page);
+  // the compass shows the restored rotation
+  await expect(page.locator('.maplibregl-ctrl-compass .maplibregl-ctrl-icon')).toHaveAttribute('style', /rotate/);
+  expect(await page.evaluate(() => ({ bearing: localStorage.getItem('terrasight.map.bearing'), pitch: localStorage.getItem('terrasight.map.pitch') }))).toEqual(stored);
+});
+
+test('attributes are edited with a confirmation; nothing changed says so', async ({ page }) => {
+  await login(page, users.cityAdmin);
+  await page.goto('/dashboard');
+  await mapReady(page);
+  const search = page.getByRole('combobox', { name: 'Entity search by name' });
+  await search.fill('Lamp');
+  await page.locator('.ant-select-item-option').first().click();
+  await page.getByRole('button', { name: 'Detail' }).click();
+  await page.getByRole('button', { name: 'Edit attributes' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('No attribute value has changed')).toBeVisible();
+
+  const field = page.getByTestId('entity-panel').getByRole('textbox').first();
+  const label = await page.getByTestId('entity-panel').locator('.ant-form-item-label label').first().textContent();
+  await field.fill('Edited by the browser test');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Save the changed attributes of');
+  await expect(dialog).toContainText(label!.trim());
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/was updated successfully/)).toBeVisible();
+  await expect(page.getByTestId('entity-attributes')).toContainText('Edited by the browser test');
+  await page.reload();
+  await expect(page.getByTestId('entity-attributes')).toContainText('Edited by the browser test');
+});
+
+test('below 992 px the map and the panel are still there and usable', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 900 });
+  await login(page, users.cityAdmin);
+  await page.goto('/dashboard');
+  await mapReady(page);
+  const map = await page.getByTestId('facility-map').boundingBox();
+  expect(map!.width).toBeGreaterThan(700);
+  expect(map!.height).toBeGreaterThan(300);
+  await expect(page.getByTestId('region-select')).toBeVisible();
+  await expectNoAxeViolations(page, 'dashboard, narrow');
+});
