@@ -9,6 +9,9 @@ import { join } from 'node:path';
 // A fixed port (E2E_PORT to change it): reuseExistingServer is off, so a port already in use
 // fails the run instead of testing some other server.
 const PORT = Number(process.env.E2E_PORT || 3111);
+// Devices (mosquitto_pub in the live tests) reach the server's MQTT listener on the next port.
+const MQTT_PORT = Number(process.env.E2E_MQTT_PORT || PORT + 1);
+process.env.E2E_MQTT_PORT = String(MQTT_PORT);
 const baseURL = `http://127.0.0.1:${PORT}`;
 const CI = !!process.env.CI;
 // The project's Node 24 (npm dependency `node`) runs the TypeScript server even when the
@@ -64,7 +67,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir!,
-      MQTT_PORT: '0',
+      MQTT_PORT: String(MQTT_PORT),
       SIMULATE: 'off',
       SEED: 'demo',
     },

@@ -5,7 +5,7 @@
 // changed), and the page passes an axe scan and works below 992 px.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { login, users } from './helpers.ts';
+import { apiToken, graphql, login, mosquittoPub, users } from './helpers.ts';
 
 /** The map's canvas has drawn (WebGL through SwiftShader) and the entities have loaded. */
 async function mapReady(page: Page) {
@@ -66,6 +66,26 @@ test('selecting an entity changes the address without a navigation; opening the 
   await page.goBack();
   await expect(page).toHaveURL(address);
   await expect(page.getByTestId('entity-panel')).toContainText(lampName);
+});
+
+test('a value published by mosquitto_pub appears on the selected device within a second', async ({ page, request }) => {
+  const token = await apiToken(request, users.cityAdmin);
+  const list = await (await request.get('/entity-list', { headers: { authorization: `Bearer ${token}` } })).json() as { id: number; entity_type: { category: string } }[];
+  const lamp = list.find((entity) => entity.entity_type.category === 'lighting')!;
+  const { entity_credentials: credentials } = await graphql<{ entity_credentials: { credentialsId: string } }>(request, token,
+    'query ($id: ID!) { entity_credentials(id: $id) { credentialsId } }', { id: lamp.id });
+
+  await login(page, users.cityAdmin);
+  await page.goto(`/dashboard/entity/${lamp.id}`);
+  await mapReady(page);
+  await expect(page.getByTestId('entity-panel')).toBeVisible();
+  await expect(page.getByTestId('ws-status')).toHaveAttribute('data-status', 'connected');
+  await page.waitForTimeout(300); // the subscription reaches the server after the socket opens
+  const power = String(1000 + Math.round(Math.random() * 8999) / 10);
+  const sent = Date.now();
+  await mosquittoPub(credentials.credentialsId, 'v1/devices/me/telemetry', JSON.stringify({ power: Number(power) }));
+  await expect(page.getByTestId('telemetry-power')).toHaveText(power, { timeout: 1_000 });
+  expect(Date.now() - sent).toBeLessThan(2_000); // mosquitto_pub's own start included
 });
 
 test('rotation and tilt are restored after a reload', async ({ page }) => {

@@ -1,6 +1,7 @@
 // Shared steps of the browser tests. They drive the real web app against the real server
 // (started by playwright.config.ts on a fresh demo database): nothing is mocked.
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { execFile } from 'node:child_process';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -40,4 +41,27 @@ export async function logout(page: Page): Promise<void> {
 export function pathAndQuery(page: Page): string {
   const url = new URL(page.url());
   return url.pathname + url.search;
+}
+
+/** Signs in through the API; answers the access token. */
+export async function apiToken(request: APIRequestContext, email: string, password: string = DEMO_PASSWORD): Promise<string> {
+  const answer = await request.post('/auth/login', { data: { email, password } });
+  expect(answer.ok()).toBe(true);
+  return (await answer.json()).access_token as string;
+}
+
+/** A GraphQL call through the API; answers `data`. */
+export async function graphql<T>(request: APIRequestContext, token: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const answer = await request.post('/graphql', { data: { query, variables }, headers: { authorization: `Bearer ${token}` } });
+  const body = await answer.json();
+  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+  return body.data as T;
+}
+
+/** Publishes one message as a device with Debian's mosquitto_pub (QoS 1) to the server under test. */
+export function mosquittoPub(token: string, topic: string, message: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile('mosquitto_pub', ['-h', '127.0.0.1', '-p', process.env.E2E_MQTT_PORT!, '-u', token, '-q', '1', '-t', topic, '-m', message], { timeout: 10_000 },
+      (error, _stdout, stderr) => (error ? reject(new Error(`mosquitto_pub failed: ${stderr || error.message}`)) : resolve()));
+  });
 }
