@@ -15,6 +15,7 @@ const ApplicationsPage = lazy(() => import('../pages/ApplicationsPage.tsx'));
 const ProfileHomePage = lazy(() => import('../pages/profile/ProfileHomePage.tsx'));
 const ChangePasswordPage = lazy(() => import('../pages/profile/ChangePasswordPage.tsx'));
 const DashboardPage = lazy(() => import('../pages/dashboard/DashboardPage.tsx'));
+const StudioPage = lazy(() => import('../pages/studio/StudioPage.tsx'));
 const ComingSoonPage = lazy(() => import('../pages/ComingSoonPage.tsx'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx'));
 
@@ -78,9 +79,9 @@ export function AppRoutes() {
 
             <Route element={<RequireModule modules={['factory-studio']} />}>
               <Route path="/studio" element={<Navigate to="/studio/regions" replace />} />
-              <Route path="/studio/regions" element={soon('studio-regions', 'routes.regions')} />
-              <Route path="/studio/zones" element={soon('studio-zones', 'routes.zones')} />
-              <Route path="/studio/devices" element={soon('studio-devices', 'routes.devices')} />
+              <Route path="/studio/regions" element={<StudioPage key="regions" kind="regions" />} />
+              <Route path="/studio/zones" element={<StudioPage key="zones" kind="zones" />} />
+              <Route path="/studio/devices" element={<StudioPage key="devices" kind="devices" />} />
               <Route path="/studio/*" element={<NotFoundPage />} />
             </Route>
 

@@ -89,9 +89,9 @@ export function EntityPanel({ id, detail, update, onDetail, onClose, onSelect }:
           const answer = await graphqlRequest<{ update_entity_attribute: { attributes: Record<string, unknown> } }>(UPDATE_ATTRIBUTES, { id, attributes: changed });
           setEntity({ ...entity, attributes: answer.update_entity_attribute.attributes });
           setEditing(false);
-          void message.success(t('dashboard.entity.updated', { name }));
+          void message.success(t('notifications.updated', { name }));
         } catch {
-          void message.error(t('dashboard.entity.updateFailed', { name }));
+          void message.error(t('notifications.updateFailed', { name }));
         }
       },
     });

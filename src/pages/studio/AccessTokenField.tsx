@@ -1,0 +1,36 @@
+// A device's access token (SPEC §2) for those who may see it (entity_credentials answers only
+// them), with a copy button that says 'Copied!' for 5 s (SPEC §8).
+import { CopyOutlined } from '@ant-design/icons';
+import { Button, Input, Space, Tooltip } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphqlRequest } from '../../providers/httpClient.ts';
+
+const COPIED_MS = 5_000;
+
+export function AccessTokenField({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const [token, setToken] = useState<string>();
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    graphqlRequest<{ entity_credentials: { credentialsId: string | null } }>('query ($id: ID!) { entity_credentials(id: $id) { credentialsId } }', { id })
+      .then((answer) => !cancelled && setToken(answer.entity_credentials.credentialsId ?? undefined), () => !cancelled && setToken(undefined));
+    return () => { cancelled = true; };
+  }, [id]);
+  useEffect(() => {
+    if (!copied) return undefined;
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  if (!token) return null;
+  return (
+    <Space.Compact style={{ width: '100%', marginBottom: 12 }}>
+      <Input readOnly value={token} aria-label={t('models.entity.fields.access_token')} data-testid="studio-access-token" />
+      <Tooltip open={copied} title={t('studio.copied')}>
+        <Button icon={<CopyOutlined />} aria-label={t('studio.copy')}
+          onClick={() => void navigator.clipboard.writeText(token).then(() => setCopied(true), () => setCopied(false))} />
+      </Tooltip>
+    </Space.Compact>
+  );
+}

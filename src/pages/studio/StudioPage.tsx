@@ -1,0 +1,193 @@
+// /studio/regions, /studio/zones, /studio/devices (module factory-studio, SPEC §2): the kind's
+// entities in the selected region, listed and on the map; one of them (or a new one) edited at a
+// time with the entity model's own form fields and its geometry drawn on the map.
+import { useList } from '@refinedev/core';
+import { App, Button, Card, Empty, Form, List, Popconfirm, Radio, Space, Statistic, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MapLayerMouseEvent } from 'react-map-gl/maplibre';
+import { SchemaFields } from '../../components/schema/SchemaForm.tsx';
+import { cleanValues } from '../../components/schema/formValues.ts';
+import { useShellData } from '../../components/layout/shellData.ts';
+import { AREA_LAYER, EntityLayers, POINT_LAYER } from '../../components/map/EntityLayers.tsx';
+import { FacilityMap } from '../../components/map/FacilityMap.tsx';
+import { GeometryEditor } from '../../components/map/GeometryEditor.tsx';
+import { areaOf, shapeOf, type DrawShape } from '../../components/map/geometryShapes.ts';
+import { useMapFeatures } from '../../components/map/useMapFeatures.ts';
+import { pickLocalized } from '../../i18n/pickLocalized.ts';
+import { graphqlRequest } from '../../providers/httpClient.ts';
+import { usePageTitle } from '../../routing/usePageTitle.ts';
+import { entitySchema } from '../../schemas/entity.ts';
+import type { Geometry } from '../../schemas/geometry.ts';
+import { graphqlDocuments } from '../../schemas/graphqlOperations.ts';
+import type { FieldSchema, ModelSchema } from '../../schemas/model.ts';
+import { storedRegion } from '../dashboard/regionCookie.ts';
+import { AccessTokenField } from './AccessTokenField.tsx';
+import { STUDIO_KINDS, type StudioKind } from './studioKinds.ts';
+import '../dashboard/dashboard.css';
+
+interface StudioEntity { id: number; name: Record<string, string>; entity_type_id: number; tree_path: string; geom: Geometry | null; attributes: Record<string, unknown>; [field: string]: unknown }
+
+interface Editing {
+  id?: number;
+  geometry: Geometry | null;
+  /** The entity's attributes, and whether the form changed them (the area recalculated). */
+  attributes: Record<string, unknown>;
+  attributesChanged?: boolean;
+}
+
+const model = entitySchema as unknown as ModelSchema;
+const documents = graphqlDocuments(model);
+
+export default function StudioPage({ kind }: { kind: StudioKind }) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const spec = STUDIO_KINDS[kind];
+  usePageTitle(spec.titleKey);
+  const { entityTypes } = useShellData();
+  const types = useMemo(() => spec.types(entityTypes), [spec, entityTypes]);
+  const typeIds = useMemo(() => new Set(types.map((type) => type.id)), [types]);
+  const region = storedRegion();
+  const listCall = useList<StudioEntity>({ resource: 'entities', pagination: { mode: 'off' }, errorNotification: false });
+  const regionPath = listCall.result.data?.find((entity) => entity.id === region)?.tree_path;
+  const entities = (listCall.result.data ?? []).filter((entity) => typeIds.has(entity.entity_type_id)
+    && (!regionPath || kind === 'regions' || entity.tree_path.startsWith(`${regionPath}.`)));
+  const features = useMapFeatures(kind === 'regions' ? undefined : region, undefined);
+  const [editing, setEditing] = useState<Editing>();
+  const [drawing, setDrawing] = useState<DrawShape>();
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm();
+
+  const formSchema = useMemo(() => ({
+    ...model,
+    properties: Object.fromEntries(spec.fields.map((field) => [field, model.properties[field]])),
+    required: (model.required ?? []).filter((field: string) => spec.fields.includes(field)),
+  }) as unknown as FieldSchema, [spec]);
+
+  const open = (entity?: StudioEntity) => {
+    form.resetFields();
+    if (entity) form.setFieldsValue(Object.fromEntries(spec.fields.map((field) => [field, entity[field]])));
+    else form.setFieldsValue({ parent_id: kind === 'regions' ? null : region ?? null, entity_type_id: types.length === 1 || kind !== 'devices' ? types[0]?.id : undefined });
+    setEditing({ id: entity?.id, geometry: entity?.geom ?? null, attributes: entity?.attributes ?? {} });
+    setDrawing(undefined);
+  };
+
+  const save = async () => {
+    if (!editing) return;
+    const values = await form.validateFields();
+    if (spec.geometryRequired && !editing.geometry) {
+      void message.error(t(spec.geometryRequired));
+      return;
+    }
+    const record = {
+      ...cleanValues(formSchema, values), entity_type_id: values.entity_type_id ?? types[0]?.id, geom: editing.geometry,
+      ...(editing.attributesChanged ? { attributes: editing.attributes } : {}),
+    };
+    setSaving(true);
+    try {
+      const variables = editing.id === undefined ? record : { ...record, id: editing.id };
+      const document = editing.id === undefined ? documents.create(variables) : documents.update(variables);
+      const answer = await graphqlRequest<Record<string, { id: string }>>(document, variables);
+      const saved = Object.values(answer)[0];
+      const name = pickLocalized(values.name as Record<string, string>, i18n.language);
+      void message.success(t(editing.id === undefined ? 'notifications.created' : 'notifications.updated', { name }));
+      setEditing({ ...editing, id: Number(saved.id), attributesChanged: false });
+      void listCall.query.refetch();
+      features.reload();
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : t('errors.generic'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async () => {
+    if (editing?.id === undefined) return;
+    try {
+      const answer = await graphqlRequest<{ [op: string]: { deleted: boolean } }>(documents.delete({ id: editing.id }), { id: editing.id });
+      if (!Object.values(answer)[0].deleted) throw new Error(t('apiErrors.ENTITY_IN_USE'));
+      void message.success(t('notifications.deleted', { name: t('models.entity.name') }));
+      setEditing(undefined);
+      void listCall.query.refetch();
+      features.reload();
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : t('errors.generic'));
+    }
+  };
+
+  const onMapClick = (event: MapLayerMouseEvent) => {
+    if (drawing || editing) return; // drawing, or one entity at a time
+    const id = Number(event.features?.[0]?.id);
+    const entity = entities.find((candidate) => candidate.id === id);
+    if (entity) open(entity);
+  };
+
+  const area = areaOf(editing?.geometry);
+  return (
+    <div className="dashboard" data-testid={`page-studio-${kind}`}>
+      <aside className="dashboard-panel" aria-label={t(spec.titleKey)}>
+        <Card size="small" title={t(spec.titleKey)} extra={<Button type="primary" onClick={() => open()} data-testid="studio-create">{t('buttons.create')}</Button>}>
+          {entities.length === 0 ? <Empty description={t('errors.noData')} /> : (
+            <List size="small" dataSource={entities} renderItem={(entity) => (
+              <List.Item>
+                <Button type="link" onClick={() => open(entity)} aria-current={editing?.id === entity.id}>{pickLocalized(entity.name, i18n.language)}</Button>
+              </List.Item>
+            )} />
+          )}
+        </Card>
+        {editing && (
+          <Card size="small" data-testid="studio-editor" title={editing.id === undefined ? t('form.createTitle') : pickLocalized(entities.find((entity) => entity.id === editing.id)?.name ?? {}, i18n.language)}>
+            <Form form={form} layout="vertical">
+              <SchemaFields model={model} schema={formSchema} name={[]} fullName={[]} />
+            </Form>
+            {kind === 'devices' && editing.id !== undefined && <AccessTokenField id={editing.id} />}
+            <Typography.Text strong>{t('studio.position')}</Typography.Text>
+            <div>
+              <Radio.Group
+                aria-label={t('studio.position')}
+                value={drawing ?? shapeOf(editing.geometry) ?? 'none'}
+                onChange={(event) => {
+                  const shape = event.target.value as DrawShape | 'none';
+                  if (shape === 'none') {
+                    setDrawing(undefined);
+                    setEditing({ ...editing, geometry: null });
+                  } else setDrawing(shape);
+                }}
+                optionType="button"
+                options={[
+                  ...spec.shapes.map((shape) => ({ value: shape, label: t(`studio.shape.${shape}`) })),
+                  ...(spec.geometryRequired ? [] : [{ value: 'none', label: t('studio.shape.none') }]),
+                ]}
+              />
+            </div>
+            {drawing && <Typography.Paragraph type="secondary">{t(`studio.drawHint.${drawing}`)}</Typography.Paragraph>}
+            {kind === 'devices' && (
+              <Space align="end">
+                <Statistic title={t('studio.area')} value={area} suffix="m²" data-testid="studio-area" />
+                <Button onClick={() => setEditing({ ...editing, attributes: { ...editing.attributes, area }, attributesChanged: true })} disabled={!area}
+                  title={t('studio.recalculateHint')}>{t('studio.recalculate')}</Button>
+              </Space>
+            )}
+            <Space style={{ marginTop: 12 }}>
+              <Button type="primary" loading={saving} onClick={() => void save()} data-testid="studio-save">{t('buttons.save')}</Button>
+              <Button onClick={() => { setEditing(undefined); setDrawing(undefined); }}>{t('buttons.cancel')}</Button>
+              {editing.id !== undefined && (
+                <Popconfirm title={t('buttons.confirm')} onConfirm={() => void remove()}><Button danger>{t('buttons.delete')}</Button></Popconfirm>
+              )}
+            </Space>
+          </Card>
+        )}
+      </aside>
+      <main className="dashboard-map">
+        <FacilityMap interactiveLayerIds={[POINT_LAYER, AREA_LAYER]} onClick={onMapClick}>
+          <EntityLayers rows={editing?.id === undefined ? features.rows : features.rows.filter((row) => row[0] !== editing.id)} />
+          {editing && (
+            <GeometryEditor geometry={editing.geometry} drawing={drawing}
+              onChange={(geometry) => setEditing((current) => current && { ...current, geometry })}
+              onDrawn={() => setDrawing(undefined)} />
+          )}
+        </FacilityMap>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+// The studio on the map: a zone needs its polygon ('Zone is missing coordinates…'), and is saved
+// once drawn; a device is created as a point, a polygon and a circle, with its area; the
+// operator (no factory-studio) is sent to /; the pages pass an axe scan.
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
+import { apiToken, login, users } from './helpers.ts';
+
+async function mapBox(page: Page) {
+  const canvas = page.getByTestId('facility-map').locator('canvas.maplibregl-canvas');
+  await expect(canvas).toBeVisible();
+  await page.waitForTimeout(500); // the drawing tool starts once the style has loaded
+  return (await canvas.boundingBox())!;
+}
+
+async function clickAt(page: Page, x: number, y: number) {
+  await page.mouse.move(x, y, { steps: 2 });
+  await page.mouse.click(x, y);
+  await page.waitForTimeout(150);
+}
+
+/** Picks the shape to draw (antd's button-styled radio). */
+async function shape(page: Page, name: string) {
+  await page.locator('.ant-radio-button-wrapper', { hasText: name }).click();
+}
+
+async function fillName(page: Page, name: string) {
+  await page.getByTestId('studio-editor').getByRole('textbox').first().fill(name);
+}
+
+test('a zone needs its polygon, and is saved once drawn', async ({ page }) => {
+  await login(page, users.cityAdmin);
+  await page.goto('/studio/zones');
+  await expect(page.getByTestId('page-studio-zones')).toBeVisible();
+  await page.getByTestId('studio-create').click();
+  await fillName(page, 'Drawn zone');
+  await page.getByTestId('studio-save').click();
+  await expect(page.getByText('Zone is missing coordinates. Please draw a polygon.')).toBeVisible();
+
+  const box = await mapBox(page);
+  await shape(page, 'Polygon');
+  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+  for (const [dx, dy] of [[-80, -60], [80, -60], [80, 60], [-80, 60]]) await clickAt(page, cx + dx, cy + dy);
+  await clickAt(page, cx - 80, cy - 60); // the first corner again closes it
+  await expect(page.getByRole('radio', { name: 'Polygon' })).toBeChecked();
+  await page.getByTestId('studio-save').click();
+  await expect(page.getByText('was created successfully')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Drawn zone' })).toBeVisible();
+  await expectNoAxeViolations(page, 'studio zones');
+});
+
+test('a device is created as a point, a polygon and a circle, each with its area', async ({ page, request }) => {
+  await login(page, users.cityAdmin);
+  await page.goto('/studio/devices');
+  await page.getByTestId('studio-create').click();
+  await fillName(page, 'Drawn device');
+  const box = await mapBox(page);
+  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+
+  await shape(page, 'Point');
+  await clickAt(page, cx, cy);
+  await expect(page.getByTestId('studio-area')).toContainText('0');
+
+  await shape(page, 'Polygon');
+  for (const [dx, dy] of [[-50, -50], [50, -50], [50, 50], [-50, 50]]) await clickAt(page, cx + dx, cy + dy);
+  await clickAt(page, cx - 50, cy - 50);
+  const polygonArea = Number((await page.getByTestId('studio-area').locator('.ant-statistic-content-value').textContent())!.replace(/\D/g, ''));
+  expect(polygonArea).toBeGreaterThan(1000);
+
+  await shape(page, 'Circle');
+  await clickAt(page, cx, cy);
+  await clickAt(page, cx + 60, cy);
+  const circleArea = Number((await page.getByTestId('studio-area').locator('.ant-statistic-content-value').textContent())!.replace(/\D/g, ''));
+  expect(circleArea).toBeGreaterThan(1000);
+  await page.getByRole('button', { name: 'Recalculate' }).click();
+
+  // a device needs its type
+  await page.getByTestId('studio-editor').locator('.ant-form-item').filter({ hasText: 'Entity type' }).locator('.ant-select').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Street lamp' }).click();
+  await page.getByTestId('studio-save').click();
+  await expect(page.getByText('was created successfully')).toBeVisible();
+  await expect(page.getByTestId('studio-access-token')).toHaveValue(/^[0-9a-f]{32}$/);
+  // stored as a circle: its centre and radius, and the area shown is π·r²
+  const token = await apiToken(request, users.cityAdmin);
+  const [device] = await (await request.get('/entity-list?search=Drawn%20device', { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(device.geom).toMatchObject({ type: 'Point', coordinates: [expect.any(Number), expect.any(Number)], radius: expect.any(Number) });
+  expect(circleArea).toBe(Math.round(Math.PI * device.geom.radius ** 2));
+  expect(device.attributes.area).toBe(circleArea);
+  await expectNoAxeViolations(page, 'studio devices');
+});
+
+test('the operator, without factory-studio, is sent to /', async ({ page }) => {
+  await login(page, users.cityOperator);
+  await page.goto('/studio/devices');
+  await expect(page).toHaveURL(/\/applications$/);
+});
