@@ -88,6 +88,24 @@ test('a value published by mosquitto_pub appears on the selected device within a
   expect(Date.now() - sent).toBeLessThan(2_000); // mosquitto_pub's own start included
 });
 
+test('coloured by an attribute, the map draws another device\'s change live', async ({ page, request }) => {
+  const token = await apiToken(request, users.cityAdmin);
+  await login(page, users.cityAdmin);
+  await page.goto('/dashboard');
+  await mapReady(page);
+  await page.getByTestId('colour-select').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: /^active$/ }).click();
+  await mapReady(page);
+  const regionId = Number(new URL(page.url()).pathname.split('/').pop());
+  const { rows } = await (await request.get(`/map-features?region=${regionId}&attribute=active`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const [id, , , , , active] = rows.find((row: unknown[]) => Array.isArray(row[4]));
+  const map = page.locator('[data-testid="facility-map"] .maplibregl-map');
+  const before = Number(await map.getAttribute('data-patches') ?? 0);
+  await graphql(request, token, 'mutation ($id: ID!, $attributes: JSON) { update_entity_attribute(id: $id, attributes: $attributes) { id } }',
+    { id, attributes: { active: active !== true } });
+  await expect.poll(async () => Number(await map.getAttribute('data-patches') ?? 0), { timeout: 1_000 }).toBeGreaterThan(before);
+});
+
 test('rotation and tilt are restored after a reload', async ({ page }) => {
   await login(page, users.cityAdmin);
   await page.goto('/dashboard');
@@ -121,8 +139,9 @@ test('attributes are edited with a confirmation; nothing changed says so', async
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('No attribute value has changed')).toBeVisible();
 
-  const field = page.getByTestId('entity-panel').getByRole('textbox').first();
-  const label = await page.getByTestId('entity-panel').locator('.ant-form-item-label label').first().textContent();
+  const item = page.getByTestId('entity-panel').locator('.ant-form-item').filter({ has: page.getByRole('textbox') }).first();
+  const field = item.getByRole('textbox');
+  const label = await item.locator('.ant-form-item-label label').textContent();
   await field.fill('Edited by the browser test');
   await page.getByRole('button', { name: 'Save' }).click();
   const dialog = page.getByRole('dialog');

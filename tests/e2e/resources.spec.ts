@@ -218,11 +218,14 @@ test('logs: filters kept in the address, a detail drawer and status changes one 
   await page.keyboard.press('Escape');
 
   await page.goto('/logs');
-  await expect(list.getByRole('row')).toHaveCount(5);
+  await expect(list).toContainText('High temperature');
+  // the demo's four entries, and those other tests' entity changes wrote before this one
+  const entries = (await list.getByRole('row').count()) - 1;
+  expect(entries).toBeGreaterThanOrEqual(4);
   await list.getByRole('checkbox').first().check(); // select all on the page
   await page.getByTestId('bulk-status').click();
   await page.locator('.ant-select-dropdown:visible').getByTitle('Done', { exact: true }).click();
-  await expect(list.getByTestId('tag-status').filter({ hasText: 'Done' })).toHaveCount(4);
+  await expect(list.getByTestId('tag-status').filter({ hasText: 'Done' })).toHaveCount(entries);
 });
 
 test('the list exports its current view as CSV, formulas neutralised', async ({ page }) => {

@@ -1,9 +1,10 @@
 // The entities on the map: points (clustered when many, coloured by the chosen attribute) and areas
 // (polygons and circles), with the selected one drawn apart through its feature state.
-import type { ExpressionSpecification } from 'maplibre-gl';
-import { useEffect, useMemo } from 'react';
+import type { ExpressionSpecification, GeoJSONFeatureDiff, GeoJSONSource } from 'maplibre-gl';
+import { useEffect, useMemo, useRef } from 'react';
 import { Layer, Source, useMap } from 'react-map-gl/maplibre';
 import type { MapFeatureRow } from '../../schemas/mapFeatures.ts';
+import type { PatchStream } from './mapPatches.ts';
 import { collectionsOf } from './mapFeatures.ts';
 
 export const POINT_LAYER = 'entity-points';
@@ -24,14 +25,59 @@ const VALUE_COLOUR: ExpressionSpecification = [
   '#1f6fb2',
 ];
 
-export function EntityLayers({ rows, selectedId }: { rows: readonly MapFeatureRow[]; selectedId?: number }) {
+const POINT_SOURCE = 'entity-point-source';
+const AREA_SOURCE = 'entity-area-source';
+
+export function EntityLayers({ rows, selectedId, patches }: { rows: readonly MapFeatureRow[]; selectedId?: number; patches?: PatchStream }) {
   const { current: map } = useMap();
-  const { points, areas } = useMemo(() => collectionsOf(rows), [rows]);
+  const collections = useMemo(() => collectionsOf(rows), [rows]);
+  const { points, areas } = collections;
   const clustered = points.features.length > CLUSTER_FROM;
+  // which source holds each entity now (live changes may move one between them)
+  const holder = useRef(new Map<number, typeof POINT_SOURCE | typeof AREA_SOURCE>());
+  useEffect(() => {
+    holder.current = new Map([
+      ...points.features.map((feature) => [feature.properties.id, POINT_SOURCE] as const),
+      ...areas.features.map((feature) => [feature.properties.id, AREA_SOURCE] as const),
+    ]);
+  }, [points, areas]);
+
+  // Live changes straight into the sources (updateData: only the changed features travel to the
+  // worker, no re-upload of the rest); a count on the map's element says when they are drawn.
+  useEffect(() => {
+    if (!map || !patches) return undefined;
+    return patches.subscribe((changes) => {
+      const diffs = { [POINT_SOURCE]: { update: [] as GeoJSONFeatureDiff[], remove: [] as number[], add: [] as GeoJSON.Feature[] }, [AREA_SOURCE]: { update: [] as GeoJSONFeatureDiff[], remove: [] as number[], add: [] as GeoJSON.Feature[] } };
+      for (const [id, patch] of changes) {
+        const current = holder.current.get(id);
+        if (!current) continue; // not on this map
+        if (patch.deleted || patch.position !== undefined) {
+          diffs[current].remove.push(id);
+          holder.current.delete(id);
+          if (patch.deleted || !patch.position) continue;
+          const single = collectionsOf([[id, 0, 0, null, patch.position, null]]);
+          const [moved] = [...single.points.features, ...single.areas.features];
+          if (!moved) continue;
+          const target = moved.geometry.type === 'Point' ? POINT_SOURCE : AREA_SOURCE;
+          const previous = (current === POINT_SOURCE ? points : areas).features.find((feature) => feature.id === id);
+          diffs[target].add.push({ ...moved, properties: { ...previous?.properties, ...('value' in patch ? { value: patch.value } : {}) } });
+          holder.current.set(id, target);
+        } else if ('value' in patch) {
+          diffs[current].update.push({ id, addOrUpdateProperties: [{ key: 'value', value: patch.value }] });
+        }
+      }
+      const updates = Object.entries(diffs).filter(([, diff]) => diff.update.length || diff.remove.length || diff.add.length)
+        .map(([source, diff]) => (map.getSource(source) as GeoJSONSource | undefined)?.updateData(diff));
+      void Promise.all(updates).then(() => map.once('render', () => {
+        const element = map.getContainer();
+        element.dataset.patches = String(Number(element.dataset.patches ?? 0) + changes.size);
+      }));
+    });
+  }, [map, patches, points, areas]);
 
   useEffect(() => {
     if (!map || selectedId === undefined) return;
-    const targets = ['entity-point-source', 'entity-area-source'].filter((source) => map.getSource(source));
+    const targets = [POINT_SOURCE, AREA_SOURCE].filter((source) => map.getSource(source));
     for (const source of targets) map.setFeatureState({ source, id: selectedId }, { selected: true });
     return () => {
       for (const source of targets) if (map.getSource(source)) map.setFeatureState({ source, id: selectedId }, { selected: false });
@@ -40,11 +86,11 @@ export function EntityLayers({ rows, selectedId }: { rows: readonly MapFeatureRo
 
   return (
     <>
-      <Source id="entity-area-source" type="geojson" data={areas}>
+      <Source id={AREA_SOURCE} type="geojson" data={areas}>
         <Layer id={AREA_LAYER} type="fill" paint={{ 'fill-color': VALUE_COLOUR, 'fill-opacity': ['case', SELECTED, 0.6, 0.3] }} />
         <Layer id="entity-area-outline" type="line" paint={{ 'line-color': ['case', SELECTED, '#d46b08', '#1f3b57'], 'line-width': ['case', SELECTED, 3, 1] }} />
       </Source>
-      <Source id="entity-point-source" key={clustered ? 'clustered' : 'single'} type="geojson" data={points} cluster={clustered} clusterRadius={40} clusterMaxZoom={16}>
+      <Source id={POINT_SOURCE} key={clustered ? 'clustered' : 'single'} type="geojson" data={points} cluster={clustered} clusterRadius={40} clusterMaxZoom={16}>
         {clustered && (
           <Layer id={CLUSTER_LAYER} type="circle" filter={['has', 'point_count']}
             paint={{ 'circle-color': '#1f6fb2', 'circle-opacity': 0.75, 'circle-radius': ['step', ['get', 'point_count'], 12, 100, 18, 1000, 24] }} />

@@ -35,6 +35,10 @@ export function FacilityMap({ children, interactiveLayerIds, onClick, onMoveEnd,
         mapStyle={style}
         interactiveLayerIds={interactiveLayerIds}
         onClick={onClick}
+        // the element says when the map has drawn everything it has (tests and bench/map.ts wait for it)
+        onIdle={(event) => { event.target.getContainer().dataset.state = 'idle'; }}
+        onMoveStart={(event) => { event.target.getContainer().dataset.state = 'moving'; }}
+        onSourceData={(event) => { if (!event.isSourceLoaded) event.target.getContainer().dataset.state = 'loading'; }}
         onMoveEnd={(event) => {
           storeOrientation(event.viewState.bearing, event.viewState.pitch);
           onMoveEnd?.(event);

@@ -1,6 +1,6 @@
-// What the map draws, page after page from GET /map-features (each page drawn as it arrives, with
-// the share loaded so far), and live changes merged in as they come.
-import { useCallback, useEffect, useState } from 'react';
+// What the map draws, page after page from GET /map-features (each page drawn as it arrives).
+// Live changes do not go through here: EntityLayers applies them to the map's sources directly.
+import { useEffect, useState } from 'react';
 import { httpRequest } from '../../providers/httpClient.ts';
 import { apiPaths } from '../../resources/apiMap.ts';
 import type { MapFeatureRow, MapFeatures, MapPosition } from '../../schemas/mapFeatures.ts';
@@ -11,9 +11,10 @@ export interface MapFeatureState {
   error?: unknown;
   /** Reload (after an error). */
   reload(): void;
-  /** Merges a live change of one entity: its new position and, if given, its colour value. */
-  patch(id: number, change: { position?: MapPosition; value?: unknown; deleted?: boolean }): void;
 }
+
+/** A live change of one entity on the map. */
+export interface MapPatch { position?: MapPosition; value?: unknown; deleted?: boolean }
 
 export function useMapFeatures(region: number | undefined, attribute: string | undefined): MapFeatureState {
   const [rows, setRows] = useState<MapFeatureRow[]>([]);
@@ -38,21 +39,7 @@ export function useMapFeatures(region: number | undefined, attribute: string | u
     return () => { cancelled = true; };
   }, [region, attribute, attempt]);
 
-  const patch = useCallback<MapFeatureState['patch']>((id, change) => {
-    setRows((current) => {
-      const index = current.findIndex((row) => row[0] === id);
-      if (index < 0) return current;
-      if (change.deleted) return current.filter((row) => row[0] !== id);
-      const next = [...current];
-      const row = [...next[index]] as MapFeatureRow;
-      if (change.position !== undefined) row[4] = change.position;
-      if ('value' in change) row[5] = change.value;
-      next[index] = row;
-      return next;
-    });
-  }, []);
-
-  return { rows, loading, error, reload: () => setAttempt((n) => n + 1), patch };
+  return { rows, loading, error, reload: () => setAttempt((n) => n + 1) };
 }
 
 /** The compact position (as /map-features sends it) of a GeoJSON geometry from a live diff. */

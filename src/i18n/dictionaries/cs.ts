@@ -337,6 +337,7 @@ export const cs: Dictionary = {
     label: 'Mapa areálu',
   },
   dashboard: {
+    colourBy: 'Barva podle atributu',
     panel: 'Panel mapy',
     region: 'Region',
     search: 'Hledání entity podle názvu',

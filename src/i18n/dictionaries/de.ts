@@ -337,6 +337,7 @@ export const de: Dictionary = {
     label: 'Karte der Anlage',
   },
   dashboard: {
+    colourBy: 'Einfärben nach Attribut',
     panel: 'Kartenbereich',
     region: 'Region',
     search: 'Entität nach Namen suchen',

@@ -336,6 +336,7 @@ export const en = {
     label: 'Facility map',
   },
   dashboard: {
+    colourBy: 'Colour by attribute',
     panel: 'Map panel',
     region: 'Region',
     search: 'Entity search by name',

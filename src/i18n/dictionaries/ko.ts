@@ -337,6 +337,7 @@ export const ko: Dictionary = {
     label: '시설 지도',
   },
   dashboard: {
+    colourBy: '속성별 색상',
     panel: '지도 패널',
     region: '지역',
     search: '이름으로 엔터티 검색',

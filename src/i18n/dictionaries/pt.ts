@@ -337,6 +337,7 @@ export const pt: Dictionary = {
     label: 'Mapa da instalação',
   },
   dashboard: {
+    colourBy: 'Cor por atributo',
     panel: 'Painel do mapa',
     region: 'Região',
     search: 'Pesquisar entidade por nome',

@@ -337,6 +337,7 @@ export const sk: Dictionary = {
     label: 'Mapa areálu',
   },
   dashboard: {
+    colourBy: 'Farba podľa atribútu',
     panel: 'Panel mapy',
     region: 'Región',
     search: 'Hľadanie entity podľa názvu',

@@ -3,13 +3,14 @@
 // and detail, live. The address follows the selection without a navigation.
 import { useList } from '@refinedev/core';
 import { Alert, Button, Card, Select, Space, Spin } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MapLayerMouseEvent } from 'react-map-gl/maplibre';
 import { EntityLayers, AREA_LAYER, POINT_LAYER } from '../../components/map/EntityLayers.tsx';
 import { FacilityMap } from '../../components/map/FacilityMap.tsx';
 import { DEFAULT_CENTER } from '../../components/map/mapView.ts';
-import { positionOf, useMapFeatures } from '../../components/map/useMapFeatures.ts';
+import { createPatchStream } from '../../components/map/mapPatches.ts';
+import { useMapFeatures } from '../../components/map/useMapFeatures.ts';
 import { useShellData } from '../../components/layout/shellData.ts';
 import { pickLocalized } from '../../i18n/pickLocalized.ts';
 import { usePageTitle } from '../../routing/usePageTitle.ts';
@@ -40,7 +41,10 @@ export default function DashboardPage() {
   const [selection, select] = useAddressSelection();
   const [center, setCenter] = useState<{ latitude: number; longitude: number }>(DEFAULT_CENTER);
   const [update, setUpdate] = useState<EntityUpdate>();
-  const features = useMapFeatures(regionId, undefined);
+  const [attribute, setAttribute] = useState<string>();
+  const features = useMapFeatures(regionId, attribute);
+  // 'active' (connected or not) and the attributes the entity types list
+  const colourAttributes = useMemo(() => ['active', ...new Set(entityTypes.flatMap((type) => type.attributes_order ?? []).filter((key) => key !== 'active'))], [entityTypes]);
 
   // SPEC §4: when the regions load and none is selected, the first is, and becomes the selection.
   useEffect(() => {
@@ -54,13 +58,10 @@ export default function DashboardPage() {
   const region = regions.find((candidate) => candidate.id === regionId);
   const regionCenter = region?.geom?.type === 'Point' ? { longitude: region.geom.coordinates[0], latitude: region.geom.coordinates[1] } : undefined;
 
-  const patchFeature = features.patch;
-  useEntityUpdates(selection.id, useCallback((next: EntityUpdate) => {
-    setUpdate(next);
-    const id = Number(next.id);
-    if (next.diff.deleted) patchFeature(id, { deleted: true });
-    else if (next.diff.geom !== undefined) patchFeature(id, { position: positionOf(next.diff.geom) });
-  }, [patchFeature]));
+  useEntityUpdates(selection.id, setUpdate);
+  // every change of the tenant's entities, for the map (the panel listens to its entity alone)
+  const patches = useMemo(createPatchStream, []);
+  useEffect(() => patches.start(attribute), [patches, attribute]);
 
   const onMapClick = (event: MapLayerMouseEvent) => {
     const id = Number(event.features?.[0]?.id);
@@ -86,6 +87,16 @@ export default function DashboardPage() {
                 storeRegion(id);
                 select({ id, detail: false });
               }}
+            />
+            <Select
+              aria-label={t('dashboard.colourBy')}
+              data-testid="colour-select"
+              style={{ width: '100%' }}
+              allowClear
+              value={attribute}
+              placeholder={t('dashboard.colourBy')}
+              options={colourAttributes.map((key) => ({ value: key, label: key }))}
+              onChange={(key?: string) => setAttribute(key)}
             />
             <EntitySearch onSelect={(id) => select({ id, detail: false })} />
           </Space>
@@ -115,7 +126,7 @@ export default function DashboardPage() {
           onClick={onMapClick}
           onMoveEnd={(event) => setCenter({ latitude: event.viewState.latitude, longitude: event.viewState.longitude })}
         >
-          <EntityLayers rows={features.rows} selectedId={selection.id} />
+          <EntityLayers rows={features.rows} selectedId={selection.id} patches={patches} />
         </FacilityMap>
       </main>
     </div>

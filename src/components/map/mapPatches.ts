@@ -1,0 +1,44 @@
+// Live changes for the map, gathered per animation frame: however many entity_updated messages
+// arrive, the map's sources are updated once a frame, with only the changed features.
+import { liveConnection } from '../../providers/liveConnection.ts';
+import { positionOf, type MapPatch } from './useMapFeatures.ts';
+
+export type PatchListener = (patches: Map<number, MapPatch>) => void;
+
+export interface PatchStream {
+  subscribe(listener: PatchListener): () => void;
+  /** Starts listening to every entity update of the tenant; answers how to stop. */
+  start(attribute: string | undefined): () => void;
+}
+
+interface Update { id: string; diff: { attributes?: Record<string, unknown>; geom?: unknown; deleted?: boolean } }
+
+export function createPatchStream(): PatchStream {
+  const listeners = new Set<PatchListener>();
+  let pending = new Map<number, MapPatch>();
+  let frame = 0;
+  const flush = () => {
+    frame = 0;
+    const patches = pending;
+    pending = new Map();
+    for (const listener of listeners) listener(patches);
+  };
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start(attribute) {
+      return liveConnection.subscribe<{ entity_updated: Update }>({ query: 'subscription { entity_updated { id diff } }' }, ({ entity_updated: update }) => {
+        const id = Number(update.id);
+        const patch: MapPatch = { ...pending.get(id) };
+        if (update.diff.deleted) patch.deleted = true;
+        if (update.diff.geom !== undefined) patch.position = positionOf(update.diff.geom);
+        if (attribute !== undefined && update.diff.attributes && attribute in update.diff.attributes) patch.value = update.diff.attributes[attribute];
+        if (Object.keys(patch).length === 0) return; // telemetry only: nothing the map shows
+        pending.set(id, patch);
+        frame ||= requestAnimationFrame(flush);
+      });
+    },
+  };
+}
