@@ -19,7 +19,6 @@ import { EntityPanel } from './EntityPanel.tsx';
 import { EntitySearch } from './EntitySearch.tsx';
 import { storedRegion, storeRegion } from './regionCookie.ts';
 import { SunTimesCard } from './SunTimesCard.tsx';
-import { useEntityUpdates, type EntityUpdate } from './useEntityUpdates.ts';
 import './dashboard.css';
 
 interface Region { id: number; name: Record<string, string>; geom: { type: string; coordinates: [number, number] } | null }
@@ -40,7 +39,6 @@ export default function DashboardPage() {
   const [regionId, setRegionId] = useState<number | undefined>(storedRegion);
   const [selection, select] = useAddressSelection();
   const [center, setCenter] = useState<{ latitude: number; longitude: number }>(DEFAULT_CENTER);
-  const [update, setUpdate] = useState<EntityUpdate>();
   const [attribute, setAttribute] = useState<string>();
   const features = useMapFeatures(regionId, attribute);
   // 'active' (connected or not) and the attributes the entity types list
@@ -58,7 +56,6 @@ export default function DashboardPage() {
   const region = regions.find((candidate) => candidate.id === regionId);
   const regionCenter = region?.geom?.type === 'Point' ? { longitude: region.geom.coordinates[0], latitude: region.geom.coordinates[1] } : undefined;
 
-  useEntityUpdates(selection.id, setUpdate);
   // every change of the tenant's entities, for the map (the panel listens to its entity alone)
   const patches = useMemo(createPatchStream, []);
   useEffect(() => patches.start(attribute), [patches, attribute]);
@@ -109,7 +106,6 @@ export default function DashboardPage() {
             key={selection.id}
             id={selection.id}
             detail={selection.detail}
-            update={update && Number(update.id) === selection.id ? update : undefined}
             onDetail={(detail) => select({ id: selection.id, detail })}
             onClose={() => select({ detail: false })}
             onSelect={(id) => select({ id, detail: false })}
@@ -118,7 +114,11 @@ export default function DashboardPage() {
         <Card size="small"><SunTimesCard latitude={center.latitude} longitude={center.longitude} /></Card>
       </aside>
       <main className="dashboard-map">
-        {features.loading && <Spin className="dashboard-map-loading" aria-label={t('dashboard.loadingMap')} />}
+        {features.loading && (
+          <div className="dashboard-map-loading" role="status">
+            <Spin size="small" /> {t('dashboard.loadingMap')}{features.loaded ? ` (${features.loaded.toLocaleString(i18n.language)})` : ''}
+          </div>
+        )}
         <FacilityMap
           key={regionCenter ? `${regionCenter.longitude},${regionCenter.latitude}` : 'default'}
           initialCenter={regionCenter}

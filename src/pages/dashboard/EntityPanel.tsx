@@ -1,6 +1,6 @@
 // The selected entity (SPEC §2 entity view and detail): its type, parent, children and groups, its
 // latest telemetry with its time, and its attributes — edited by hand, with a confirmation, by
-// users holding dashboard.entity.manually_editable. Live updates of it merge in as they arrive.
+// users holding dashboard.entity.manually_editable. Its live updates merge in as they arrive.
 import { CloseOutlined, EditOutlined } from '@ant-design/icons';
 import { useOne } from '@refinedev/core';
 import { App, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Space, Spin, Switch, Tag, Typography } from 'antd';
@@ -11,7 +11,7 @@ import { pickLocalized } from '../../i18n/pickLocalized.ts';
 import { graphqlRequest } from '../../providers/httpClient.ts';
 import { MANUAL_EDIT_PERMISSION } from '../../schemas/entityAttributeUpdate.ts';
 import { hasPermission, useTokenClaims } from '../../session/access.ts';
-import type { EntityUpdate } from './useEntityUpdates.ts';
+import { useEntityUpdates } from './useEntityUpdates.ts';
 
 export interface EntityDetail {
   id: number;
@@ -36,14 +36,12 @@ const UPDATE_ATTRIBUTES = `mutation ($id: ID!, $attributes: JSON) {
 interface EntityPanelProps {
   id: number;
   detail: boolean;
-  /** A live change of this entity, to merge in. */
-  update?: EntityUpdate;
   onDetail(open: boolean): void;
   onClose(): void;
   onSelect(id: number): void;
 }
 
-export function EntityPanel({ id, detail, update, onDetail, onClose, onSelect }: EntityPanelProps) {
+export function EntityPanel({ id, detail, onDetail, onClose, onSelect }: EntityPanelProps) {
   const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
   const { entityTypes } = useShellData();
@@ -54,15 +52,13 @@ export function EntityPanel({ id, detail, update, onDetail, onClose, onSelect }:
   const mayEdit = hasPermission(useTokenClaims().module_permissions, MANUAL_EDIT_PERMISSION);
 
   useEffect(() => setEntity(query.data?.data), [query.data]);
-  useEffect(() => {
-    if (!update) return;
-    setEntity((current) => current && {
-      ...current,
-      attributes: update.diff.attributes ? withoutNulls({ ...current.attributes, ...update.diff.attributes }) : current.attributes,
-      geom: update.diff.geom !== undefined ? update.diff.geom : current.geom,
-      telemetry: update.diff.telemetry ? { ...current.telemetry, ...update.diff.telemetry } : current.telemetry,
-    });
-  }, [update]);
+  // SPEC §4: while selected, its live changes merge in (each one: several can arrive within a frame)
+  useEntityUpdates(id, (update) => setEntity((current) => current && {
+    ...current,
+    attributes: update.diff.attributes ? withoutNulls({ ...current.attributes, ...update.diff.attributes }) : current.attributes,
+    geom: update.diff.geom !== undefined ? update.diff.geom : current.geom,
+    telemetry: update.diff.telemetry ? { ...current.telemetry, ...update.diff.telemetry } : current.telemetry,
+  }));
 
   if (query.isLoading) return <Card><Spin /></Card>;
   if (query.isError || !entity) return <Card><Empty description={t('errors.entityNotFound')} /></Card>;
