@@ -2,6 +2,7 @@
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { Tx } from './database.ts';
+import type { EntityDetailJson } from '../../src/schemas/entityJson.ts';
 import { asJsonArray, intList, isoTime, rows } from './rows.ts';
 
 export interface EntityFilters {
@@ -16,21 +17,7 @@ export interface EntityFilters {
   parentIsNull?: boolean;
 }
 
-export interface EntityJson {
-  id: number;
-  entity_type_id: number;
-  parent_id: number | null;
-  name: Record<string, string>;
-  attributes: Record<string, unknown>;
-  geom: unknown;
-  level: number;
-  tree_path: string;
-  group: { id: number; name: string } | null;
-  groups: { id: number; name: string }[];
-  entity_type: { id: number; name: string; category: string };
-  interface: { thingsboard_uuid: string | null; thingsboard_name: string | null; is_gateway: boolean; fk_gateway_id: number | null };
-  updated_at: string;
-}
+export type { EntityDetailJson, EntityJson, LatestTelemetry } from '../../src/schemas/entityJson.ts';
 
 // Shaped entirely by PostgreSQL (docs/api.md "Entity"); the groups of all entities are gathered
 // in one pass instead of one subquery per entity.
@@ -82,12 +69,9 @@ export function entityListJsonQuery(filters: EntityFilters): SQL {
   return asJsonArray(sql`${SELECT_ENTITY} ${where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}`, sql`x.tree_path, x.id`);
 }
 
-/** A device's latest values: key → { ts (ms), value }, the shape of `entity_updated`'s `diff.telemetry`. */
-export type LatestTelemetry = Record<string, { ts: number; value: unknown }>;
-
 /** One entity with its children's ids and its latest telemetry (storedValue's order of the typed columns). */
-export async function findEntity(tx: Tx, id: number): Promise<(EntityJson & { children: number[]; telemetry: LatestTelemetry }) | undefined> {
-  const [row] = await rows<EntityJson & { children: number[]; telemetry: LatestTelemetry }>(tx, sql`
+export async function findEntity(tx: Tx, id: number): Promise<EntityDetailJson | undefined> {
+  const [row] = await rows<EntityDetailJson>(tx, sql`
     SELECT x.*, COALESCE((SELECT array_agg(c.id ORDER BY c.id) FROM entities c WHERE c.parent_id = x.id), '{}') AS children,
       COALESCE((SELECT json_object_agg(l.key, json_build_object('ts', (extract(epoch FROM l.ts) * 1000)::bigint,
         'value', COALESCE(to_jsonb(l.value_bool), l.value_json, to_jsonb(l.value_num), to_jsonb(l.value_text))) ORDER BY l.key)

@@ -10,22 +10,10 @@ import { useShellData } from '../../components/layout/shellData.ts';
 import { pickLocalized } from '../../i18n/pickLocalized.ts';
 import { graphqlRequest } from '../../providers/httpClient.ts';
 import { MANUAL_EDIT_PERMISSION } from '../../schemas/entityAttributeUpdate.ts';
+import type { EntityDetailJson } from '../../schemas/entityJson.ts';
 import { hasPermission, useTokenClaims } from '../../session/access.ts';
 import { useEntityUpdates } from './useEntityUpdates.ts';
 
-export interface EntityDetail {
-  id: number;
-  entity_type_id: number;
-  parent_id: number | null;
-  name: Record<string, string>;
-  attributes: Record<string, unknown>;
-  geom: unknown;
-  level: number;
-  children: number[];
-  groups: { id: number; name: string }[];
-  entity_type: { id: number; name: string; category: string };
-  telemetry: Record<string, { ts: number; value: unknown }>;
-}
 
 type Editable = string | number | boolean;
 const isEditable = (value: unknown): value is Editable => ['string', 'number', 'boolean'].includes(typeof value);
@@ -45,8 +33,8 @@ export function EntityPanel({ id, detail, onDetail, onClose, onSelect }: EntityP
   const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
   const { entityTypes } = useShellData();
-  const { query } = useOne<EntityDetail>({ resource: 'entities', id, errorNotification: false });
-  const [entity, setEntity] = useState<EntityDetail>();
+  const { query } = useOne<EntityDetailJson>({ resource: 'entities', id, errorNotification: false });
+  const [entity, setEntity] = useState<EntityDetailJson>();
   const [editing, setEditing] = useState(false);
   const [form] = Form.useForm<Record<string, Editable>>();
   const mayEdit = hasPermission(useTokenClaims().module_permissions, MANUAL_EDIT_PERMISSION);
