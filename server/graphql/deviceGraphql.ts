@@ -20,7 +20,7 @@ export const deviceTypeDefs = /* GraphQL */ `
 
   extend type Mutation {
     rotate_entity_credentials(id: ID!): EntityCredentials!
-    import_telemetries_from_csv(id: ID!, data: [JSON!]!, first_row: Int): TelemetryImportResult!
+    import_telemetries_from_csv(id: ID!, data: [JSON!]!, first_row: Int, dry_run: Boolean): TelemetryImportResult!
   }
 `;
 
@@ -34,8 +34,8 @@ export function deviceResolvers(devices: DeviceService): IResolvers {
     Mutation: {
       rotate_entity_credentials: (_root, args: Record<string, unknown>, context) => devices.rotateCredentials(callerOf(context as GraphqlContext), idOf(args)),
       import_telemetries_from_csv: (_root, args: Record<string, unknown>, context) => {
-        const { id, data, first_row: firstRow } = validated<ImportTelemetryArgs>(importTelemetryArgsSchema, given(args), 'args');
-        return devices.importTelemetry(callerOf(context as GraphqlContext), id, data as Record<string, string | number | boolean>[], firstRow ?? 1);
+        const { id, data, first_row: firstRow, dry_run: dryRun } = validated<ImportTelemetryArgs>(importTelemetryArgsSchema, given(args), 'args');
+        return devices.importTelemetry(callerOf(context as GraphqlContext), id, data as Record<string, string | number | boolean>[], firstRow ?? 1, dryRun ?? false);
       },
     },
   };

@@ -49,7 +49,8 @@ export function deviceService(db: Database, writer: TelemetryWriter, hooks: Devi
       return { id, json_csv_header_definition: columns };
     },
 
-    async importTelemetry(caller: Caller, id: number, data: Record<string, string | number | boolean>[], firstRow: number): Promise<ImportResult> {
+    /** `dryRun`: check the rows and answer the counts, writing nothing (the upload's validation step). */
+    async importTelemetry(caller: Caller, id: number, data: Record<string, string | number | boolean>[], firstRow: number, dryRun = false): Promise<ImportResult> {
       authorize(caller, entitySchema(), 'update');
       const columns = found(await db.tenantTx(caller.tenantId, (tx) => telemetryColumns(tx, id)));
       const unknown = unknownColumns(data, columns);
@@ -62,8 +63,8 @@ export function deviceService(db: Database, writer: TelemetryWriter, hooks: Devi
       const { valid, refused } = readImportRows(data, columns, firstRow, Date.now());
       const points: TelemetryPoint[] = valid.flatMap((row) =>
         row.values.map(([key, value]) => ({ tenantId: caller.tenantId, entityId: id, key, ts: row.ts, value })));
-      await writer.write(points);
-      return { rows: data.length, valid: valid.length, stored: valid.length, refused_total: refused.length, refused: refused.slice(0, MAX_LISTED_REFUSALS) };
+      if (!dryRun) await writer.write(points);
+      return { rows: data.length, valid: valid.length, stored: dryRun ? 0 : valid.length, refused_total: refused.length, refused: refused.slice(0, MAX_LISTED_REFUSALS) };
     },
   };
 }

@@ -31,6 +31,8 @@ export const importTelemetryArgsSchema = {
     data: { type: 'array', minItems: 1, maxItems: IMPORT_ROWS_PER_CALL, items: importRow },
     /** The number of the first row in the file (1 = the first data row), so refusals name file rows. */
     first_row: { type: 'integer', minimum: 1, maximum: 10_000_000, default: 1 },
+    /** Check only: the counts and refusals as an import would answer them, nothing stored. */
+    dry_run: { type: 'boolean', default: false },
   },
 } as const;
 export type ImportTelemetryArgs = FromSchema<typeof importTelemetryArgsSchema>;

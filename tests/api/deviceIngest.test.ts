@@ -338,6 +338,10 @@ describe('CSV telemetry import', () => {
       { ts: 'yesterday', temperature: '20' },
       { ts: '1748779200000', temperature: '22.5' },
     ];
+    // a dry run (the upload's validation step) answers the same counts and stores nothing
+    const dryRun = 'mutation ($id: ID!, $data: [JSON!]!) { import_telemetries_from_csv(id: $id, data: $data, dry_run: true) { rows valid stored refused_total } }';
+    expect((await graphql(admin, dryRun, { id: sensor.id, data })).data.import_telemetries_from_csv).toEqual({ rows: 4, valid: 2, stored: 0, refused_total: 2 });
+    expect((await storedPoints(t, sensor.id, 'temperature')).filter((p) => p.ts.startsWith('2025-06-01'))).toEqual([]);
     const result = (await graphql(admin, importMutation, { id: sensor.id, data, first: 1 })).data.import_telemetries_from_csv;
     expect(result).toEqual({ rows: 4, valid: 2, stored: 2, refused_total: 2, refused: [
       { row: 2, column: 'temperature', message: 'temperature must be a number' },

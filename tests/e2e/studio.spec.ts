@@ -94,3 +94,27 @@ test('the operator, without factory-studio, is sent to /', async ({ page }) => {
   await page.goto('/studio/devices');
   await expect(page).toHaveURL(/\/applications$/);
 });
+
+test('telemetry from a CSV file in 4 steps: file, columns, a check with the share of valid rows, the upload', async ({ page }) => {
+  await login(page, users.cityAdmin);
+  await page.goto('/studio/devices');
+  await page.getByRole('button', { name: /Environment sensor|Sensor/ }).first().click();
+  await page.getByRole('button', { name: 'Upload telemetry (CSV)' }).click();
+  const dialog = page.getByRole('dialog');
+  const input = dialog.locator('input[type=file]');
+
+  await input.setInputFiles({ name: 'huge.csv', mimeType: 'text/csv', buffer: Buffer.alloc(2 * 1024 * 1024 + 1, 'a') });
+  await expect(dialog).toContainText('The file must be under 2 MB.');
+
+  const csv = 'ts,Temperature,humidity,note\n2025-03-01T10:00:00Z,21.5,40,a\n2025-03-01T11:00:00Z,=1+2,41,b\n2025-03-01T12:00:00Z,22,42,c\n1740830400000,23,43,d\n';
+  await input.setInputFiles({ name: 'sensor.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(dialog).toContainText('4 rows.');
+  // ts, temperature and humidity are matched by name; "note" is not the device's and is ignored
+  await expect(dialog.getByRole('combobox', { name: 'Device column: note' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Check the rows' }).click();
+  await expect(dialog.getByTestId('upload-summary')).toHaveText('3 of 4 rows are valid (75 %).');
+  await expect(dialog).toContainText('temperature must be a number');
+  await dialog.getByRole('button', { name: 'Upload 3 valid rows' }).click();
+  await expect(dialog).toContainText('3 of 4 rows stored');
+  await expectNoAxeViolations(page, 'telemetry upload');
+});

@@ -1,6 +1,7 @@
 // /studio/regions, /studio/zones, /studio/devices (module factory-studio, SPEC §2): the kind's
 // entities in the selected region, listed and on the map; one of them (or a new one) edited at a
 // time with the entity model's own form fields and its geometry drawn on the map.
+import { UploadOutlined } from '@ant-design/icons';
 import { useList } from '@refinedev/core';
 import { App, Button, Card, Empty, Form, List, Popconfirm, Radio, Space, Statistic, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -23,6 +24,7 @@ import { graphqlDocuments } from '../../schemas/graphqlOperations.ts';
 import type { FieldSchema, ModelSchema } from '../../schemas/model.ts';
 import { storedRegion } from '../dashboard/regionCookie.ts';
 import { AccessTokenField } from './AccessTokenField.tsx';
+import { TelemetryUpload } from './TelemetryUpload.tsx';
 import { STUDIO_KINDS, type StudioKind } from './studioKinds.ts';
 import '../dashboard/dashboard.css';
 
@@ -56,6 +58,7 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
   const [editing, setEditing] = useState<Editing>();
   const [drawing, setDrawing] = useState<DrawShape>();
   const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(false);
   const [form] = Form.useForm();
 
   const formSchema = useMemo(() => ({
@@ -140,7 +143,13 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
             <Form form={form} layout="vertical">
               <SchemaFields model={model} schema={formSchema} name={[]} fullName={[]} />
             </Form>
-            {kind === 'devices' && editing.id !== undefined && <AccessTokenField id={editing.id} />}
+            {kind === 'devices' && editing.id !== undefined && (
+              <>
+                <AccessTokenField id={editing.id} />
+                <Button icon={<UploadOutlined />} onClick={() => setUploading(true)} style={{ marginBottom: 12 }}>{t('upload.open')}</Button>
+                {uploading && <TelemetryUpload id={editing.id} onClose={() => setUploading(false)} />}
+              </>
+            )}
             <Typography.Text strong>{t('studio.position')}</Typography.Text>
             <div>
               <Radio.Group
