@@ -42,7 +42,7 @@ import { resourceResolvers, resourceTypeDefs } from './resources/resourceGraphql
 import { resourceRoutes } from './resources/resourceRoutes.ts';
 import { resourceService } from './resources/resourceService.ts';
 import { deviceResolvers, deviceTypeDefs } from './graphql/deviceGraphql.ts';
-import { entityAttributeResolvers, entityAttributeTypeDefs } from './graphql/entityAttributeGraphql.ts';
+import { entityResolvers, entityTypeDefs } from './graphql/entityGraphql.ts';
 import { deviceService } from './services/deviceService.ts';
 import { entityAttributeService } from './services/entityAttributeService.ts';
 import { syncDayZones } from './telemetry/dayZones.ts';
@@ -187,8 +187,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // would have made it: 1 MB messages).
     await scope.register(fastifyWebsocket, { options: { maxPayload: 1_048_576 } });
     await scope.register(mercurius, {
-      schema: [typeDefs, resourceTypeDefs(), deviceTypeDefs, entityAttributeTypeDefs],
-      resolvers: mergeResolvers(resolvers(reads), resourceResolvers(resources), deviceResolvers(devices), entityAttributeResolvers(entityAttributes)),
+      schema: [typeDefs, resourceTypeDefs(), deviceTypeDefs, entityTypeDefs],
+      resolvers: mergeResolvers(resolvers(reads), resourceResolvers(resources), deviceResolvers(devices), entityResolvers(entityAttributes, resources)),
       path: '/graphql',
       graphiql: false,
       allowBatchedQueries: false, // one operation per request: a batch would multiply every limit

@@ -243,6 +243,17 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
     return values;
   };
 
+  /** Inserts one checked record with its links and rules, in `tx`; answers it as stored. */
+  const insertRecord = async (tx: Tx, model: Model, caller: Caller, record: RecordData) => {
+    await checkReferences(tx, model, record);
+    const columns = { ...toColumns(model, record), ...auditColumns(model, caller, true) };
+    await model.binding.rules?.beforeWrite?.({ tx, caller }, record, columns);
+    const [{ id }] = await tx.insert(model.table).values(columns as never).returning({ id: model.idColumn }) as { id: number }[];
+    await writeLinks(tx, model, caller, id, record, false);
+    await model.binding.rules?.afterWrite?.({ tx, caller }, id, record);
+    return findRecord(tx, model, caller, id);
+  };
+
   const publish = (caller: Caller, model: Model, action: ResourceChange['action'], id: number, record: RecordData | null, removed?: RecordData) =>
     options.onChange(caller.tenantId, { resource: model.name, action, id, record, removed, owner: model.schema['x-owner'] ? caller.userId : undefined });
 
@@ -309,17 +320,51 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
       authorize(caller, model.schema, 'create');
       const record = validated<RecordData>(model.createSchema, input, 'input');
       checkWritePermissions(caller, model.schema.properties, record);
-      const created = await db.tenantTx(caller.tenantId, async (tx) => {
-        await checkReferences(tx, model, record);
-        const columns = { ...toColumns(model, record), ...auditColumns(model, caller, true) };
-        await model.binding.rules?.beforeWrite?.({ tx, caller }, record, columns);
-        const [{ id }] = await tx.insert(model.table).values(columns as never).returning({ id: model.idColumn }) as { id: number }[];
-        await writeLinks(tx, model, caller, id, record, false);
-        await model.binding.rules?.afterWrite?.({ tx, caller }, id, record);
-        return findRecord(tx, model, caller, id);
-      });
+      const created = await db.tenantTx(caller.tenantId, (tx) => insertRecord(tx, model, caller, record));
       publish(caller, model, 'created', created.id as number, created);
       return visibleRecord(caller, model.schema, created);
+    },
+
+    /**
+     * Several records in one transaction: every one is checked first, and when any is refused
+     * (or `dryRun`) nothing is written; the refusals name the record (1-based) and the field.
+     */
+    async createMany(caller: Caller, name: string, inputs: RecordData[], dryRun: boolean): Promise<{ created: number; refused: { row: number; field: string; message: string }[] }> {
+      const model = modelOf(name);
+      authorize(caller, model.schema, 'create');
+      const refused: { row: number; field: string; message: string }[] = [];
+      const records = inputs.map((input, index) => {
+        try {
+          const record = validated<RecordData>(model.createSchema, input, 'input');
+          checkWritePermissions(caller, model.schema.properties, record);
+          return record;
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          refused.push({ row: index + 1, field: (error.items[0].field ?? '').replace(/^input\.?/, ''), message: error.items[0].message });
+          return undefined;
+        }
+      });
+      if (refused.length || dryRun) return { created: 0, refused };
+      try {
+        const created = await db.tenantTx(caller.tenantId, async (tx) => {
+          const rows: RecordData[] = [];
+          for (const [index, record] of records.entries()) {
+            try {
+              rows.push(await insertRecord(tx, model, caller, record!));
+            } catch (error) {
+              if (error instanceof ApiError) throw Object.assign(error, { row: index + 1 });
+              throw error;
+            }
+          }
+          return rows;
+        });
+        for (const record of created) publish(caller, model, 'created', record.id as number, record);
+        return { created: created.length, refused: [] };
+      } catch (error) {
+        const row = (error as { row?: number }).row;
+        if (!(error instanceof ApiError) || row === undefined) throw error;
+        return { created: 0, refused: [{ row, field: (error.items[0].field ?? '').replace(/^input\.?/, ''), message: error.items[0].message }] };
+      }
     },
 
     async update(caller: Caller, name: string, input: RecordData): Promise<RecordData> {

@@ -1,7 +1,8 @@
 // Arguments of update_entity_attribute(id, vendor, attributes, geom, ts) (SPEC §7): a hand edit
 // of an entity's attributes and position from the dashboard, for users holding
 // dashboard.entity.manually_editable. Attributes are merged into the entity's (a key given as
-// null is removed); `geom` replaces the position when given.
+// null is removed); `geom` replaces the position when given. Also import_entities: the studio's
+// device import, each entity as create_entity takes it.
 import type { FromSchema } from 'json-schema-to-ts';
 import { idSchema, NO_NUL } from './bounds.ts';
 import { attributes } from './fields.ts';
@@ -25,3 +26,17 @@ export const entityAttributeUpdateSchema = {
   },
 } as const;
 export type EntityAttributeUpdate = FromSchema<typeof entityAttributeUpdateSchema>;
+
+/** Devices created from a CSV file at most at once (one transaction). */
+export const MAX_IMPORTED_ENTITIES = 1_000;
+
+/** import_entities(entities, dry_run): each entity as create_entity takes it (checked by the engine). */
+export const entityImportArgsSchema = {
+  $id: 'entityImportArgs',
+  type: 'object', additionalProperties: false, required: ['entities'],
+  properties: {
+    entities: { type: 'array', minItems: 1, maxItems: MAX_IMPORTED_ENTITIES, items: { type: 'object', maxProperties: 20 } },
+    dry_run: { type: 'boolean', default: false },
+  },
+} as const;
+export type EntityImportArgs = FromSchema<typeof entityImportArgsSchema>;

@@ -159,3 +159,35 @@ describe('update_entity_attribute (hand edits from the dashboard)', () => {
     expect(attributes).toEqual({});
   });
 });
+
+describe('import_entities (the studio\'s device import)', () => {
+  const importEntities = (token: string, entities: unknown[], dryRun = false) =>
+    gql(token, 'mutation ($entities: [JSON!]!, $dry: Boolean) { import_entities(entities: $entities, dry_run: $dry) { rows created refused { row field message } } }', { entities, dry: dryRun });
+  const count = async (name: string) => (await t.db.systemQuery<{ n: number }>(sql`SELECT count(*)::int AS n FROM entities WHERE name->>'en' LIKE ${`${name}%`}`))[0].n;
+  const device = (name: string, extra: Record<string, unknown> = {}) => ({ entity_type_id: lampType, name: { en: name }, geom: { type: 'Point', coordinates: [17.1, 48.1] }, ...extra });
+
+  it('checks every row first: a bad one names its row and field, and nothing is created', async () => {
+    const answer = await importEntities(admin, [device('Imported A1'), device('Imported A2', { level: 'high' }), device('Imported A3', { geom: { type: 'Point', coordinates: [17.1, 95] } })]);
+    expect(answer.body.data.import_entities).toMatchObject({ rows: 3, created: 0 });
+    expect(answer.body.data.import_entities.refused.map((refusal: any) => [refusal.row, refusal.field])).toEqual([[2, 'level'], [3, 'geom.coordinates.1']]);
+    expect(await count('Imported A')).toBe(0);
+  });
+
+  it('creates all rows in one transaction, or none when one fails on writing', async () => {
+    expect((await importEntities(admin, [device('Imported B1'), device('Imported B2')], true)).body.data.import_entities).toEqual({ rows: 2, created: 0, refused: [] });
+    expect(await count('Imported B')).toBe(0);
+    expect((await importEntities(admin, [device('Imported B1'), device('Imported B2'), device('Imported B3')])).body.data.import_entities).toEqual({ rows: 3, created: 3, refused: [] });
+    expect(await count('Imported B')).toBe(3);
+    const broken = await importEntities(admin, [device('Imported C1'), device('Imported C2', { parent_id: 2_000_000_000 })]);
+    expect(broken.body.data.import_entities).toMatchObject({ created: 0, refused: [{ row: 2, field: 'parent_id' }] });
+    expect(await count('Imported C')).toBe(0);
+  });
+
+  it('is for the studio only, bounded, and never lands in another tenant', async () => {
+    expect((await importEntities(operator, [device('Imported D1')])).body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect((await importEntities(admin, Array.from({ length: 1001 }, (_, i) => device(`Imported E${i}`)))).body.errors[0].extensions.code).toBe('VALIDATION');
+    const foreign = await importEntities(facility, [device('Imported F1')]); // tenant B naming tenant A's entity type
+    expect(foreign.body.data.import_entities).toMatchObject({ created: 0, refused: [{ row: 1, field: 'entity_type_id' }] });
+    expect(await count('Imported')).toBe(3);
+  });
+});

@@ -1,0 +1,34 @@
+// GraphQL doors of entities beyond the engine's own: the dashboard's hand edit (SPEC §7)
+// update_entity_attribute(id, vendor, attributes, geom, ts), and the studio's device import
+// import_entities(entities, dry_run): all created in one transaction, or none.
+import type { IResolvers } from 'mercurius';
+import { entityAttributeUpdateSchema, entityImportArgsSchema, type EntityAttributeUpdate, type EntityImportArgs } from '../../src/schemas/entityAttributeUpdate.ts';
+import type { ResourceService } from '../resources/resourceService.ts';
+import { validated } from '../api/schemaValidator.ts';
+import type { EntityAttributeService } from '../services/entityAttributeService.ts';
+import { callerOf, given, type GraphqlContext } from './graphqlContext.ts';
+
+export const entityTypeDefs = /* GraphQL */ `
+  type EntityAttributeUpdate { id: ID! attributes: JSON! geom: JSON updated_at: String! }
+  type EntityImportRefusal { row: Int! field: String! message: String! }
+  type EntityImportResult { rows: Int! created: Int! refused: [EntityImportRefusal!]! }
+
+  extend type Mutation {
+    update_entity_attribute(id: ID!, vendor: String, attributes: JSON, geom: JSON, ts: Float): EntityAttributeUpdate!
+    import_entities(entities: [JSON!]!, dry_run: Boolean): EntityImportResult!
+  }
+`;
+
+export function entityResolvers(service: EntityAttributeService, resources: ResourceService): IResolvers {
+  return {
+    Mutation: {
+      import_entities: async (_root, args: Record<string, unknown>, context) => {
+        const { entities, dry_run: dryRun } = validated<EntityImportArgs>(entityImportArgsSchema, given(args), 'args');
+        const answer = await resources.createMany(callerOf(context as GraphqlContext), 'entity', entities as Record<string, unknown>[], dryRun ?? false);
+        return { rows: entities.length, ...answer };
+      },
+      update_entity_attribute: (_root, args: Record<string, unknown>, context) =>
+        service.update(callerOf(context as GraphqlContext), validated<EntityAttributeUpdate>(entityAttributeUpdateSchema, given(args), 'args')),
+    },
+  };
+}
