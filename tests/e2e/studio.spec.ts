@@ -118,3 +118,32 @@ test('telemetry from a CSV file in 4 steps: file, columns, a check with the shar
   await expect(dialog).toContainText('3 of 4 rows stored');
   await expectNoAxeViolations(page, 'telemetry upload');
 });
+
+test('the device import refuses each bad file with its message, then creates the devices of a good one', async ({ page }) => {
+  await login(page, users.cityAdmin);
+  await page.goto('/studio/devices');
+  await page.getByRole('button', { name: 'CSV import' }).click();
+  const dialog = page.getByRole('dialog');
+  const input = dialog.locator('input[type=file]');
+  const choose = (name: string, text: string) => input.setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+  const header = 'name,entity_type,latitude,longitude,level,gateway';
+
+  await choose('empty.csv', '');
+  await expect(dialog.getByTestId('device-import-problems')).toContainText('The file is empty.');
+  await choose('missing.csv', 'name,entity_type,latitude,longitude,level\nA,Street lamp,48.1,17.1,0\n');
+  await expect(dialog.getByTestId('device-import-problems')).toContainText('The column gateway is missing.');
+  await choose('extra.csv', `${header},colour\nA,Street lamp,48.1,17.1,0,no,red\n`);
+  await expect(dialog.getByTestId('device-import-problems')).toContainText('The column colour is not expected.');
+  await choose('wrong.csv', `${header}\nA,Street lamp,48.1,17.1,0,no\nB,Street lamp,=1+2,17.1,0,no\n`);
+  await expect(dialog.getByTestId('device-import-problems')).toContainText('Row 2, column latitude: wrong value.');
+  await choose('pole.csv', `${header}\nA,Street lamp,89.9,17.1,0,no\n`); // the server's own rule (latitude ≤ 85.0511)
+  await expect(dialog.getByTestId('device-import-problems')).toContainText('Row 1, column latitude: wrong value.');
+
+  await choose('good.csv', `${header}\nImported lamp 1,Street lamp,48.146,17.11,0,no\nImported lamp 2,street lamp,48.147,17.111,0,no\nImported gateway,Gateway,,,0,yes\n`);
+  await expect(dialog).toContainText('All 3 rows are valid.');
+  await dialog.getByRole('button', { name: 'Create 3 devices' }).click();
+  await expect(dialog).toContainText('3 devices were created.');
+  await expectNoAxeViolations(page, 'device import');
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(page.getByRole('button', { name: 'Imported lamp 2' })).toBeVisible();
+});

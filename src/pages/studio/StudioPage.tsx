@@ -24,6 +24,7 @@ import { graphqlDocuments } from '../../schemas/graphqlOperations.ts';
 import type { FieldSchema, ModelSchema } from '../../schemas/model.ts';
 import { storedRegion } from '../dashboard/regionCookie.ts';
 import { AccessTokenField } from './AccessTokenField.tsx';
+import { DeviceImport } from './DeviceImport.tsx';
 import { TelemetryUpload } from './TelemetryUpload.tsx';
 import { STUDIO_KINDS, type StudioKind } from './studioKinds.ts';
 import '../dashboard/dashboard.css';
@@ -59,6 +60,7 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
   const [drawing, setDrawing] = useState<DrawShape>();
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [form] = Form.useForm();
 
   const formSchema = useMemo(() => ({
@@ -129,7 +131,12 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
   return (
     <div className="dashboard" data-testid={`page-studio-${kind}`}>
       <aside className="dashboard-panel" aria-label={t(spec.titleKey)}>
-        <Card size="small" title={t(spec.titleKey)} extra={<Button type="primary" onClick={() => open()} data-testid="studio-create">{t('buttons.create')}</Button>}>
+        <Card size="small" title={t(spec.titleKey)} extra={(
+          <Space>
+            {kind === 'devices' && <Button onClick={() => setImporting(true)}>{t('deviceImport.open')}</Button>}
+            <Button type="primary" onClick={() => open()} data-testid="studio-create">{t('buttons.create')}</Button>
+          </Space>
+        )}>
           {entities.length === 0 ? <Empty description={t('errors.noData')} /> : (
             <List size="small" dataSource={entities} renderItem={(entity) => (
               <List.Item>
@@ -185,6 +192,10 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
               )}
             </Space>
           </Card>
+        )}
+        {importing && (
+          <DeviceImport deviceTypes={types} parentId={region}
+            onDone={() => { void listCall.query.refetch(); features.reload(); }} onClose={() => setImporting(false)} />
         )}
       </aside>
       <main className="dashboard-map">
