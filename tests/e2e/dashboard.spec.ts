@@ -106,6 +106,25 @@ test('coloured by an attribute, the map draws another device\'s change live', as
   await expect.poll(async () => Number(await map.getAttribute('data-patches') ?? 0), { timeout: 1_000 }).toBeGreaterThan(before);
 });
 
+test('resting the pointer on a device shows its name and latest values', async ({ page }) => {
+  test.setTimeout(60_000); // the pointer searches the map for a device
+  await login(page, users.cityAdmin);
+  await page.goto('/dashboard');
+  await mapReady(page);
+  const box = (await page.getByTestId('facility-map').locator('canvas.maplibregl-canvas').boundingBox())!;
+  const card = page.getByTestId('hover-card');
+  // look for a drawn entity around the region's centre, as a user moving the pointer would
+  const map = page.locator('[data-testid="facility-map"] .maplibregl-map');
+  for (let step = 0; step < 400; step++) { // a spiral out from the centre, 4 px a turn
+    const angle = step * 0.5;
+    const radius = angle * 1.3;
+    await page.mouse.move(box.x + box.width / 2 + radius * Math.cos(angle), box.y + box.height / 2 + radius * Math.sin(angle));
+    if (await map.getAttribute('data-hovered')) break;
+  }
+  await expect(card).toBeVisible();
+  await expect(card).toContainText(/\S+/);
+});
+
 test('rotation and tilt are restored after a reload', async ({ page }) => {
   await login(page, users.cityAdmin);
   await page.goto('/dashboard');

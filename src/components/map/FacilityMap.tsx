@@ -19,12 +19,14 @@ export interface FacilityMapProps {
   /** Layers whose features answer clicks (their ids). */
   interactiveLayerIds?: string[];
   onClick?(event: MapLayerMouseEvent): void;
+  onMouseMove?(event: MapLayerMouseEvent): void;
+  onMouseLeave?(event: MapLayerMouseEvent): void;
   onMoveEnd?(event: ViewStateChangeEvent): void;
   /** Where to start instead of the default centre. */
   initialCenter?: { latitude: number; longitude: number };
 }
 
-export function FacilityMap({ children, interactiveLayerIds, onClick, onMoveEnd, initialCenter }: FacilityMapProps) {
+export function FacilityMap({ children, interactiveLayerIds, onClick, onMouseMove, onMouseLeave, onMoveEnd, initialCenter }: FacilityMapProps) {
   const { t } = useTranslation();
   const style = useMemo(offlineStyle, []);
   const initialViewState = useMemo(() => ({ ...(initialCenter ?? DEFAULT_CENTER), zoom: DEFAULT_ZOOM, ...storedOrientation() }), [initialCenter]);
@@ -35,6 +37,8 @@ export function FacilityMap({ children, interactiveLayerIds, onClick, onMoveEnd,
         mapStyle={style}
         interactiveLayerIds={interactiveLayerIds}
         onClick={onClick}
+        onMouseMove={onMouseMove}
+        onMouseLeave={onMouseLeave}
         // the element says when the map has drawn everything it has (tests and bench/map.ts wait for it)
         onIdle={(event) => { event.target.getContainer().dataset.state = 'idle'; }}
         onMoveStart={(event) => { event.target.getContainer().dataset.state = 'moving'; }}

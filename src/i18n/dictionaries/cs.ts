@@ -334,6 +334,8 @@ export const cs: Dictionary = {
     noRedirectNote: 'Po úspěšné změně zůstanete na této stránce; nebudete přesměrováni.',
   },
   map: {
+    active: 'Připojeno',
+    inactive: 'Nepřipojeno',
     label: 'Mapa areálu',
   },
   dashboard: {

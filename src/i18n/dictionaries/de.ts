@@ -334,6 +334,8 @@ export const de: Dictionary = {
     noRedirectNote: 'Nach einer erfolgreichen Änderung bleiben Sie auf dieser Seite; Sie werden nicht weitergeleitet.',
   },
   map: {
+    active: 'Verbunden',
+    inactive: 'Nicht verbunden',
     label: 'Karte der Anlage',
   },
   dashboard: {

@@ -333,6 +333,8 @@ export const en = {
     noRedirectNote: 'After a successful change you stay on this page; you are not redirected.',
   },
   map: {
+    active: 'Connected',
+    inactive: 'Not connected',
     label: 'Facility map',
   },
   dashboard: {

@@ -334,6 +334,8 @@ export const ko: Dictionary = {
     noRedirectNote: '변경에 성공해도 이 페이지에 그대로 머무르며 다른 페이지로 이동하지 않습니다.',
   },
   map: {
+    active: '연결됨',
+    inactive: '연결 안 됨',
     label: '시설 지도',
   },
   dashboard: {

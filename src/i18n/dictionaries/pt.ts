@@ -334,6 +334,8 @@ export const pt: Dictionary = {
     noRedirectNote: 'Após uma alteração bem-sucedida, permanece nesta página; não é redirecionado.',
   },
   map: {
+    active: 'Ligado',
+    inactive: 'Desligado',
     label: 'Mapa da instalação',
   },
   dashboard: {

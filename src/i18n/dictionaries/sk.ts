@@ -334,6 +334,8 @@ export const sk: Dictionary = {
     noRedirectNote: 'Po úspešnej zmene zostanete na tejto stránke; nebudete presmerovaný.',
   },
   map: {
+    active: 'Pripojené',
+    inactive: 'Nepripojené',
     label: 'Mapa areálu',
   },
   dashboard: {

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { MapLayerMouseEvent } from 'react-map-gl/maplibre';
 import { EntityLayers, AREA_LAYER, POINT_LAYER } from '../../components/map/EntityLayers.tsx';
 import { FacilityMap } from '../../components/map/FacilityMap.tsx';
+import { HoverCard, type Hovered } from '../../components/map/HoverCard.tsx';
 import { DEFAULT_CENTER } from '../../components/map/mapView.ts';
 import { createPatchStream } from '../../components/map/mapPatches.ts';
 import { useMapFeatures } from '../../components/map/useMapFeatures.ts';
@@ -59,6 +60,16 @@ export default function DashboardPage() {
   // every change of the tenant's entities, for the map (the panel listens to its entity alone)
   const patches = useMemo(createPatchStream, []);
   useEffect(() => patches.start(attribute), [patches, attribute]);
+
+  const [hovered, setHovered] = useState<Hovered>();
+  const onHover = (event: MapLayerMouseEvent) => {
+    const feature = event.features?.[0];
+    const id = Number(feature?.id);
+    // the map element names what the pointer rests on (the browser tests find entities by it)
+    event.target.getContainer().dataset.hovered = feature && id > 0 ? String(id) : '';
+    if (!feature || !Number.isSafeInteger(id) || id <= 0) return setHovered(undefined);
+    if (hovered?.id !== id) setHovered({ id, longitude: event.lngLat.lng, latitude: event.lngLat.lat });
+  };
 
   const onMapClick = (event: MapLayerMouseEvent) => {
     const id = Number(event.features?.[0]?.id);
@@ -124,9 +135,12 @@ export default function DashboardPage() {
           initialCenter={regionCenter}
           interactiveLayerIds={[POINT_LAYER, AREA_LAYER]}
           onClick={onMapClick}
+          onMouseMove={onHover}
+          onMouseLeave={() => setHovered(undefined)}
           onMoveEnd={(event) => setCenter({ latitude: event.viewState.latitude, longitude: event.viewState.longitude })}
         >
           <EntityLayers rows={features.rows} selectedId={selection.id} patches={patches} />
+          {hovered && <HoverCard hovered={hovered} />}
         </FacilityMap>
       </main>
     </div>
