@@ -59,10 +59,10 @@ WITH input AS (
   RETURNING tenant_id, entity_id, key, ts, value_num
 ), numeric AS (
   SELECT * FROM stored WHERE value_num IS NOT NULL
-), quarter AS (${rollup('telemetry_quarter_hourly', sql`date_bin('15 minutes', ts, timestamptz '2000-01-01 00:00:00+00')`)}
-), hourly AS (${rollup('telemetry_hourly', sql`date_trunc('hour', ts, 'UTC')`)}
-), daily AS (${rollup('telemetry_daily', sql`date_trunc('day', ts, 'UTC')`)}
-), zoned AS (${zonedRollup}
+), quarter AS (${rollup('telemetry_quarter_hourly', sql`date_bin('15 minutes', n.ts, timestamptz '2000-01-01 00:00:00+00')`)}
+), hourly AS (${rollup('telemetry_hourly', sql`date_trunc('hour', n.ts, 'UTC')`)}
+), daily AS (${rollup('telemetry_daily', sql`date_trunc('day', n.ts, 'UTC')`)}
+), zoned AS (${rollup('telemetry_daily_zoned', sql`date_trunc('day', n.ts, z.zone)`, true)}
 ), latest AS (
   INSERT INTO telemetry_latest AS l (tenant_id, entity_id, key, ts, value_num, value_text, value_bool, value_json)
   SELECT DISTINCT ON (e, k) t, e, k, to_timestamp(ms / 1000.0), n, s, b, j FROM input ORDER BY e, k, ms DESC
@@ -78,27 +78,24 @@ SELECT (SELECT count(*) FROM stored)::int AS stored,
    FROM latest JOIN entities ON entities.id = latest.entity_id) AS latest`;
 
 /** Folds the new rows `r`/`excluded` of a roll-up into the stored ones (any order of arrival). */
-export const ROLLUP_MERGE = sql`count = r.count + excluded.count, sum = r.sum + excluded.sum,
+const ROLLUP_MERGE = sql`count = r.count + excluded.count, sum = r.sum + excluded.sum,
     min = least(r.min, excluded.min), max = greatest(r.max, excluded.max),
     last_value = CASE WHEN excluded.last_ts >= r.last_ts THEN excluded.last_value ELSE r.last_value END,
     last_ts = greatest(r.last_ts, excluded.last_ts)`;
 
-function rollup(table: string, bucket: ReturnType<typeof sql>) {
+/**
+ * Folds the batch's numeric points into a roll-up; with `perZone`, once for each zone listed in
+ * `telemetry_day_zones` (none listed: nothing), `bucket` then naming the zone as `z.zone`.
+ */
+function rollup(table: string, bucket: ReturnType<typeof sql>, perZone = false) {
+  const [column, zone] = perZone ? [sql`zone, `, sql`z.zone, `] : [sql``, sql``];
   return sql`
-  INSERT INTO ${sql.identifier(table)} AS r (tenant_id, entity_id, key, bucket, count, sum, min, max, last_value, last_ts)
-  SELECT tenant_id, entity_id, key, ${bucket}, count(*), sum(value_num), min(value_num), max(value_num),
-    (array_agg(value_num ORDER BY ts DESC))[1], max(ts)
-  FROM numeric GROUP BY 1, 2, 3, 4
-  ON CONFLICT (entity_id, key, bucket) DO UPDATE SET ${ROLLUP_MERGE}`;
-}
-
-/** The local days of every zone in `telemetry_day_zones` (none listed: nothing to do). */
-const zonedRollup = sql`
-  INSERT INTO telemetry_daily_zoned AS r (tenant_id, entity_id, key, zone, bucket, count, sum, min, max, last_value, last_ts)
-  SELECT n.tenant_id, n.entity_id, n.key, z.zone, date_trunc('day', n.ts, z.zone), count(*), sum(n.value_num), min(n.value_num), max(n.value_num),
+  INSERT INTO ${sql.identifier(table)} AS r (tenant_id, entity_id, key, ${column}bucket, count, sum, min, max, last_value, last_ts)
+  SELECT n.tenant_id, n.entity_id, n.key, ${zone}${bucket}, count(*), sum(n.value_num), min(n.value_num), max(n.value_num),
     (array_agg(n.value_num ORDER BY n.ts DESC))[1], max(n.ts)
-  FROM numeric n CROSS JOIN telemetry_day_zones z GROUP BY 1, 2, 3, 4, 5
-  ON CONFLICT (entity_id, key, zone, bucket) DO UPDATE SET ${ROLLUP_MERGE}`;
+  FROM numeric n ${perZone ? sql`CROSS JOIN telemetry_day_zones z GROUP BY 1, 2, 3, 4, 5` : sql`GROUP BY 1, 2, 3, 4`}
+  ON CONFLICT (entity_id, key, ${column}bucket) DO UPDATE SET ${ROLLUP_MERGE}`;
+}
 
 type LatestRow = StoredValueColumns & { tenant_id: string; entity_id: number; entity_type_id: number; key: string; ms: number };
 
