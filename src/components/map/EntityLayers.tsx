@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Layer, Source, useMap } from 'react-map-gl/maplibre';
 import type { MapFeatureRow } from '../../schemas/mapFeatures.ts';
 import type { PatchStream } from './mapPatches.ts';
-import { collectionsOf } from './mapFeatures.ts';
+import { collectionsOf, type EntityProperties } from './mapFeatures.ts';
 
 export const POINT_LAYER = 'entity-points';
 export const AREA_LAYER = 'entity-areas';
@@ -27,18 +27,19 @@ const VALUE_COLOUR: ExpressionSpecification = [
 
 const POINT_SOURCE = 'entity-point-source';
 const AREA_SOURCE = 'entity-area-source';
+/** Where an entity is drawn, and its properties there. */
+interface Held { source: typeof POINT_SOURCE | typeof AREA_SOURCE; properties: EntityProperties }
 
 export function EntityLayers({ rows, selectedId, patches }: { rows: readonly MapFeatureRow[]; selectedId?: number; patches?: PatchStream }) {
   const { current: map } = useMap();
-  const collections = useMemo(() => collectionsOf(rows), [rows]);
-  const { points, areas } = collections;
+  const { points, areas } = useMemo(() => collectionsOf(rows), [rows]);
   const clustered = points.features.length > CLUSTER_FROM;
-  // which source holds each entity now (live changes may move one between them)
-  const holder = useRef(new Map<number, typeof POINT_SOURCE | typeof AREA_SOURCE>());
+  // which source holds each entity now, with its properties (live changes may move one between them)
+  const holder = useRef(new Map<number, Held>());
   useEffect(() => {
-    holder.current = new Map([
-      ...points.features.map((feature) => [feature.properties.id, POINT_SOURCE] as const),
-      ...areas.features.map((feature) => [feature.properties.id, AREA_SOURCE] as const),
+    holder.current = new Map<number, Held>([
+      ...points.features.map((feature): [number, Held] => [feature.properties.id, { source: POINT_SOURCE, properties: feature.properties }]),
+      ...areas.features.map((feature): [number, Held] => [feature.properties.id, { source: AREA_SOURCE, properties: feature.properties }]),
     ]);
   }, [points, areas]);
 
@@ -49,21 +50,23 @@ export function EntityLayers({ rows, selectedId, patches }: { rows: readonly Map
     return patches.subscribe((changes) => {
       const diffs = { [POINT_SOURCE]: { update: [] as GeoJSONFeatureDiff[], remove: [] as number[], add: [] as GeoJSON.Feature[] }, [AREA_SOURCE]: { update: [] as GeoJSONFeatureDiff[], remove: [] as number[], add: [] as GeoJSON.Feature[] } };
       for (const [id, patch] of changes) {
-        const current = holder.current.get(id);
-        if (!current) continue; // not on this map
+        const held = holder.current.get(id);
+        if (!held) continue; // not on this map
+        const properties = 'value' in patch ? { ...held.properties, value: patch.value } : held.properties;
         if (patch.deleted || patch.position !== undefined) {
-          diffs[current].remove.push(id);
+          diffs[held.source].remove.push(id);
           holder.current.delete(id);
           if (patch.deleted || !patch.position) continue;
-          const single = collectionsOf([[id, 0, 0, null, patch.position, null]]);
+          const { type, level, parent, value } = properties;
+          const single = collectionsOf([[id, type, level, parent, patch.position, value]]);
           const [moved] = [...single.points.features, ...single.areas.features];
           if (!moved) continue;
-          const target = moved.geometry.type === 'Point' ? POINT_SOURCE : AREA_SOURCE;
-          const previous = (current === POINT_SOURCE ? points : areas).features.find((feature) => feature.id === id);
-          diffs[target].add.push({ ...moved, properties: { ...previous?.properties, ...('value' in patch ? { value: patch.value } : {}) } });
-          holder.current.set(id, target);
+          const source = moved.geometry.type === 'Point' ? POINT_SOURCE : AREA_SOURCE;
+          diffs[source].add.push(moved);
+          holder.current.set(id, { source, properties });
         } else if ('value' in patch) {
-          diffs[current].update.push({ id, addOrUpdateProperties: [{ key: 'value', value: patch.value }] });
+          diffs[held.source].update.push({ id, addOrUpdateProperties: [{ key: 'value', value: patch.value }] });
+          holder.current.set(id, { ...held, properties });
         }
       }
       const updates = Object.entries(diffs).filter(([, diff]) => diff.update.length || diff.remove.length || diff.add.length)
@@ -73,7 +76,7 @@ export function EntityLayers({ rows, selectedId, patches }: { rows: readonly Map
         element.dataset.patches = String(Number(element.dataset.patches ?? 0) + changes.size);
       }));
     });
-  }, [map, patches, points, areas]);
+  }, [map, patches]);
 
   useEffect(() => {
     if (!map || selectedId === undefined) return;
