@@ -98,10 +98,12 @@ export function mapFeaturesJsonQuery(f: MapFeatureFilters): SQL {
     WHEN e.geom->>'type' = 'Point' THEN e.geom->'coordinates'
     ELSE e.geom END`;
   const value = f.attribute === undefined ? sql`NULL::jsonb` : sql`e.attributes -> ${f.attribute}`;
+  // the entity's own colour (a region's or zone's), only when it is a #rrggbb colour
+  const colour = sql`CASE WHEN e.attributes->>'color' ~ '^#[0-9a-fA-F]{6}$' THEN e.attributes->>'color' END`;
   return sql`
     SELECT json_build_object(
-      'rows', COALESCE(json_agg(json_build_array(p.id, p.entity_type_id, p.level, p.parent_id, p.position, p.value) ORDER BY p.id), '[]'::json),
+      'rows', COALESCE(json_agg(json_build_array(p.id, p.entity_type_id, p.level, p.parent_id, p.position, p.value, p.colour) ORDER BY p.id), '[]'::json),
       'next', CASE WHEN count(*) = ${f.limit} THEN max(p.id) END)::text AS json
-    FROM (SELECT e.id, e.entity_type_id, e.level, e.parent_id, ${position} AS position, ${value} AS value
+    FROM (SELECT e.id, e.entity_type_id, e.level, e.parent_id, ${position} AS position, ${value} AS value, ${colour} AS colour
           FROM entities e WHERE ${sql.join(where, sql` AND `)} ORDER BY e.id LIMIT ${f.limit}) p`;
 }

@@ -3,7 +3,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { idSchema, NO_NUL } from './bounds.ts';
 import { geometrySchema } from './geometry.ts';
-import { attributes, groupIds, integer, multilingualText, recordId, text, timestamp } from './fields.ts';
+import { attributes, colour, groupIds, integer, multilingualText, recordId, text, timestamp } from './fields.ts';
 
 const studio = { modules: ['factory-studio'] } as const;
 export const ENTITY_ACCESS_TOKEN_PERMISSION = 'dashboard.entity.*';
@@ -23,7 +23,16 @@ export const entitySchema = {
     name: { ...multilingualText, 'x-column': true, 'x-search': true, 'x-order': 3 },
     level: { ...integer(-1000, 1000), default: 0, 'x-order': 4 },
     group_ids: { ...groupIds, 'x-order': 5 },
-    attributes: { ...attributes, 'x-order': 6 },
+    // free JSON; the attributes the product itself reads are declared (and so validated)
+    attributes: {
+      ...attributes, 'x-order': 6,
+      properties: {
+        /** A region's or zone's colour on the map. */
+        color: colour,
+        /** A region's extent on the map: the radius around its centre, in metres. */
+        size: integer(1, 100_000),
+      },
+    },
     geom: { ...geometrySchema, 'x-order': 7 },
     interface: {
       type: 'object', additionalProperties: false, 'x-order': 8,

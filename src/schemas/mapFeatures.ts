@@ -1,8 +1,9 @@
 // GET /map-features: what the map draws, compactly and a page at a time, so that a tenant with
 // 100,000 devices is not sent 100,000 full records (details come on demand from /entity/{id}).
-// Each row is [id, entity_type_id, level, parent_id, position, colour value]: the position is
-// [lng, lat] for a point, [lng, lat, radius m] for a circle, the GeoJSON geometry otherwise, or
-// null; the colour value is the entity's attribute named by `attribute` (null without one).
+// Each row is [id, entity_type_id, level, parent_id, position, colour value, colour]: the position
+// is [lng, lat] for a point, [lng, lat, radius m] for a circle, the GeoJSON geometry otherwise, or
+// null; the colour value is the entity's attribute named by `attribute` (null without one); the
+// colour is the entity's own `attributes.color` (#rrggbb, a region's or zone's) or null.
 import type { FromSchema } from 'json-schema-to-ts';
 import { idSchema } from './bounds.ts';
 
@@ -27,7 +28,7 @@ export const mapFeaturesQuerySchema = {
 export type MapFeaturesQuery = FromSchema<typeof mapFeaturesQuerySchema>;
 
 export type MapPosition = [number, number] | [number, number, number] | { type: string; coordinates: unknown } | null;
-export type MapFeatureRow = [id: number, entityTypeId: number, level: number, parentId: number | null, position: MapPosition, value: unknown];
+export type MapFeatureRow = [id: number, entityTypeId: number, level: number, parentId: number | null, position: MapPosition, value: unknown, colour: string | null];
 
 export const mapFeaturesAnswerSchema = {
   type: 'object',

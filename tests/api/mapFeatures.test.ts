@@ -19,7 +19,7 @@ afterAll(async () => { await t?.close(); });
 const features = async (token: string, query = '') => t.get(`/map-features${query}`, token);
 
 describe('GET /map-features', () => {
-  it('sends every entity of the tenant as [id, type, level, parent, position, value], positions compact', async () => {
+  it('sends every entity of the tenant as [id, type, level, parent, position, value, colour], positions compact', async () => {
     const all = await features(admin);
     expect(all.status).toBe(200);
     const list = (await t.get('/entity-list', admin)).body as any[];
@@ -33,7 +33,10 @@ describe('GET /map-features', () => {
       else if (geom.type === 'Point') expect(row[4]).toEqual(geom.radius ? [...geom.coordinates, geom.radius] : geom.coordinates);
       else expect(row[4]).toEqual(geom);
       expect(row[5]).toBeNull();
+      // the entity's own colour: the demo regions have one
+      expect(row[6]).toBe(/^#[0-9a-fA-F]{6}$/.test(String(entity.attributes?.color)) ? entity.attributes.color : null);
     }
+    expect(all.body.rows.some((row: any[]) => row[6] !== null)).toBe(true);
     expect(all.body.rows.some((row: any[]) => Array.isArray(row[4]))).toBe(true); // the demo has points
     // the operator (no permission, dashboard module) draws the same map
     expect((await features(operator)).body).toEqual(all.body);
@@ -62,7 +65,7 @@ describe('GET /map-features', () => {
     const [lamp] = list.filter((e) => e.entity_type.category === 'lighting');
     await t.db.systemQuery(sql`UPDATE entities SET attributes = attributes || '{"dim_level": 63}' WHERE id = ${lamp.id}`);
     const coloured = (await features(admin, `?attribute=dim_level&region=${lamp.id}`)).body.rows;
-    expect(coloured).toEqual([[lamp.id, lamp.entity_type_id, lamp.level, lamp.parent_id, expect.anything(), 63]]);
+    expect(coloured).toEqual([[lamp.id, lamp.entity_type_id, lamp.level, lamp.parent_id, expect.anything(), 63, null]]);
   });
 
   it('details come on demand: /entity/{id} carries the latest telemetry as { key: { ts, value } }', async () => {

@@ -24,6 +24,8 @@ const VALUE_COLOUR: ExpressionSpecification = [
   ['all', ['==', ['typeof', ['get', 'value']], 'number'], ['>', ['to-number', ['get', 'value']], 0]], '#2e9d57',
   '#1f6fb2',
 ];
+/** The entity's own colour (a region's or zone's) when it has one, else the colour of its value. */
+const ENTITY_COLOUR: ExpressionSpecification = ['case', ['has', 'colour'], ['to-color', ['get', 'colour']], VALUE_COLOUR];
 
 const POINT_SOURCE = 'entity-point-source';
 const AREA_SOURCE = 'entity-area-source';
@@ -57,8 +59,8 @@ export function EntityLayers({ rows, selectedId, patches }: { rows: readonly Map
           diffs[held.source].remove.push(id);
           holder.current.delete(id);
           if (patch.deleted || !patch.position) continue;
-          const { type, level, parent, value } = properties;
-          const single = collectionsOf([[id, type, level, parent, patch.position, value]]);
+          const { type, level, parent, value, colour } = properties;
+          const single = collectionsOf([[id, type, level, parent, patch.position, value, colour ?? null]]);
           const [moved] = [...single.points.features, ...single.areas.features];
           if (!moved) continue;
           const source = moved.geometry.type === 'Point' ? POINT_SOURCE : AREA_SOURCE;
@@ -90,7 +92,7 @@ export function EntityLayers({ rows, selectedId, patches }: { rows: readonly Map
   return (
     <>
       <Source id={AREA_SOURCE} type="geojson" data={areas}>
-        <Layer id={AREA_LAYER} type="fill" paint={{ 'fill-color': VALUE_COLOUR, 'fill-opacity': ['case', SELECTED, 0.6, 0.3] }} />
+        <Layer id={AREA_LAYER} type="fill" paint={{ 'fill-color': ENTITY_COLOUR, 'fill-opacity': ['case', SELECTED, 0.6, 0.3] }} />
         <Layer id="entity-area-outline" type="line" paint={{ 'line-color': ['case', SELECTED, '#d46b08', '#1f3b57'], 'line-width': ['case', SELECTED, 3, 1] }} />
       </Source>
       <Source id={POINT_SOURCE} key={clustered ? 'clustered' : 'single'} type="geojson" data={points} cluster={clustered} clusterRadius={40} clusterMaxZoom={16}>
@@ -100,7 +102,7 @@ export function EntityLayers({ rows, selectedId, patches }: { rows: readonly Map
         )}
         <Layer id={POINT_LAYER} type="circle" filter={['!', ['has', 'point_count']]}
           paint={{
-            'circle-color': VALUE_COLOUR,
+            'circle-color': ENTITY_COLOUR,
             'circle-radius': ['case', SELECTED, 9, 6],
             'circle-stroke-color': ['case', SELECTED, '#d46b08', '#ffffff'],
             'circle-stroke-width': ['case', SELECTED, 3, 1.5],

@@ -5,7 +5,8 @@ import circle from '@turf/circle';
 import type { Feature, FeatureCollection, Point, Polygon, MultiPolygon } from 'geojson';
 import type { MapFeatureRow } from '../../schemas/mapFeatures.ts';
 
-export interface EntityProperties { id: number; type: number; level: number; parent: number | null; value: unknown }
+/** `colour` (the entity's own, #rrggbb) is present only when the entity has one. */
+export interface EntityProperties { id: number; type: number; level: number; parent: number | null; value: unknown; colour?: string }
 
 export interface MapCollections {
   points: FeatureCollection<Point, EntityProperties>;
@@ -17,9 +18,9 @@ const CIRCLE_STEPS = 48;
 export function collectionsOf(rows: readonly MapFeatureRow[]): MapCollections {
   const points: Feature<Point, EntityProperties>[] = [];
   const areas: Feature<Polygon | MultiPolygon, EntityProperties>[] = [];
-  for (const [id, type, level, parent, position, value] of rows) {
+  for (const [id, type, level, parent, position, value, colour] of rows) {
     if (!position) continue;
-    const properties = { id, type, level, parent, value };
+    const properties: EntityProperties = colour ? { id, type, level, parent, value, colour } : { id, type, level, parent, value };
     if (Array.isArray(position)) {
       const [longitude, latitude, radius] = position;
       if (radius) areas.push({ ...circle([longitude, latitude], radius / 1000, { steps: CIRCLE_STEPS, units: 'kilometers' }), id, properties });
