@@ -10,6 +10,7 @@ import { authRoutes } from './api/authRoutes.ts';
 import { bearerToken, callerOf } from './api/authenticate.ts';
 import { installErrorHandling, sendUnavailable } from './api/httpErrors.ts';
 import { kpiDataRoutes } from './api/kpiDataRoutes.ts';
+import { overlayImageRoutes } from './api/overlayImageRoutes.ts';
 import { profileRoutes } from './api/profileRoutes.ts';
 import { readRoutes } from './api/readRoutes.ts';
 import { installSecurityHeaders } from './api/securityHeaders.ts';
@@ -45,6 +46,7 @@ import { deviceResolvers, deviceTypeDefs } from './graphql/deviceGraphql.ts';
 import { entityResolvers, entityTypeDefs } from './graphql/entityGraphql.ts';
 import { deviceService } from './services/deviceService.ts';
 import { entityAttributeService } from './services/entityAttributeService.ts';
+import { overlayImageService } from './services/overlayImageService.ts';
 import { syncDayZones } from './telemetry/dayZones.ts';
 import { kpiDataService } from './telemetry/kpiData.ts';
 
@@ -183,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     profileRoutes(scope, passwordService(options.db));
     resourceRoutes(scope, resources);
     kpiDataRoutes(scope, kpiDataService(options.db, resources, localDayZones));
+    await overlayImageRoutes(scope, overlayImageService(options.db));
     // WebSockets for GraphQL subscriptions and MQTT (mercurius uses this registration, as it
     // would have made it: 1 MB messages).
     await scope.register(fastifyWebsocket, { options: { maxPayload: 1_048_576 } });

@@ -42,7 +42,7 @@ export function readRoutes(app: FastifyInstance, reads: ReadService) {
     schema: schema('entities', 'One entity with its children ids', { params: bodySchema(idParamSchema) }),
   }, (request) => reads.entity(callerFrom(request), request.params.id));
   app.get<{ Querystring: MapFeaturesQuery }>('/map-features', {
-    schema: schema('entities', 'What the map draws: a page of [id, entity_type_id, level, parent_id, position, colour value] rows', {
+    schema: schema('entities', 'What the map draws: a page of [id, entity_type_id, level, parent_id, position, colour value, colour] rows', {
       querystring: bodySchema(mapFeaturesQuerySchema), response: { ...errorResponses, 200: mapFeaturesAnswerSchema },
     }),
   }, async (request, reply) => {

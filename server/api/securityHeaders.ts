@@ -22,7 +22,8 @@ export function contentSecurityPolicy(mapTileHosts: string[], frameAncestors: st
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', ...mapTileHosts],
     fontSrc: ["'self'", 'data:', ...mapTileHosts],
-    connectSrc: ["'self'", ...mapTileHosts],
+    // blob: the region's overlay image, fetched with the session and handed to the map as an object URL
+    connectSrc: ["'self'", 'blob:', ...mapTileHosts],
     workerSrc: ["'self'", 'blob:'],
     childSrc: ["'self'", 'blob:'],
     manifestSrc: ["'self'"],

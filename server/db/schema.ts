@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { telemetryValueColumns } from './telemetryTable.ts';
 import {
-  bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigint, boolean, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
@@ -142,6 +142,17 @@ export const telemetryLatest = pgTable('telemetry_latest', {
   ts: timestamp('ts', { withTimezone: true }).notNull(),
   ...telemetryValueColumns(),
 }, (t) => [primaryKey({ columns: [t.entityId, t.key] }), index('telemetry_latest_tenant_idx').on(t.tenantId)]);
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/** A region's floor-plan image (SPEC §5: one file); the region's attributes.overlay places it. */
+export const entityImages = pgTable('entity_images', {
+  entityId: integer('entity_id').primaryKey().references(() => entities.id, { onDelete: 'cascade' }),
+  tenantId: tenantId(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  updatedAt: updatedAt(),
+}, (t) => [index('entity_images_tenant_idx').on(t.tenantId)]);
 
 export const kpis = pgTable('kpis', {
   id: id(),
@@ -321,7 +332,7 @@ export const loginThrottle = pgTable('login_throttle', {
 /** Tables that row-level security guards (all but `tenants`, whose policy is on `id`). */
 export const tenantTables = [
   'users', 'entity_type_groups', 'entity_types', 'entities', 'groups', 'entity_groups', 'telemetry',
-  'telemetry_hourly', 'telemetry_daily', 'telemetry_quarter_hourly', 'telemetry_daily_zoned', 'telemetry_latest', 'kpis', 'kpi_groups', 'watchers', 'schedulers', 'profiles', 'boards',
+  'telemetry_hourly', 'telemetry_daily', 'telemetry_quarter_hourly', 'telemetry_daily_zoned', 'telemetry_latest', 'entity_images', 'kpis', 'kpi_groups', 'watchers', 'schedulers', 'profiles', 'boards',
   'board_groups', 'components', 'board_components', 'shares', 'notifications', 'logs', 'api_users',
   'auth_sessions', 'refresh_tokens',
 ] as const;

@@ -17,6 +17,8 @@ export interface HttpRequest {
   headers?: Record<string, string>;
   /** Send without the bearer token and without refresh handling (the /auth calls). */
   anonymous?: boolean;
+  /** Answer the body as a Blob (an image) instead of parsed JSON. */
+  blob?: boolean;
 }
 
 interface TokenPair {
@@ -53,17 +55,20 @@ interface RawResponse {
 async function send(request: HttpRequest, accessToken: string | null): Promise<RawResponse> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), HTTP_TIMEOUT_MS);
-  const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
-  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  const headers: Record<string, string> = { accept: request.blob ? '*/*' : 'application/json', ...request.headers };
+  // a Blob (a file) travels as it is, with its own type; anything else as JSON
+  const raw = request.body instanceof Blob;
+  if (request.body !== undefined) headers['content-type'] = raw ? (request.body as Blob).type || 'application/octet-stream' : 'application/json';
   if (accessToken && !request.anonymous) headers.authorization = `Bearer ${accessToken}`;
   try {
     const response = await fetch(urlOf(request.path, request.query), {
       method: (request.method ?? 'get').toUpperCase(),
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body: request.body === undefined ? undefined : raw ? request.body as Blob : JSON.stringify(request.body),
       signal: controller.signal,
     });
-    return { status: response.status, ok: response.ok, body: await parseBody(response), headers: response.headers };
+    const body = request.blob && response.ok ? await response.blob() : await parseBody(response);
+    return { status: response.status, ok: response.ok, body, headers: response.headers };
   } catch {
     throw new ApiHttpError(communicationErrorText(), 0);
   } finally {

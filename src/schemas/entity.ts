@@ -3,6 +3,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { idSchema, NO_NUL } from './bounds.ts';
 import { geometrySchema } from './geometry.ts';
+import { overlaySchema } from './overlay.ts';
 import { attributes, colour, groupIds, integer, multilingualText, recordId, text, timestamp } from './fields.ts';
 
 const studio = { modules: ['factory-studio'] } as const;
@@ -31,6 +32,8 @@ export const entitySchema = {
         color: colour,
         /** A region's extent on the map: the radius around its centre, in metres. */
         size: integer(1, 100_000),
+        /** A region's floor-plan image and where it lies. */
+        overlay: overlaySchema,
       },
     },
     geom: { ...geometrySchema, 'x-order': 7 },

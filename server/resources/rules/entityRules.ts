@@ -6,6 +6,7 @@ import { rows } from '../../db/rows.ts';
 import { entities } from '../../db/schema.ts';
 import { ApiError, badRequest } from '../../errors.ts';
 import { geometryProblem, type Geometry } from '../../../src/schemas/geometry.ts';
+import { overlayProblem, type Overlay } from '../../../src/schemas/overlay.ts';
 import type { Caller } from '../../services/caller.ts';
 import type { ModelRules } from './types.ts';
 
@@ -17,6 +18,8 @@ export const entityRules: ModelRules = {
   async beforeWrite(_context, record) {
     const problem = geometryProblem(record.geom as Geometry | null | undefined);
     if (problem) throw badRequest('GEOMETRY_INVALID', `geom: ${problem}`, 'geom');
+    const overlay = overlayProblem((record.attributes as { overlay?: Overlay } | undefined)?.overlay);
+    if (overlay) throw badRequest('VALIDATION', `attributes.overlay.${overlay}`, 'attributes.overlay');
   },
 
   async afterWrite({ tx, caller }, id, record, previous) {

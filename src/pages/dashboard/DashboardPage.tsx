@@ -9,12 +9,15 @@ import type { MapLayerMouseEvent } from 'react-map-gl/maplibre';
 import { EntityLayers, AREA_LAYER, POINT_LAYER } from '../../components/map/EntityLayers.tsx';
 import { FacilityMap } from '../../components/map/FacilityMap.tsx';
 import { HoverCard, type Hovered } from '../../components/map/HoverCard.tsx';
+import { OverlayLayer } from '../../components/map/OverlayLayer.tsx';
+import { RegionExtentLayer, regionExtentOf } from '../../components/map/RegionExtentLayer.tsx';
 import { DEFAULT_CENTER } from '../../components/map/mapView.ts';
 import { createPatchStream } from '../../components/map/mapPatches.ts';
 import { useMapFeatures } from '../../components/map/useMapFeatures.ts';
 import { useShellData } from '../../components/layout/shellData.ts';
 import { pickLocalized } from '../../i18n/pickLocalized.ts';
 import { usePageTitle } from '../../routing/usePageTitle.ts';
+import type { Overlay } from '../../schemas/overlay.ts';
 import { useAddressSelection } from './addressSelection.ts';
 import { EntityPanel } from './EntityPanel.tsx';
 import { EntitySearch } from './EntitySearch.tsx';
@@ -22,7 +25,7 @@ import { storedRegion, storeRegion } from './regionCookie.ts';
 import { SunTimesCard } from './SunTimesCard.tsx';
 import './dashboard.css';
 
-interface Region { id: number; name: Record<string, string>; geom: { type: string; coordinates: [number, number] } | null }
+interface Region { id: number; name: Record<string, string>; geom: { type: string; coordinates: [number, number] } | null; attributes: { overlay?: Overlay; [key: string]: unknown } | null }
 
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
@@ -139,6 +142,8 @@ export default function DashboardPage() {
           onMouseLeave={() => setHovered(undefined)}
           onMoveEnd={(event) => setCenter({ latitude: event.viewState.latitude, longitude: event.viewState.longitude })}
         >
+          <OverlayLayer overlay={region?.attributes?.overlay} />
+          <RegionExtentLayer extent={regionExtentOf(region)} />
           <EntityLayers rows={features.rows} selectedId={selection.id} patches={patches} />
           {hovered && <HoverCard hovered={hovered} />}
         </FacilityMap>

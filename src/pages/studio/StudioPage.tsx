@@ -14,6 +14,9 @@ import { AREA_LAYER, EntityLayers, POINT_LAYER } from '../../components/map/Enti
 import { FacilityMap } from '../../components/map/FacilityMap.tsx';
 import { GeometryEditor } from '../../components/map/GeometryEditor.tsx';
 import { areaOf, shapeOf, type DrawShape } from '../../components/map/geometryShapes.ts';
+import { DEFAULT_CENTER } from '../../components/map/mapView.ts';
+import { OverlayLayer } from '../../components/map/OverlayLayer.tsx';
+import { RegionExtentLayer, regionExtentOf } from '../../components/map/RegionExtentLayer.tsx';
 import { useMapFeatures } from '../../components/map/useMapFeatures.ts';
 import { pickLocalized } from '../../i18n/pickLocalized.ts';
 import { graphqlRequest } from '../../providers/httpClient.ts';
@@ -21,12 +24,15 @@ import { usePageTitle } from '../../routing/usePageTitle.ts';
 import { entitySchema } from '../../schemas/entity.ts';
 import type { Geometry } from '../../schemas/geometry.ts';
 import { graphqlDocuments } from '../../schemas/graphqlOperations.ts';
-import type { FieldSchema, ModelSchema } from '../../schemas/model.ts';
+import type { ModelSchema } from '../../schemas/model.ts';
+import type { Overlay } from '../../schemas/overlay.ts';
 import { storedRegion } from '../dashboard/regionCookie.ts';
 import { AccessTokenField } from './AccessTokenField.tsx';
 import { DeviceImport } from './DeviceImport.tsx';
+import { GpsField } from './GpsField.tsx';
+import { OverlayEditor } from './OverlayEditor.tsx';
 import { TelemetryUpload } from './TelemetryUpload.tsx';
-import { STUDIO_KINDS, type StudioKind } from './studioKinds.ts';
+import { formSchemaOf, formValuesOf, STUDIO_KINDS, type StudioKind } from './studioKinds.ts';
 import '../dashboard/dashboard.css';
 
 interface StudioEntity { id: number; name: Record<string, string>; entity_type_id: number; tree_path: string; geom: Geometry | null; attributes: Record<string, unknown>; [field: string]: unknown }
@@ -34,12 +40,21 @@ interface StudioEntity { id: number; name: Record<string, string>; entity_type_i
 interface Editing {
   id?: number;
   geometry: Geometry | null;
-  /** The entity's attributes, and whether the form changed them (the area recalculated). */
+  /** The entity's attributes, and whether the page changed them (the area recalculated, the overlay placed). */
   attributes: Record<string, unknown>;
   attributesChanged?: boolean;
 }
 
 const model = entitySchema as unknown as ModelSchema;
+
+/** Where a region's first overlay goes: its centre, or the map's default one. */
+const centreOf = (geometry: Geometry | null): [number, number] =>
+  geometry?.type === 'Point' ? geometry.coordinates as [number, number] : [DEFAULT_CENTER.longitude, DEFAULT_CENTER.latitude];
+
+const withOverlay = (attributes: Record<string, unknown>, overlay: Overlay | undefined) => {
+  const { overlay: _previous, ...rest } = attributes;
+  return overlay ? { ...rest, overlay } : rest;
+};
 const documents = graphqlDocuments(model);
 
 export default function StudioPage({ kind }: { kind: StudioKind }) {
@@ -63,15 +78,11 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
   const [importing, setImporting] = useState(false);
   const [form] = Form.useForm();
 
-  const formSchema = useMemo(() => ({
-    ...model,
-    properties: Object.fromEntries(spec.fields.map((field) => [field, model.properties[field]])),
-    required: (model.required ?? []).filter((field: string) => spec.fields.includes(field)),
-  }) as unknown as FieldSchema, [spec]);
+  const formSchema = useMemo(() => formSchemaOf(model, spec.fields), [spec]);
 
   const open = (entity?: StudioEntity) => {
     form.resetFields();
-    if (entity) form.setFieldsValue(Object.fromEntries(spec.fields.map((field) => [field, entity[field]])));
+    if (entity) form.setFieldsValue(formValuesOf(entity, spec.fields));
     else form.setFieldsValue({ parent_id: kind === 'regions' ? null : region ?? null, entity_type_id: types.length === 1 || kind !== 'devices' ? types[0]?.id : undefined });
     setEditing({ id: entity?.id, geometry: entity?.geom ?? null, attributes: entity?.attributes ?? {} });
     setDrawing(undefined);
@@ -84,10 +95,10 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
       void message.error(t(spec.geometryRequired));
       return;
     }
-    const record = {
-      ...cleanValues(formSchema, values), entity_type_id: values.entity_type_id ?? types[0]?.id, geom: editing.geometry,
-      ...(editing.attributesChanged ? { attributes: editing.attributes } : {}),
-    };
+    const { attributes: formAttributes, ...fields } = cleanValues(formSchema, values);
+    // the form's declared attributes over the stored ones (the rest of them kept as they are)
+    const attributes = formAttributes || editing.attributesChanged ? { attributes: { ...editing.attributes, ...formAttributes as object } } : {};
+    const record = { ...fields, entity_type_id: values.entity_type_id ?? types[0]?.id, geom: editing.geometry, ...attributes };
     setSaving(true);
     try {
       const variables = editing.id === undefined ? record : { ...record, id: editing.id };
@@ -96,7 +107,7 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
       const saved = Object.values(answer)[0];
       const name = pickLocalized(values.name as Record<string, string>, i18n.language);
       void message.success(t(editing.id === undefined ? 'notifications.created' : 'notifications.updated', { name }));
-      setEditing({ ...editing, id: Number(saved.id), attributesChanged: false });
+      setEditing({ ...editing, id: Number(saved.id), attributes: record.attributes ?? editing.attributes, attributesChanged: false });
       void listCall.query.refetch();
       features.reload();
     } catch (error) {
@@ -128,6 +139,9 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
   };
 
   const area = areaOf(editing?.geometry);
+  const overlay = editing?.attributes.overlay as Overlay | undefined;
+  // the form's size and colour as they are typed, for the extent drawn
+  const sizeAndColour = Form.useWatch('attributes', form) as Record<string, unknown> | undefined;
   return (
     <div className="dashboard" data-testid={`page-studio-${kind}`}>
       <aside className="dashboard-panel" aria-label={t(spec.titleKey)}>
@@ -177,6 +191,13 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
               />
             </div>
             {drawing && <Typography.Paragraph type="secondary">{t(`studio.drawHint.${drawing}`)}</Typography.Paragraph>}
+            {spec.shapes.includes('point') && (!editing.geometry || editing.geometry.type === 'Point') && (
+              <GpsField geometry={editing.geometry} onChange={(geometry) => setEditing({ ...editing, geometry })} />
+            )}
+            {spec.overlay && (
+              <OverlayEditor regionId={editing.id} centre={centreOf(editing.geometry)} overlay={overlay}
+                onChange={(next) => setEditing({ ...editing, attributes: withOverlay(editing.attributes, next), attributesChanged: true })} />
+            )}
             {kind === 'devices' && (
               <Space align="end">
                 <Statistic title={t('studio.area')} value={area} suffix="m²" data-testid="studio-area" />
@@ -201,6 +222,11 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
       <main className="dashboard-map">
         <FacilityMap interactiveLayerIds={[POINT_LAYER, AREA_LAYER]} onClick={onMapClick}>
           <EntityLayers rows={editing?.id === undefined ? features.rows : features.rows.filter((row) => row[0] !== editing.id)} />
+          {spec.overlay && editing && <RegionExtentLayer extent={regionExtentOf({ geom: editing.geometry, attributes: { ...editing.attributes, ...sizeAndColour } })} />}
+          {spec.overlay && (
+            <OverlayLayer overlay={overlay}
+              onMove={(placement) => overlay && setEditing((current) => current && { ...current, attributes: withOverlay(current.attributes, { ...overlay, ...placement }), attributesChanged: true })} />
+          )}
           {editing && (
             <GeometryEditor geometry={editing.geometry} drawing={drawing}
               onChange={(geometry) => setEditing((current) => current && { ...current, geometry })}

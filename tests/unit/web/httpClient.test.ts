@@ -171,3 +171,22 @@ describe('error messages (SPEC §8)', () => {
     expect(error.code).toBe('VALIDATION');
   });
 });
+
+describe('files', () => {
+  it('sends a Blob as it is, with its own type, and answers an image as a Blob', async () => {
+    const sent: RequestInit[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
+      sent.push(init!);
+      return url.endsWith('?v=1') ? new Response(new Uint8Array([1, 2, 3]), { status: 200, headers: { 'content-type': 'image/png' } }) : json(200, { url: '/x?v=1' });
+    }));
+    const file = new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' });
+    expect(await httpRequest({ method: 'put', path: '/entity/1/overlay-image', body: file })).toEqual({ url: '/x?v=1' });
+    expect(sent[0].body).toBe(file);
+    expect((sent[0].headers as Record<string, string>)['content-type']).toBe('image/png');
+    expect(bearerOf(sent[0])).toBe('Bearer old-access');
+
+    const image = await httpRequest<Blob>({ path: '/entity/1/overlay-image?v=1', blob: true });
+    expect(image.type).toBe('image/png');
+    expect([...new Uint8Array(await image.arrayBuffer())]).toEqual([1, 2, 3]);
+  });
+});

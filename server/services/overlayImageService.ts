@@ -1,0 +1,70 @@
+// A region's floor-plan image (SPEC §5 image overlay: one file). Anyone of the tenant who may read
+// entities sees it; changing it needs the studio, as any entity change does. The file's own first
+// bytes decide its type (never the name or the declared type), and only PNG, JPEG and WebP pass:
+// an SVG could carry script.
+import {
+  OVERLAY_IMAGE_TYPE_MESSAGE, OVERLAY_NOT_A_REGION_MESSAGE, overlayImagePath, type OverlayImageType,
+} from '../../src/schemas/overlay.ts';
+import { entitySchema } from '../../src/schemas/entity.ts';
+import type { ModelSchema } from '../../src/schemas/model.ts';
+import type { Database } from '../db/database.ts';
+import { deleteImage, entityKindOf, findImage, logImageChange, storeImage, type StoredImage } from '../db/entityImageQueries.ts';
+import type { Tx } from '../db/database.ts';
+import { ApiError, badRequest, notFound } from '../errors.ts';
+import { authorize } from '../resources/resourceService.ts';
+import type { Caller } from './caller.ts';
+import { ENTITY_NOT_FOUND } from './readService.ts';
+
+const startsWith = (bytes: Uint8Array, signature: number[], at = 0) => signature.every((byte, index) => bytes[at + index] === byte);
+
+/** The image type from the file's signature, or undefined for anything else. */
+export function imageTypeOf(bytes: Uint8Array): OverlayImageType | undefined {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  return undefined;
+}
+
+const model = entitySchema as unknown as ModelSchema;
+
+async function requireRegion(tx: Tx, id: number) {
+  const kind = await entityKindOf(tx, id);
+  if (!kind) throw notFound(ENTITY_NOT_FOUND);
+  if (kind.systemName !== 'region') throw badRequest('OVERLAY_NOT_A_REGION', OVERLAY_NOT_A_REGION_MESSAGE);
+}
+
+export function overlayImageService(db: Database) {
+  return {
+    /** Stores (or replaces) the region's image; answers the address the overlay refers to. */
+    async put(caller: Caller, id: number, bytes: Uint8Array): Promise<{ url: string; content_type: string; size: number }> {
+      authorize(caller, model, 'update');
+      const contentType = imageTypeOf(bytes);
+      if (!contentType) throw new ApiError(415, 'OVERLAY_IMAGE_TYPE', OVERLAY_IMAGE_TYPE_MESSAGE);
+      const version = await db.tenantTx(caller.tenantId, async (tx) => {
+        await requireRegion(tx, id);
+        const stored = await storeImage(tx, caller.tenantId, id, contentType, bytes);
+        await logImageChange(tx, caller.tenantId, id, 'Image overlay uploaded', { user: caller.userId, content_type: contentType, size: bytes.length });
+        return stored;
+      });
+      return { url: overlayImagePath(id, version), content_type: contentType, size: bytes.length };
+    },
+
+    async get(caller: Caller, id: number): Promise<StoredImage> {
+      authorize(caller, model, 'read');
+      const image = await db.tenantTx(caller.tenantId, (tx) => findImage(tx, id));
+      if (!image) throw notFound('Image overlay not found');
+      return image;
+    },
+
+    async remove(caller: Caller, id: number): Promise<{ deleted: boolean }> {
+      authorize(caller, model, 'update');
+      return db.tenantTx(caller.tenantId, async (tx) => {
+        await requireRegion(tx, id);
+        const deleted = await deleteImage(tx, id);
+        if (deleted) await logImageChange(tx, caller.tenantId, id, 'Image overlay removed', { user: caller.userId });
+        return { deleted };
+      });
+    },
+  };
+}
+export type OverlayImageService = ReturnType<typeof overlayImageService>;

@@ -1,0 +1,93 @@
+// A region's image overlay in the studio (SPEC §5: one file): upload it, place it by its corners on
+// the map, scale it, lock it. The image is stored at once; its placement is saved with the region.
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { App, Button, Card, InputNumber, Slider, Space, Switch, Typography, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { httpRequest } from '../../providers/httpClient.ts';
+import { cornersAround, OVERLAY_IMAGE_MAX_BYTES, OVERLAY_IMAGE_TYPES, overlayImagePath, overlaySchema, type Overlay } from '../../schemas/overlay.ts';
+
+interface OverlayEditorProps {
+  regionId: number | undefined;
+  /** Where a first image is placed: the region's centre. */
+  centre: [number, number];
+  overlay: Overlay | undefined;
+  onChange(overlay: Overlay | undefined): void;
+}
+
+const { minimum: MIN_SCALE, maximum: MAX_SCALE } = overlaySchema.properties.scale;
+
+async function aspectOf(file: File): Promise<number> {
+  const bitmap = await createImageBitmap(file);
+  const aspect = bitmap.width / bitmap.height;
+  bitmap.close();
+  return aspect;
+}
+
+export function OverlayEditor({ regionId, centre, overlay, onChange }: OverlayEditorProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  if (regionId === undefined) return <Typography.Paragraph type="secondary">{t('overlay.saveFirst')}</Typography.Paragraph>;
+
+  const upload = async (file: File) => {
+    if (!(OVERLAY_IMAGE_TYPES as readonly string[]).includes(file.type)) return void message.error(t('apiErrors.OVERLAY_IMAGE_TYPE'));
+    if (file.size > OVERLAY_IMAGE_MAX_BYTES) return void message.error(t('apiErrors.OVERLAY_IMAGE_SIZE'));
+    setBusy(true);
+    try {
+      const stored = await httpRequest<{ url: string }>({ method: 'put', path: overlayImagePath(regionId), body: file });
+      const coordinates = overlay?.coordinates ?? cornersAround(centre, await aspectOf(file));
+      onChange({ scale: 1, locked: false, ...overlay, url: stored.url, coordinates });
+      void message.success(t('overlay.uploaded'));
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : t('errors.generic'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await httpRequest({ method: 'delete', path: overlayImagePath(regionId) });
+      onChange(undefined);
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : t('errors.generic'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const locked = !!overlay?.locked;
+  const scale = overlay?.scale ?? 1;
+  return (
+    <Card size="small" type="inner" title={t('overlay.title')} data-testid="overlay-editor" style={{ marginBottom: 12 }}>
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Space wrap>
+          <Upload accept={OVERLAY_IMAGE_TYPES.join(',')} maxCount={1} showUploadList={false} disabled={busy || locked}
+            beforeUpload={(file) => { void upload(file); return false; }}>
+            <Button icon={<UploadOutlined />} loading={busy} disabled={locked}>{t(overlay ? 'overlay.replace' : 'overlay.upload')}</Button>
+          </Upload>
+          {overlay && <Button icon={<DeleteOutlined />} danger onClick={() => void remove()} disabled={busy || locked}>{t('overlay.remove')}</Button>}
+        </Space>
+        <Typography.Text type="secondary">{t('overlay.limit')}</Typography.Text>
+        {overlay && (
+          <>
+            <Typography.Text>{t(locked ? 'overlay.lockedHint' : 'overlay.cornerHint')}</Typography.Text>
+            <Space align="center" wrap>
+              <Typography.Text id="overlay-scale-label">{t('overlay.scale')}</Typography.Text>
+              <Slider style={{ width: 140 }} min={MIN_SCALE} max={MAX_SCALE} step={0.05} value={scale} disabled={locked}
+                onChange={(value) => onChange({ ...overlay, scale: value })} ariaLabelledByForHandle="overlay-scale-label" />
+              <InputNumber min={MIN_SCALE} max={MAX_SCALE} step={0.05} value={scale} disabled={locked} aria-labelledby="overlay-scale-label"
+                data-testid="overlay-scale" onChange={(value) => typeof value === 'number' && onChange({ ...overlay, scale: value })} />
+            </Space>
+            <Space align="center">
+              <Switch checked={locked} onChange={(checked) => onChange({ ...overlay, locked: checked })} aria-labelledby="overlay-lock-label" data-testid="overlay-lock" />
+              <Typography.Text id="overlay-lock-label">{t('overlay.lock')}</Typography.Text>
+            </Space>
+          </>
+        )}
+      </Space>
+    </Card>
+  );
+}
