@@ -12,15 +12,17 @@ import { bodySchema, errorResponses } from './openapi.ts';
 
 const outOfRange = (field: string) => badRequest('VALIDATION', `${field} must hold ids from 1 to ${INT4_MAX}`, field);
 
-export function entityFilters(query: EntityListQuery): EntityFilters {
-  const { ids, gateway, ...rest } = query;
+export function entityFilters(query: Omit<EntityListQuery, 'page' | 'per_page'>): EntityFilters {
+  const { ids, types, gateway, ...rest } = query;
   const idFilter = ids === undefined ? undefined : idList(ids);
   if (ids !== undefined && !idFilter) throw outOfRange('ids');
+  const typeFilter = types === undefined ? undefined : idList(types);
+  if (types !== undefined && !typeFilter) throw outOfRange('types');
   let gatewayFilter: EntityFilters['gateway'];
   if (gateway === 'true' || gateway === 'false') gatewayFilter = gateway === 'true';
   else if (gateway !== undefined) [gatewayFilter] = idList(gateway) ?? [];
   if (gateway !== undefined && gatewayFilter === undefined) throw outOfRange('gateway');
-  return { ...rest, ids: idFilter, gateway: gatewayFilter };
+  return { ...rest, ids: idFilter, types: typeFilter, gateway: gatewayFilter };
 }
 
 /** Sends JSON text the database built, as it is. */
@@ -36,8 +38,13 @@ export function readRoutes(app: FastifyInstance, reads: ReadService) {
     schema: schema('entities', 'Entity types', { querystring: { type: 'object', additionalProperties: false, properties: { module: { type: 'string', enum: MODULES } } } }),
   }, (request) => reads.entityTypes(callerFrom(request)));
   app.get<{ Querystring: EntityListQuery }>('/entity-list', {
-    schema: schema('entities', 'Entities, filtered', { querystring: bodySchema(entityListQuerySchema) }),
-  }, async (request, reply) => json(reply, await reads.entitiesJson(callerFrom(request), entityFilters(request.query))));
+    schema: schema('entities', 'Entities, filtered; with per_page one page of them and X-Total-Count', { querystring: bodySchema(entityListQuerySchema) }),
+  }, async (request, reply) => {
+    const { page = 1, per_page: perPage, ...query } = request.query;
+    if (perPage === undefined) return json(reply, await reads.entitiesJson(callerFrom(request), entityFilters(query)));
+    const { total, rows } = await reads.entityPage(callerFrom(request), entityFilters(query), { page, perPage });
+    return reply.header('x-total-count', total).send(rows);
+  });
   app.get<{ Params: IdParam }>('/entity/:id', {
     schema: schema('entities', 'One entity with its children ids', { params: bodySchema(idParamSchema) }),
   }, (request) => reads.entity(callerFrom(request), request.params.id));

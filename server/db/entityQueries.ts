@@ -15,13 +15,20 @@ export interface EntityFilters {
   /** true = gateways only; a number = the devices behind that gateway */
   gateway?: boolean | number;
   parentIsNull?: boolean;
+  /** That entity and everything under it. */
+  region?: number;
+  /** Any of these entity types. */
+  types?: number[];
 }
+
+/** A page of the list, in tree order. */
+export interface EntityPage { page: number; perPage: number }
 
 export type { EntityDetailJson, EntityJson, LatestTelemetry } from '../../src/schemas/entityJson.ts';
 
 // Shaped entirely by PostgreSQL (docs/api.md "Entity"); the groups of all entities are gathered
-// in one pass instead of one subquery per entity.
-const SELECT_ENTITY = sql`
+// in one pass instead of one subquery per entity (`groupsOf` narrows that pass to a page's ids).
+const selectEntity = (groupsOf: SQL = sql`TRUE`) => sql`
   SELECT e.id, e.entity_type_id, e.parent_id, e.name, e.attributes, e.geom, e.level, e.tree_path,
     ${isoTime(sql`e.updated_at`)} AS updated_at,
     json_build_object('id', et.id, 'name', et.name, 'category', et.category) AS entity_type,
@@ -31,7 +38,12 @@ const SELECT_ENTITY = sql`
     gs.groups -> 0 AS "group"
   FROM entities e JOIN entity_types et ON et.id = e.entity_type_id
   LEFT JOIN (SELECT eg.entity_id, json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.id) AS groups
-             FROM entity_groups eg JOIN groups g ON g.id = eg.group_id GROUP BY eg.entity_id) gs ON gs.entity_id = e.id`;
+             FROM entity_groups eg JOIN groups g ON g.id = eg.group_id WHERE ${groupsOf} GROUP BY eg.entity_id) gs ON gs.entity_id = e.id`;
+const SELECT_ENTITY = selectEntity();
+
+/** The entity `alias` is `region` or lies under it. */
+export const inSubtree = (alias: string, region: number) => sql`EXISTS (SELECT 1 FROM entities r WHERE r.id = ${region}
+  AND (${sql.raw(alias)}.id = r.id OR ${sql.raw(alias)}.tree_path LIKE r.tree_path || '.%'))`;
 
 const pathDepth = (alias: string) => sql.raw(`cardinality(string_to_array(${alias}.tree_path, '.'))`);
 
@@ -60,6 +72,8 @@ function conditions(f: EntityFilters): SQL[] {
   else if (f.gateway === false) where.push(sql`NOT e.is_gateway`);
   else if (typeof f.gateway === 'number') where.push(sql`e.fk_gateway_id = ${f.gateway}`);
   if (f.parentIsNull) where.push(sql`e.parent_id IS NULL`);
+  if (f.region !== undefined) where.push(inSubtree('e', f.region));
+  if (f.types?.length) where.push(sql`e.entity_type_id IN (${intList(f.types)})`);
   return where;
 }
 
@@ -67,6 +81,19 @@ function conditions(f: EntityFilters): SQL[] {
 export function entityListJsonQuery(filters: EntityFilters): SQL {
   const where = conditions(filters);
   return asJsonArray(sql`${SELECT_ENTITY} ${where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}`, sql`x.tree_path, x.id`);
+}
+
+/**
+ * One page of the matching entities in tree order, and how many match in all, as JSON text
+ * `{ "total": n, "rows": [...] }`: the page's ids are chosen first, then only they are shaped.
+ */
+export function entityPageJsonQuery(filters: EntityFilters, { page, perPage }: EntityPage): SQL {
+  const where = conditions(filters);
+  const matched = sql`SELECT e.id, e.tree_path FROM entities e ${where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}`;
+  return sql`WITH matched AS (${matched}),
+    page AS (SELECT id FROM matched ORDER BY tree_path, id LIMIT ${perPage} OFFSET ${(page - 1) * perPage})
+    SELECT json_build_object('total', (SELECT count(*) FROM matched),
+      'rows', (SELECT coalesce(json_agg(x ORDER BY x.tree_path, x.id), '[]') FROM (${selectEntity(sql`eg.entity_id IN (SELECT id FROM page)`)} WHERE e.id IN (SELECT id FROM page)) x))::text AS json`;
 }
 
 /** One entity with its children's ids and its latest telemetry (storedValue's order of the typed columns). */
@@ -88,9 +115,7 @@ export interface MapFeatureFilters { region?: number; level?: number; attribute?
  */
 export function mapFeaturesJsonQuery(f: MapFeatureFilters): SQL {
   const where: SQL[] = [sql`e.id > ${f.after}`];
-  if (f.region !== undefined) {
-    where.push(sql`EXISTS (SELECT 1 FROM entities r WHERE r.id = ${f.region} AND (e.id = r.id OR e.tree_path LIKE r.tree_path || '.%'))`);
-  }
+  if (f.region !== undefined) where.push(inSubtree('e', f.region));
   if (f.level !== undefined) where.push(sql`e.level = ${f.level}`);
   const position = sql`CASE
     WHEN e.geom IS NULL OR jsonb_typeof(e.geom) <> 'object' THEN NULL

@@ -7,8 +7,8 @@ import type { Database } from '../db/database.ts';
 import {
   listEntityTypeGroups, listEntityTypes, listGroups, listUsers, meJsonQuery, tenantJsonQuery,
 } from '../db/directoryQueries.ts';
-import type { EntityFilters, EntityJson, MapFeatureFilters } from '../db/entityQueries.ts';
-import { entityListJsonQuery, findEntity, mapFeaturesJsonQuery } from '../db/entityQueries.ts';
+import type { EntityFilters, EntityJson, EntityPage, MapFeatureFilters } from '../db/entityQueries.ts';
+import { entityListJsonQuery, entityPageJsonQuery, findEntity, mapFeaturesJsonQuery } from '../db/entityQueries.ts';
 import { notFound } from '../errors.ts';
 import { requirePermission, type Caller } from './caller.ts';
 import { filtersKey, tenantReadCache, type TenantReadCache } from './tenantReadCache.ts';
@@ -73,6 +73,10 @@ export function readService(db: Database, cache: TenantReadCache = tenantReadCac
 
     entitiesJson: async (caller: Caller, filters: EntityFilters) =>
       (await cachedJson(caller, `entities:${filtersKey(filters)}`, entityListJsonQuery(filters))) ?? '[]',
+
+    /** One page of the matching entities, and how many match in all. */
+    entityPage: async (caller: Caller, filters: EntityFilters, page: EntityPage): Promise<{ total: number; rows: EntityJson[] }> =>
+      JSON.parse((await cachedJson(caller, `entity-page:${filtersKey({ ...filters, ...page })}`, entityPageJsonQuery(filters, page)))!),
 
     /** A page of what the map draws (src/schemas/mapFeatures.ts). */
     mapFeaturesJson: async (caller: Caller, filters: MapFeatureFilters) =>

@@ -1,11 +1,11 @@
 // refine DataProvider. Model resources (src/resources/<model>.ts) go through their declared doors
 // (modelDataProvider.ts); the shell's reads through `resources/apiMap.ts`, whose lists are plain
-// JSON arrays (total = length). GraphQL goes through `custom` with
+// JSON arrays (total = length), or pages with X-Total-Count where the list declares `pageSize`. GraphQL goes through `custom` with
 // `meta.gqlQuery` (+ `meta.gqlVariables`); build that meta with `graphqlMeta`.
 import type { BaseRecord, CrudFilter, CustomParams, DataProvider, MetaQuery } from '@refinedev/core';
 import { resourceApi } from '../resources/apiMap.ts';
 import type { ResourceApi } from '../resources/apiMap.ts';
-import { graphqlRequest, httpRequest } from './httpClient.ts';
+import { graphqlRequest, httpExchange, httpRequest } from './httpClient.ts';
 import type { HttpMethod } from './httpClient.ts';
 import { ApiHttpError } from './httpError.ts';
 import { modelResourceOf } from '../resources/modelResources.ts';
@@ -62,9 +62,12 @@ export const dataProvider: DataProvider = {
     if (model) return (await model.getList(pagination, sorters, filters)) as never;
     const api = apiOf(resource);
     if (!api.list) unsupported(resource, 'lists');
-    const data = await httpRequest<BaseRecord[]>({ path: api.list, query: filtersToQuery(api, filters) });
-    const rows = Array.isArray(data) ? data : [];
-    return { data: rows as never[], total: rows.length };
+    const query = filtersToQuery(api, filters);
+    const paged = api.pageSize && pagination?.mode === 'server';
+    if (paged) Object.assign(query, { [api.pageSize!]: String(pagination.pageSize ?? 10), page: String(pagination.currentPage ?? 1) });
+    const { body, headers } = await httpExchange<BaseRecord[]>({ path: api.list, query });
+    const rows = Array.isArray(body) ? body : [];
+    return { data: rows as never[], total: paged ? Number(headers.get('x-total-count') ?? rows.length) : rows.length };
   },
 
   async getOne({ resource, id }) {

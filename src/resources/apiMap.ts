@@ -7,13 +7,16 @@ export interface ResourceApi {
   one?: (id: string | number) => string;
   /** refine filter field → query parameter of the list call. */
   filters?: Record<string, string>;
+  /** The list pages on request: the query parameter of the page size (with `page`, X-Total-Count). */
+  pageSize?: string;
 }
 
 export const resourceApi: Record<string, ResourceApi> = {
   entities: {
     list: '/entity-list',
     one: (id) => `/entity/${encodeURIComponent(String(id))}`,
-    filters: { ids: 'ids', level: 'level', depth: 'depth', type: 'type', group: 'group', search: 'search', gateway: 'gateway' },
+    filters: { ids: 'ids', level: 'level', depth: 'depth', type: 'type', group: 'group', search: 'search', gateway: 'gateway', region: 'region', types: 'types' },
+    pageSize: 'per_page',
   },
   entity_types: { list: '/entity-type-list', filters: { module: 'module' } },
   groups: { list: '/group-list' },

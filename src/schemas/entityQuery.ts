@@ -2,6 +2,9 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { idListSchema, idSchema, NO_NUL } from './bounds.ts';
 
+/** Entities per page of GET /entity-list, at most. */
+export const ENTITY_PAGE_MAX = 500;
+
 const level = { type: 'integer', minimum: -1000, maximum: 1000 } as const;
 const depth = { type: 'integer', minimum: 0, maximum: 100 } as const;
 
@@ -17,6 +20,13 @@ export const entityListQuerySchema = {
     group: idSchema,
     search: { type: 'string', maxLength: 200, pattern: NO_NUL },
     gateway: { type: 'string', maxLength: 10, pattern: '^(true|false|\\d{1,10})$' },
+    /** That entity and everything under it. */
+    region: idSchema,
+    /** Any of these entity types (comma list). */
+    types: idListSchema,
+    /** With per_page: one page in tree order, the number of all matches in X-Total-Count. */
+    page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
+    per_page: { type: 'integer', minimum: 1, maximum: ENTITY_PAGE_MAX },
   },
 } as const;
 export type EntityListQuery = FromSchema<typeof entityListQuerySchema>;

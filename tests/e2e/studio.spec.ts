@@ -147,3 +147,20 @@ test('the device import refuses each bad file with its message, then creates the
   await dialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(page.getByRole('button', { name: 'Imported lamp 2' })).toBeVisible();
 });
+
+test('the studio list is searched on the server, and a device clicked on the map opens in the editor', async ({ page }) => {
+  await login(page, users.cityAdmin);
+  await page.goto('/studio/devices');
+  const search = page.getByRole('searchbox', { name: 'Search by name' });
+  await search.fill('zzzz-no-such-device');
+  await search.press('Enter');
+  await expect(page.getByText('Nothing found')).toBeVisible();
+  await search.fill('lamp 1-1');
+  await search.press('Enter');
+  const found = page.getByRole('button', { name: /Street lamp 1-1/ });
+  await expect(found.first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /Street lamp 1-2/ })).toHaveCount(0);
+  await found.first().click();
+  await expect(page.getByTestId('studio-editor')).toContainText('Street lamp 1-1');
+  await expectNoAxeViolations(page, 'studio list searched');
+});

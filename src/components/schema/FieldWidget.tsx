@@ -82,7 +82,8 @@ function RecordPicker({ id, value, onChange, resource, multiple, serverSearch }:
     resource,
     optionLabel: (item) => pickLocalized(item.name, i18n.language) || `#${item.id}`,
     optionValue: (item) => item.id as never,
-    pagination: { mode: 'off' },
+    // a server-searched list answers its first matches (the entities of a big tenant are not all sent)
+    pagination: serverSearch ? { mode: 'server', pageSize: 50 } : { mode: 'off' },
     defaultValue: value,
     ...(serverSearch ? { onSearch: (text: string) => [{ field: 'search', operator: 'contains' as const, value: text }] } : {}),
   });

@@ -389,6 +389,7 @@ export const cs: Dictionary = {
     recalculateHint: 'Uložit plochu nakresleného tvaru do atributu „area“',
     copied: 'Zkopírováno!',
     copy: 'Kopírovat přístupový token',
+    search: 'Hledat podle názvu',
     latitude: 'Zeměpisná šířka',
     longitude: 'Zeměpisná délka',
   },

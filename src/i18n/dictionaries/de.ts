@@ -389,6 +389,7 @@ export const de: Dictionary = {
     recalculateHint: 'Die Fläche der gezeichneten Form im Attribut „area“ speichern',
     copied: 'Kopiert!',
     copy: 'Zugriffstoken kopieren',
+    search: 'Nach Name suchen',
     latitude: 'Breitengrad',
     longitude: 'Längengrad',
   },

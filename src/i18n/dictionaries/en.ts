@@ -388,6 +388,7 @@ export const en = {
     recalculateHint: 'Store the area of the drawn shape in the attribute "area"',
     copied: 'Copied!',
     copy: 'Copy the access token',
+    search: 'Search by name',
     latitude: 'Latitude',
     longitude: 'Longitude',
   },

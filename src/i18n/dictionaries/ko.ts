@@ -389,6 +389,7 @@ export const ko: Dictionary = {
     recalculateHint: '그린 모양의 면적을 "area" 속성에 저장',
     copied: '복사되었습니다!',
     copy: '액세스 토큰 복사',
+    search: '이름으로 검색',
     latitude: '위도',
     longitude: '경도',
   },

@@ -389,6 +389,7 @@ export const pt: Dictionary = {
     recalculateHint: 'Guardar a área da forma desenhada no atributo "area"',
     copied: 'Copiado!',
     copy: 'Copiar o token de acesso',
+    search: 'Pesquisar por nome',
     latitude: 'Latitude',
     longitude: 'Longitude',
   },

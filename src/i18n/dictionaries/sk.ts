@@ -389,6 +389,7 @@ export const sk: Dictionary = {
     recalculateHint: 'Uložiť plochu nakresleného tvaru do atribútu „area“',
     copied: 'Skopírované!',
     copy: 'Kopírovať prístupový token',
+    search: 'Hľadať podľa názvu',
     latitude: 'Zemepisná šírka',
     longitude: 'Zemepisná dĺžka',
   },

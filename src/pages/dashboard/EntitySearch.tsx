@@ -15,11 +15,11 @@ export function EntitySearch({ onSelect }: { onSelect(id: number): void }) {
   const { result } = useList<Found>({
     resource: 'entities',
     filters: [{ field: 'search', operator: 'eq', value: search }],
-    pagination: { mode: 'off' },
+    pagination: { mode: 'server', pageSize: 20 },
     errorNotification: false,
     queryOptions: { enabled: search.length > 0 },
   });
-  const options = search ? (result.data ?? []).slice(0, 20).map((entity) => ({ value: String(entity.id), label: pickLocalized(entity.name, i18n.language) })) : [];
+  const options = search ? (result.data ?? []).map((entity) => ({ value: String(entity.id), label: pickLocalized(entity.name, i18n.language) })) : [];
   return (
     <AutoComplete
       style={{ width: '100%' }}

@@ -2,8 +2,8 @@
 // entities in the selected region, listed and on the map; one of them (or a new one) edited at a
 // time with the entity model's own form fields and its geometry drawn on the map.
 import { UploadOutlined } from '@ant-design/icons';
-import { useList } from '@refinedev/core';
-import { App, Button, Card, Empty, Form, List, Popconfirm, Radio, Space, Statistic, Typography } from 'antd';
+import { useDataProvider, useInvalidate } from '@refinedev/core';
+import { App, Button, Card, Form, Popconfirm, Radio, Space, Statistic, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MapLayerMouseEvent } from 'react-map-gl/maplibre';
@@ -29,16 +29,16 @@ import type { Overlay } from '../../schemas/overlay.ts';
 import { storedRegion } from '../dashboard/regionCookie.ts';
 import { AccessTokenField } from './AccessTokenField.tsx';
 import { DeviceImport } from './DeviceImport.tsx';
+import { StudioEntityList } from './StudioEntityList.tsx';
 import { GpsField } from './GpsField.tsx';
 import { OverlayEditor } from './OverlayEditor.tsx';
 import { TelemetryUpload } from './TelemetryUpload.tsx';
-import { formSchemaOf, formValuesOf, STUDIO_KINDS, type StudioKind } from './studioKinds.ts';
+import { formSchemaOf, formValuesOf, STUDIO_KINDS, type StudioEntity, type StudioKind } from './studioKinds.ts';
 import '../dashboard/dashboard.css';
-
-interface StudioEntity { id: number; name: Record<string, string>; entity_type_id: number; tree_path: string; geom: Geometry | null; attributes: Record<string, unknown>; [field: string]: unknown }
 
 interface Editing {
   id?: number;
+  name?: Record<string, string>;
   geometry: Geometry | null;
   /** The entity's attributes, and whether the page changed them (the area recalculated, the overlay placed). */
   attributes: Record<string, unknown>;
@@ -64,12 +64,11 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
   usePageTitle(spec.titleKey);
   const { entityTypes } = useShellData();
   const types = useMemo(() => spec.types(entityTypes), [spec, entityTypes]);
-  const typeIds = useMemo(() => new Set(types.map((type) => type.id)), [types]);
+  const typeIds = useMemo(() => types.map((type) => type.id), [types]);
   const region = storedRegion();
-  const listCall = useList<StudioEntity>({ resource: 'entities', pagination: { mode: 'off' }, errorNotification: false });
-  const regionPath = listCall.result.data?.find((entity) => entity.id === region)?.tree_path;
-  const entities = (listCall.result.data ?? []).filter((entity) => typeIds.has(entity.entity_type_id)
-    && (!regionPath || kind === 'regions' || entity.tree_path.startsWith(`${regionPath}.`)));
+  const dataProvider = useDataProvider();
+  const invalidate = useInvalidate();
+  const refreshList = () => void invalidate({ resource: 'entities', invalidates: ['list'] });
   const features = useMapFeatures(kind === 'regions' ? undefined : region, undefined);
   const [editing, setEditing] = useState<Editing>();
   const [drawing, setDrawing] = useState<DrawShape>();
@@ -84,7 +83,7 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
     form.resetFields();
     if (entity) form.setFieldsValue(formValuesOf(entity, spec.fields));
     else form.setFieldsValue({ parent_id: kind === 'regions' ? null : region ?? null, entity_type_id: types.length === 1 || kind !== 'devices' ? types[0]?.id : undefined });
-    setEditing({ id: entity?.id, geometry: entity?.geom ?? null, attributes: entity?.attributes ?? {} });
+    setEditing({ id: entity?.id, name: entity?.name, geometry: entity?.geom ?? null, attributes: entity?.attributes ?? {} });
     setDrawing(undefined);
   };
 
@@ -107,8 +106,8 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
       const saved = Object.values(answer)[0];
       const name = pickLocalized(values.name as Record<string, string>, i18n.language);
       void message.success(t(editing.id === undefined ? 'notifications.created' : 'notifications.updated', { name }));
-      setEditing({ ...editing, id: Number(saved.id), attributes: record.attributes ?? editing.attributes, attributesChanged: false });
-      void listCall.query.refetch();
+      setEditing({ ...editing, id: Number(saved.id), name: values.name as Record<string, string>, attributes: record.attributes ?? editing.attributes, attributesChanged: false });
+      refreshList();
       features.reload();
     } catch (error) {
       void message.error(error instanceof Error ? error.message : t('errors.generic'));
@@ -124,7 +123,7 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
       if (!Object.values(answer)[0].deleted) throw new Error(t('apiErrors.ENTITY_IN_USE'));
       void message.success(t('notifications.deleted', { name: t('models.entity.name') }));
       setEditing(undefined);
-      void listCall.query.refetch();
+      refreshList();
       features.reload();
     } catch (error) {
       void message.error(error instanceof Error ? error.message : t('errors.generic'));
@@ -134,8 +133,10 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
   const onMapClick = (event: MapLayerMouseEvent) => {
     if (drawing || editing) return; // drawing, or one entity at a time
     const id = Number(event.features?.[0]?.id);
-    const entity = entities.find((candidate) => candidate.id === id);
-    if (entity) open(entity);
+    if (!Number.isSafeInteger(id) || id <= 0) return;
+    void dataProvider().getOne<StudioEntity>({ resource: 'entities', id }).then(({ data }) => {
+      if (typeIds.includes(data.entity_type_id)) open(data);
+    }, () => void message.error(t('errors.generic')));
   };
 
   const area = areaOf(editing?.geometry);
@@ -151,16 +152,10 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
             <Button type="primary" onClick={() => open()} data-testid="studio-create">{t('buttons.create')}</Button>
           </Space>
         )}>
-          {entities.length === 0 ? <Empty description={t('errors.noData')} /> : (
-            <List size="small" dataSource={entities} renderItem={(entity) => (
-              <List.Item>
-                <Button type="link" onClick={() => open(entity)} aria-current={editing?.id === entity.id}>{pickLocalized(entity.name, i18n.language)}</Button>
-              </List.Item>
-            )} />
-          )}
+          <StudioEntityList typeIds={typeIds} region={kind === 'regions' ? undefined : region} openId={editing?.id} onOpen={open} />
         </Card>
         {editing && (
-          <Card size="small" data-testid="studio-editor" title={editing.id === undefined ? t('form.createTitle') : pickLocalized(entities.find((entity) => entity.id === editing.id)?.name ?? {}, i18n.language)}>
+          <Card size="small" data-testid="studio-editor" title={editing.id === undefined ? t('form.createTitle') : pickLocalized(editing.name ?? {}, i18n.language)}>
             <Form form={form} layout="vertical">
               <SchemaFields model={model} schema={formSchema} name={[]} fullName={[]} />
             </Form>
@@ -216,7 +211,7 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
         )}
         {importing && (
           <DeviceImport deviceTypes={types} parentId={region}
-            onDone={() => { void listCall.query.refetch(); features.reload(); }} onClose={() => setImporting(false)} />
+            onDone={() => { refreshList(); features.reload(); }} onClose={() => setImporting(false)} />
         )}
       </aside>
       <main className="dashboard-map">

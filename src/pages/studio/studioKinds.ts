@@ -3,9 +3,13 @@
 // its entities may take on the map.
 import type { EntityType } from '../../components/layout/shellData.ts';
 import type { DrawShape } from '../../components/map/geometryShapes.ts';
+import type { Geometry } from '../../schemas/geometry.ts';
 import type { FieldSchema, ModelSchema } from '../../schemas/model.ts';
 
 export type StudioKind = 'regions' | 'zones' | 'devices';
+
+/** An entity as the studio lists and edits it (GET /entity-list, /entity/{id}). */
+export interface StudioEntity { id: number; name: Record<string, string>; entity_type_id: number; tree_path: string; geom: Geometry | null; attributes: Record<string, unknown>; [field: string]: unknown }
 
 export interface StudioKindSpec {
   titleKey: string;

@@ -29,6 +29,18 @@ describe('data provider', () => {
     expect(fetchStub.mock.calls[0]?.[0]).toBe('/entity-list?type=4');
   });
 
+  it('asks a list that pages for one page and reads the total from X-Total-Count; other lists stay whole', async () => {
+    const fetchStub = vi.fn(async (_url: string) => new Response(JSON.stringify([{ id: 3 }]), { status: 200, headers: { 'x-total-count': '120' } }));
+    vi.stubGlobal('fetch', fetchStub);
+    const answer = await dataProvider.getList({ resource: 'entities', filters: [{ field: 'types', operator: 'in', value: [4, 5] }], pagination: { mode: 'server', currentPage: 3, pageSize: 50 } });
+    expect(answer).toEqual({ data: [{ id: 3 }], total: 120 });
+    expect(fetchStub.mock.calls[0]?.[0]).toBe('/entity-list?types=4%2C5&per_page=50&page=3');
+    await dataProvider.getList({ resource: 'entities', pagination: { mode: 'off' } });
+    expect(fetchStub.mock.calls[1]?.[0]).toBe('/entity-list');
+    expect((await dataProvider.getList({ resource: 'groups', pagination: { mode: 'server', currentPage: 2, pageSize: 5 } })).total).toBe(1);
+    expect(fetchStub.mock.calls[2]?.[0]).toBe('/group-list');
+  });
+
   it('reads one entity by id', async () => {
     const fetchStub = vi.fn(async (_url: string) => json(200, { id: 7 }));
     vi.stubGlobal('fetch', fetchStub);
