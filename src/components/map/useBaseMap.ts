@@ -20,7 +20,7 @@ export interface BaseMapState {
   loaded: boolean;
   /** The map's `styledata` and `error` events. */
   onStyleData(): void;
-  onError(): void;
+  onError(event: { error: Error }): void;
 }
 
 export function useBaseMap(): BaseMapState {
@@ -41,7 +41,10 @@ export function useBaseMap(): BaseMapState {
   useEffect(() => {
     if (!configured) return undefined;
     let current = true;
-    baseMapStyle(configured, i18n.language).then((style) => current && setPrepared(style), () => current && fallBack());
+    baseMapStyle(configured, i18n.language).then((style) => current && setPrepared(style), (error: unknown) => {
+      console.error(error);
+      if (current) fallBack();
+    });
     return () => { current = false; };
   }, [configured, i18n.language, fallBack]);
 
@@ -59,7 +62,10 @@ export function useBaseMap(): BaseMapState {
     fellBack,
     loaded,
     onStyleData: useCallback(() => setLoaded(true), []),
-    // Errors after the style has loaded (a missing tile) leave the base map as it is.
-    onError: useCallback(() => { if (!loaded && baseMap?.kind !== 'offline') fallBack(); }, [loaded, baseMap?.kind, fallBack]),
+    onError: useCallback((event: { error: Error }) => {
+      console.error(event.error); // what react-map-gl does without a handler
+      // errors after the style has loaded (a missing tile) leave the base map as it is
+      if (!loaded && baseMap?.kind !== 'offline') fallBack();
+    }, [loaded, baseMap?.kind, fallBack]),
   };
 }
