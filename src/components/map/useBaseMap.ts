@@ -25,6 +25,8 @@ export interface BaseMapState {
 
 export function useBaseMap(): BaseMapState {
   const { i18n } = useTranslation();
+  // the labels' language when the map opens: a new style later would drop what the children drew
+  const [language] = useState(i18n.language);
   const { query } = useCustom<MapConfig>({
     url: apiPaths.mapConfig,
     method: 'get',
@@ -41,12 +43,12 @@ export function useBaseMap(): BaseMapState {
   useEffect(() => {
     if (!configured) return undefined;
     let current = true;
-    baseMapStyle(configured, i18n.language).then((style) => current && setPrepared(style), (error: unknown) => {
+    baseMapStyle(configured, language).then((style) => current && setPrepared(style), (error: unknown) => {
       console.error(error);
       if (current) fallBack();
     });
     return () => { current = false; };
-  }, [configured, i18n.language, fallBack]);
+  }, [configured, language, fallBack]);
 
   // a style that never answers (MapLibre waits for it without an error)
   const waiting = !!configured && configured.kind !== 'offline' && !loaded && !fellBack;
