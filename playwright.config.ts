@@ -70,6 +70,7 @@ export default defineConfig({
       MQTT_PORT: String(MQTT_PORT),
       SIMULATE: 'off',
       SEED: 'demo',
+      MAP_STYLE: 'offline', // no base map host in tests (tests/e2e/base-map.spec.ts starts its own server for one)
     },
     url: `${baseURL}/api/docs/json`,
     timeout: 240_000, // the first start builds the web app

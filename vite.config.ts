@@ -15,6 +15,7 @@ const apiPaths = [
   '/entity',
   '/group-tree',
   '/group-list',
+  '/map-config',
   '/update-password',
   '/api',
   // the models' REST doors (/watcher-list, /create-watcher, …)

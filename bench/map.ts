@@ -64,7 +64,7 @@ await db.close();
 log(`added ${deviceCount.toLocaleString('en')} devices in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
 // ---- the server and the browser ------------------------------------------------------------
-const server = await startServerProcess({ ...process.env, DATA_DIR: dataDir, SEED: 'demo', SIMULATE: 'off', MQTT_PORT: '0' });
+const server = await startServerProcess({ ...process.env, DATA_DIR: dataDir, SEED: 'demo', SIMULATE: 'off', MQTT_PORT: '0', MAP_STYLE: 'offline' });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--no-first-run'],

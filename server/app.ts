@@ -19,7 +19,8 @@ import { tokenSigner } from './auth/accessToken.ts';
 import { loginThrottle, type ThrottleLimits } from './auth/loginThrottle.ts';
 import { authStore } from './db/authStore.ts';
 import { throttleStore } from './db/throttleStore.ts';
-import type { TrustProxy } from './config.ts';
+import { mapOrigins, type TrustProxy } from './config.ts';
+import type { BaseMap } from '../src/schemas/mapConfig.ts';
 import { CHANNELS, type Database } from './db/database.ts';
 import type { DiskGuard } from './db/diskGuard.ts';
 import { graphqlErrorFormatter } from './graphql/errorFormatter.ts';
@@ -61,7 +62,9 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** Serve HTTPS with this certificate and key (TLS_CERT, TLS_KEY). */
   https?: { cert: Buffer; key: Buffer };
-  /** Map tile origins the CSP allows (MAP_TILE_HOSTS); none by default. */
+  /** The base map the web app draws (MAP_STYLE); the offline one by default. */
+  baseMap?: BaseMap;
+  /** Further origins the base map's style loads from (MAP_TILE_HOSTS); none by default. */
   mapTileHosts?: string[];
   /** Send HSTS (TLS configured). */
   hsts?: boolean;
@@ -86,6 +89,8 @@ export interface Ingestion {
 declare module 'fastify' {
   interface FastifyInstance { ingestion: Ingestion }
 }
+
+const OFFLINE_BASE_MAP: BaseMap = { kind: 'offline' };
 
 /** The largest request body (413 beyond it). */
 export const MAX_BODY_BYTES = 512 * 1024;
@@ -112,7 +117,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   if (options.diskGuard) refuseWhileDiskIsFull(app, options.diskGuard);
   installErrorHandling(app);
-  await installSecurityHeaders(app, { mapTileHosts: options.mapTileHosts ?? [], hsts: options.hsts ?? false });
+  const baseMap = options.baseMap ?? OFFLINE_BASE_MAP;
+  await installSecurityHeaders(app, { mapOrigins: mapOrigins(baseMap, options.mapTileHosts ?? []), hsts: options.hsts ?? false });
   await installCompression(app);
   app.decorateRequest('caller', null);
 
@@ -181,7 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (request.headers.upgrade?.toLowerCase() === 'websocket') return;
       request.caller = await callerOf(request, auth);
     });
-    readRoutes(scope, reads);
+    readRoutes(scope, reads, baseMap);
     profileRoutes(scope, passwordService(options.db));
     resourceRoutes(scope, resources);
     kpiDataRoutes(scope, kpiDataService(options.db, resources, localDayZones));

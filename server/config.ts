@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { BaseMap } from '../src/schemas/mapConfig.ts';
 import { dayZonesProblem } from './telemetry/dayZones.ts';
 import { canonicalZone } from './telemetry/kpiTime.ts';
 
@@ -21,7 +22,9 @@ export interface Config {
   /** Directory of the built web app, served with a history fallback. */
   webDir: string;
   trustProxy: TrustProxy;
-  /** Origins of the base map's tiles, styles and fonts, allowed by the Content-Security-Policy. */
+  /** MAP_STYLE: the base map the web app draws. */
+  baseMap: BaseMap;
+  /** MAP_TILE_HOSTS: further origins the base map's style loads from (the CSP allows them too). */
   mapTileHosts: string[];
   /** Certificate and key (PEM) when the server itself speaks HTTPS. */
   tls?: { cert: Buffer; key: Buffer };
@@ -101,11 +104,9 @@ export function dayZonesFrom(raw: string | undefined): string[] {
   return [...new Set(names.map(canonicalZone))];
 }
 
-/** The production base map (DESIGN.md): OpenFreeMap, no key. */
-const DEFAULT_MAP_TILE_HOSTS = 'https://tiles.openfreemap.org';
-
+/** MAP_TILE_HOSTS: extra origins a custom base map's style refers to (tiles, glyphs, sprites elsewhere). */
 export function mapTileHostsFrom(raw: string | undefined): string[] {
-  const hosts = (raw ?? DEFAULT_MAP_TILE_HOSTS).split(',').map((part) => part.trim()).filter(Boolean);
+  const hosts = (raw ?? '').split(',').map((part) => part.trim()).filter(Boolean);
   for (const host of hosts) {
     let url: URL | undefined;
     try {
@@ -116,6 +117,55 @@ export function mapTileHostsFrom(raw: string | undefined): string[] {
     }
   }
   return hosts.map((host) => host.replace(/\/$/, ''));
+}
+
+const OPENFREEMAP_STYLE = 'https://tiles.openfreemap.org/styles/liberty';
+const MAPTILER_STYLE = 'https://api.maptiler.com/maps/streets-v2/style.json';
+const GOOGLE_TILES = 'https://tile.googleapis.com';
+const BROWSER_KEY = /^[A-Za-z0-9_-]{8,256}$/;
+const PMTILES_SCHEME = 'pmtiles://';
+
+/** An http(s) URL without credentials, or undefined. */
+function webUrl(text: string): URL | undefined {
+  if (/\s/.test(text)) return undefined;
+  try {
+    const url = new URL(text);
+    return /^https?:$/.test(url.protocol) && !url.username && !url.password ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * MAP_STYLE: the base map the web app draws. The value is never repeated in an error: it may
+ * hold a key.
+ */
+export function baseMapFrom(raw: string | undefined): BaseMap {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'openfreemap') return { kind: 'openfreemap', url: OPENFREEMAP_STYLE };
+  if (value === 'offline') return { kind: 'offline' };
+  const keyed = /^(maptiler|google):(.*)$/s.exec(value);
+  if (keyed) {
+    const [, provider, key] = keyed;
+    if (!BROWSER_KEY.test(key)) throw new ConfigError(`MAP_STYLE ${provider}:<key> needs the provider's browser key (8 to 256 letters, digits, - or _).`);
+    return provider === 'maptiler' ? { kind: 'maptiler', url: MAPTILER_STYLE, key } : { kind: 'google', url: GOOGLE_TILES, key };
+  }
+  const archive = value.startsWith(PMTILES_SCHEME);
+  const url = webUrl(archive ? value.slice(PMTILES_SCHEME.length) : value);
+  if (!url) {
+    throw new ConfigError('MAP_STYLE must be offline, openfreemap, maptiler:<key>, google:<key>, a PMTiles archive '
+      + '(pmtiles://https://host/file.pmtiles or https://host/file.pmtiles) or the https:// URL of a MapLibre style.');
+  }
+  return { kind: archive || url.pathname.toLowerCase().endsWith('.pmtiles') ? 'pmtiles' : 'style', url: url.href };
+}
+
+/**
+ * The origins the browser may load the base map from (the CSP's img-src, font-src and
+ * connect-src): the configured base map's own origin and MAP_TILE_HOSTS; none for the offline map.
+ */
+export function mapOrigins(baseMap: BaseMap, tileHosts: string[]): string[] {
+  if (baseMap.kind === 'offline' || !baseMap.url) return [];
+  return [...new Set([new URL(baseMap.url).origin, ...tileHosts])];
 }
 
 function tlsFrom(env: NodeJS.ProcessEnv): Config['tls'] {
@@ -153,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telemetryDayZones: dayZonesFrom(env.TELEMETRY_DAY_ZONES),
     webDir: resolve(env.WEB_DIR || 'dist'),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    baseMap: baseMapFrom(env.MAP_STYLE),
     mapTileHosts: mapTileHostsFrom(env.MAP_TILE_HOSTS),
     tls,
     hsts: !!tls || env.HSTS === 'on',

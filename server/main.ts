@@ -29,7 +29,7 @@ async function main() {
   }
 
   const app = await buildApp({ db, jwtSecret: config.jwtSecret, webDir: config.webDir, trustProxy: config.trustProxy,
-    https: config.tls, mapTileHosts: config.mapTileHosts, hsts: config.hsts, telemetryDayZones: config.telemetryDayZones,
+    https: config.tls, baseMap: config.baseMap, mapTileHosts: config.mapTileHosts, hsts: config.hsts, telemetryDayZones: config.telemetryDayZones,
     diskGuard: embedded && !isMemoryDir(config.dataDir) ? diskGuard(config.dataDir) : undefined, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
   let closing = false;
   let mqttListener: MqttListener | undefined;

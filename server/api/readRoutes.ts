@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { entityListQuerySchema, idParamSchema, type EntityListQuery, type IdParam } from '../../src/schemas/entityQuery.ts';
 import { idList, INT4_MAX } from '../../src/schemas/bounds.ts';
 import { MAP_FEATURES_PAGE, mapFeaturesAnswerSchema, mapFeaturesQuerySchema, type MapFeaturesQuery } from '../../src/schemas/mapFeatures.ts';
+import { mapConfigAnswerSchema, type BaseMap, type MapConfig } from '../../src/schemas/mapConfig.ts';
 import { MODULES } from '../../src/schemas/modules.ts';
 import type { EntityFilters } from '../db/entityQueries.ts';
 import { badRequest } from '../errors.ts';
@@ -28,7 +29,7 @@ export function entityFilters(query: Omit<EntityListQuery, 'page' | 'per_page'>)
 /** Sends JSON text the database built, as it is. */
 const json = (reply: FastifyReply, text: string) => reply.type('application/json; charset=utf-8').send(text);
 
-export function readRoutes(app: FastifyInstance, reads: ReadService) {
+export function readRoutes(app: FastifyInstance, reads: ReadService, baseMap: BaseMap) {
   const security = [{ bearer: [] }];
   const schema = (tag: string, summary: string, extra: object = {}) => ({ tags: [tag], summary, security, response: errorResponses, ...extra });
 
@@ -56,6 +57,9 @@ export function readRoutes(app: FastifyInstance, reads: ReadService) {
     const { region, level, attribute, after = 0, limit = MAP_FEATURES_PAGE } = request.query;
     return json(reply, await reads.mapFeaturesJson(callerFrom(request), { region, level, attribute, after, limit }));
   });
+  app.get('/map-config', {
+    schema: schema('map', 'The base map the web app draws (MAP_STYLE); its key, if any, is a browser key', { response: { ...errorResponses, 200: mapConfigAnswerSchema } }),
+  }, async (): Promise<MapConfig> => ({ base_map: baseMap }));
   app.get('/group-tree', { schema: schema('groups', 'Groups as a tree') }, (request) => reads.groupTree(callerFrom(request)));
   app.get('/group-list', { schema: schema('groups', 'Groups') }, (request) => reads.groupList(callerFrom(request)));
 }

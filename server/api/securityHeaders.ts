@@ -1,13 +1,13 @@
 // Security headers on every answer (helmet): a Content-Security-Policy the web app works under —
 // its own scripts only, styles inline too (antd writes style tags), workers from blob: (the map),
-// the GraphQL websocket of the same origin, images and data from the configured map tile hosts —
+// the GraphQL websocket of the same origin, images, fonts and data from the base map's origins —
 // no framing, nosniff, a strict referrer policy, and HSTS when TLS is configured.
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 export interface HeaderOptions {
-  /** Origins the base map loads tiles, styles, fonts and sprites from (MAP_TILE_HOSTS). */
-  mapTileHosts: string[];
+  /** Origins the base map loads its style, tiles, fonts and sprites from (config.ts `mapOrigins`). */
+  mapOrigins: string[];
   /** Send Strict-Transport-Security (TLS served here, or by a proxy in front: HSTS=on). */
   hsts: boolean;
 }
@@ -15,15 +15,15 @@ export interface HeaderOptions {
 const HSTS_SECONDS = 365 * 86_400;
 
 /** The CSP directives; `frameAncestors` stays 'none' until embeddable boards relax it for their own route. */
-export function contentSecurityPolicy(mapTileHosts: string[], frameAncestors: string[] = ["'none'"]) {
+export function contentSecurityPolicy(mapOrigins: string[], frameAncestors: string[] = ["'none'"]) {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:', ...mapTileHosts],
-    fontSrc: ["'self'", 'data:', ...mapTileHosts],
+    imgSrc: ["'self'", 'data:', 'blob:', ...mapOrigins],
+    fontSrc: ["'self'", 'data:', ...mapOrigins],
     // blob: the region's overlay image, fetched with the session and handed to the map as an object URL
-    connectSrc: ["'self'", 'blob:', ...mapTileHosts],
+    connectSrc: ["'self'", 'blob:', ...mapOrigins],
     workerSrc: ["'self'", 'blob:'],
     childSrc: ["'self'", 'blob:'],
     manifestSrc: ["'self'"],
@@ -36,7 +36,7 @@ export function contentSecurityPolicy(mapTileHosts: string[], frameAncestors: st
 
 export async function installSecurityHeaders(app: FastifyInstance, options: HeaderOptions) {
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options.mapTileHosts) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options.mapOrigins) },
     // Map tiles come from other origins; requiring CORP/COEP from them would break the map.
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

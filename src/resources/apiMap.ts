@@ -31,4 +31,5 @@ export const apiPaths = {
   currentUser: '/user-me',
   updatePassword: '/update-password',
   mapFeatures: '/map-features',
+  mapConfig: '/map-config',
 } as const;

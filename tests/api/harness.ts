@@ -7,6 +7,7 @@ import type { ThrottleLimits } from '../../server/auth/loginThrottle.ts';
 import { DEFAULT_DAY_ZONES, type TrustProxy } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import type { WriterLimits } from '../../server/telemetry/telemetryWriter.ts';
+import type { BaseMap } from '../../src/schemas/mapConfig.ts';
 import { backfillDemoTelemetry } from '../../server/seed/demoDevices.ts';
 import { seedDemoIfEmpty } from '../../server/seed/demoSeed.ts';
 
@@ -49,7 +50,7 @@ async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; 
 
 export const usingPostgres = () => !!process.env.TEST_DATABASE_URL;
 
-export interface TestAppOptions { writerLimits?: Partial<WriterLimits>; throttle?: ThrottleLimits; webDir?: string; trustProxy?: TrustProxy; db?: Database; hsts?: boolean; mapTileHosts?: string[]; telemetryDayZones?: string[] }
+export interface TestAppOptions { writerLimits?: Partial<WriterLimits>; throttle?: ThrottleLimits; webDir?: string; trustProxy?: TrustProxy; db?: Database; hsts?: boolean; baseMap?: BaseMap; mapTileHosts?: string[]; telemetryDayZones?: string[] }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const server = process.env.TEST_DATABASE_URL;

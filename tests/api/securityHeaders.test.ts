@@ -1,10 +1,11 @@
-// Security headers on every answer, HSTS only when configured, precompressed assets, compressed
-// JSON, and caching rules for the built web app.
+// Security headers on every answer (the CSP allowing exactly the base map's origins), HSTS only
+// when configured, precompressed assets, compressed JSON, and caching rules for the built web app.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gunzipSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseMapFrom } from '../../server/config.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
 const webDir = mkdtempSync(join(tmpdir(), 'terrasight-web-'));
@@ -17,7 +18,7 @@ beforeAll(async () => {
   writeFileSync(join(webDir, 'assets', 'index-Ab12Cd34.js'), script);
   writeFileSync(join(webDir, 'assets', 'index-Ab12Cd34.js.br'), brotliCompressSync(script));
   writeFileSync(join(webDir, 'assets', 'index-Ab12Cd34.js.gz'), gzipSync(script));
-  t = await startTestApp({ webDir, mapTileHosts: ['https://tiles.openfreemap.org'] });
+  t = await startTestApp({ webDir, baseMap: baseMapFrom('openfreemap') });
   token = (await t.login('admin@demo.city')).access_token;
 });
 afterAll(async () => {
@@ -26,6 +27,9 @@ afterAll(async () => {
 });
 
 const raw = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+/** The CSP's directives by name. */
+const directives = (csp: string) => Object.fromEntries(csp.split(';').map((part) => part.trim()).filter(Boolean)
+  .map((part) => [part.split(' ')[0], part.slice(part.indexOf(' ') + 1)]));
 
 describe('security headers', () => {
   it.each([
@@ -41,12 +45,39 @@ describe('security headers', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
     expect(csp).toContain("worker-src 'self' blob:");
-    expect(csp).toMatch(/img-src [^;]*https:\/\/tiles\.openfreemap\.org/);
-    expect(csp).toMatch(/connect-src [^;]*https:\/\/tiles\.openfreemap\.org/);
+    expect(directives(csp)).toMatchObject({
+      'img-src': "'self' data: blob: https://tiles.openfreemap.org",
+      'font-src': "'self' data: https://tiles.openfreemap.org",
+      'connect-src': "'self' blob: https://tiles.openfreemap.org",
+    });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['x-powered-by']).toBeUndefined();
     expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it.each([
+    ['the offline map (the default)', {}, ''],
+    ['the offline map, MAP_TILE_HOSTS notwithstanding', { baseMap: baseMapFrom('offline'), mapTileHosts: ['https://tiles.example.com'] }, ''],
+    ['MapTiler', { baseMap: baseMapFrom('maptiler:Ab12Cd34Ef56Gh78Ij90') }, ' https://api.maptiler.com'],
+    ['Google', { baseMap: baseMapFrom('google:AIzaSyA1b2C3d4E5f6G7h8I9j0K-_lMnOpQrStU') }, ' https://tile.googleapis.com'],
+    ['a PMTiles archive', { baseMap: baseMapFrom('pmtiles://https://cdn.example.org:8443/city.pmtiles') }, ' https://cdn.example.org:8443'],
+    ['a style with MAP_TILE_HOSTS', { baseMap: baseMapFrom('https://maps.example.com/style.json'), mapTileHosts: ['https://fonts.example.com', 'https://maps.example.com'] },
+      ' https://maps.example.com https://fonts.example.com'],
+  ])('allow exactly the origins of %s', async (_case, options, origins) => {
+    const other = await startTestApp({ db: t.db, ...options });
+    try {
+      const csp = String((await other.app.inject({ method: 'GET', url: '/api/docs/json' })).headers['content-security-policy']);
+      expect(directives(csp)).toMatchObject({
+        'img-src': `'self' data: blob:${origins}`,
+        'font-src': `'self' data:${origins}`,
+        'connect-src': `'self' blob:${origins}`,
+        'default-src': "'self'",
+        'script-src': "'self'",
+      });
+    } finally {
+      await other.close();
+    }
   });
 
   it('sends HSTS when TLS is configured', async () => {

@@ -1,21 +1,7 @@
 // The Content-Security-Policy must not break the app: signing in, the shell, the websocket and
 // the API docs run without a single CSP violation.
-import { expect, test, type Page } from '@playwright/test';
-import { login, users } from './helpers.ts';
-
-/** Records CSP violations from the page's own events and the console. */
-async function watchViolations(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
-  page.on('console', (message) => {
-    if (/Content Security Policy|CSP violation/i.test(message.text())) violations.push(message.text());
-  });
-  return violations;
-}
+import { expect, test } from '@playwright/test';
+import { login, users, watchViolations } from './helpers.ts';
 
 test('sign-in, the shell and the websocket work under the CSP', async ({ page }) => {
   const violations = await watchViolations(page);

@@ -43,6 +43,20 @@ export function pathAndQuery(page: Page): string {
   return url.pathname + url.search;
 }
 
+/** Records the page's CSP violations, from its own events and the console. */
+export async function watchViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content Security Policy|CSP violation/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
 /** Signs in through the API; answers the access token. */
 export async function apiToken(request: APIRequestContext, email: string, password: string = DEMO_PASSWORD): Promise<string> {
   const answer = await request.post('/auth/login', { data: { email, password } });

@@ -1,16 +1,19 @@
-// The one MapLibre map of the product (through react-map-gl): the offline base map, the default
-// centre, and the rotation and tilt kept across reloads. Layers are its children, each adding and
-// removing its own sources (Traccar's map kit, STYLE.md).
+// The one MapLibre map of the product (through react-map-gl): the configured base map (the offline
+// one, with a notice, when it cannot be drawn), the default centre, and the rotation and tilt kept
+// across reloads. Layers are its children, each adding and removing its own sources (Traccar's map
+// kit, STYLE.md); react-map-gl adds them again when the base map's style is replaced.
 import 'maplibre-gl/dist/maplibre-gl.css';
+import './facilityMap.css';
 import { setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { Alert } from 'antd';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MapLayerMouseEvent, ViewStateChangeEvent } from 'react-map-gl/maplibre';
 import Map, { NavigationControl, ScaleControl } from 'react-map-gl/maplibre';
-import { offlineStyle } from './baseStyle.ts';
 import { DEFAULT_CENTER, DEFAULT_ZOOM, storedOrientation, storeOrientation } from './mapView.ts';
+import { useBaseMap } from './useBaseMap.ts';
 
 setWorkerUrl(workerUrl);
 
@@ -28,13 +31,20 @@ export interface FacilityMapProps {
 
 export function FacilityMap({ children, interactiveLayerIds, onClick, onMouseMove, onMouseLeave, onMoveEnd, initialCenter }: FacilityMapProps) {
   const { t } = useTranslation();
-  const style = useMemo(offlineStyle, []);
+  const { baseMap, fellBack, loaded, onStyleData, onError } = useBaseMap();
   const initialViewState = useMemo(() => ({ ...(initialCenter ?? DEFAULT_CENTER), zoom: DEFAULT_ZOOM, ...storedOrientation() }), [initialCenter]);
   return (
-    <div className="facility-map" role="region" aria-label={t('map.label')} data-testid="facility-map">
-      <Map
+    <div className="facility-map" role="region" aria-label={t('map.label')} data-testid="facility-map"
+      // the base map drawn (tests)
+      data-base-map={loaded ? baseMap?.kind : undefined}>
+      {fellBack && <Alert className="facility-map-notice" type="warning" showIcon message={t('baseMap.fallback')} data-testid="base-map-notice" />}
+      {baseMap && <Map
         initialViewState={initialViewState}
-        mapStyle={style}
+        mapStyle={baseMap.style}
+        // a fallback replaces a style that never loaded: nothing to compare it with
+        styleDiffing={false}
+        onStyleData={onStyleData}
+        onError={onError}
         interactiveLayerIds={interactiveLayerIds}
         onClick={onClick}
         onMouseMove={onMouseMove}
@@ -48,13 +58,13 @@ export function FacilityMap({ children, interactiveLayerIds, onClick, onMouseMov
           onMoveEnd?.(event);
         }}
         maxPitch={85}
-        attributionControl={{ compact: true, customAttribution: 'Natural Earth' }}
+        attributionControl={{ compact: true }}
         style={{ width: '100%', height: '100%' }}
       >
         <NavigationControl position="top-right" visualizePitch />
         <ScaleControl position="bottom-left" />
         {children}
-      </Map>
+      </Map>}
     </div>
   );
 }

@@ -11,7 +11,7 @@ export function offlineStyle(): StyleSpecification {
   return {
     version: 8,
     sources: {
-      land: { type: 'geojson', data: feature(topology, topology.objects.land) },
+      land: { type: 'geojson', data: feature(topology, topology.objects.land), attribution: 'Natural Earth' },
       borders: { type: 'geojson', data: mesh(topology, topology.objects.countries, (a, b) => a !== b) },
     },
     layers: [

@@ -342,6 +342,9 @@ export const cs: Dictionary = {
     inactive: 'Nepřipojeno',
     label: 'Mapa areálu',
   },
+  baseMap: {
+    fallback: 'Podkladovou mapu se nepodařilo načíst; zobrazuje se offline mapa.',
+  },
   dashboard: {
     colourBy: 'Barva podle atributu',
     panel: 'Panel mapy',

@@ -342,6 +342,9 @@ export const de: Dictionary = {
     inactive: 'Nicht verbunden',
     label: 'Karte der Anlage',
   },
+  baseMap: {
+    fallback: 'Die Grundkarte konnte nicht geladen werden; die Offline-Karte wird angezeigt.',
+  },
   dashboard: {
     colourBy: 'Einfärben nach Attribut',
     panel: 'Kartenbereich',

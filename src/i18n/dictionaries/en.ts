@@ -341,6 +341,9 @@ export const en = {
     inactive: 'Not connected',
     label: 'Facility map',
   },
+  baseMap: {
+    fallback: 'The base map could not be loaded; the offline map is shown.',
+  },
   dashboard: {
     colourBy: 'Colour by attribute',
     panel: 'Map panel',

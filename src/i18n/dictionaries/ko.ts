@@ -342,6 +342,9 @@ export const ko: Dictionary = {
     inactive: '연결 안 됨',
     label: '시설 지도',
   },
+  baseMap: {
+    fallback: '배경 지도를 불러오지 못해 오프라인 지도를 표시합니다.',
+  },
   dashboard: {
     colourBy: '속성별 색상',
     panel: '지도 패널',

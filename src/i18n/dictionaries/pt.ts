@@ -342,6 +342,9 @@ export const pt: Dictionary = {
     inactive: 'Desligado',
     label: 'Mapa da instalação',
   },
+  baseMap: {
+    fallback: 'Não foi possível carregar o mapa de base; é mostrado o mapa offline.',
+  },
   dashboard: {
     colourBy: 'Cor por atributo',
     panel: 'Painel do mapa',

@@ -342,6 +342,9 @@ export const sk: Dictionary = {
     inactive: 'Nepripojené',
     label: 'Mapa areálu',
   },
+  baseMap: {
+    fallback: 'Podkladovú mapu sa nepodarilo načítať; zobrazuje sa offline mapa.',
+  },
   dashboard: {
     colourBy: 'Farba podľa atribútu',
     panel: 'Panel mapy',

@@ -20,8 +20,8 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('MAP_TILE_HOSTS, TLS_CERT, TLS_KEY, HSTS', () => {
-  it('defaults to the OpenFreeMap host and takes a list of origins', () => {
-    expect(loadConfig({ DATA_DIR: 'memory://' }).mapTileHosts).toEqual(['https://tiles.openfreemap.org']);
+  it('is empty by default and takes a list of origins', () => {
+    expect(loadConfig({ DATA_DIR: 'memory://' }).mapTileHosts).toEqual([]);
     expect(mapTileHostsFrom('https://a.example.com, http://10.0.0.5:8080/')).toEqual(['https://a.example.com', 'http://10.0.0.5:8080']);
   });
 
