@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { entityListQuerySchema, idParamSchema, type EntityListQuery, type IdParam } from '../../src/schemas/entityQuery.ts';
 import { idList, INT4_MAX } from '../../src/schemas/bounds.ts';
 import { MAP_FEATURES_PAGE, mapFeaturesAnswerSchema, mapFeaturesQuerySchema, type MapFeaturesQuery } from '../../src/schemas/mapFeatures.ts';
+import { GROUP_MEMBERS_PAGE, groupMembersAnswerSchema, groupMembersQuerySchema, type GroupMembersQuery } from '../../src/schemas/groupMembers.ts';
 import { MODULES } from '../../src/schemas/modules.ts';
 import type { EntityFilters } from '../db/entityQueries.ts';
 import { badRequest } from '../errors.ts';
@@ -51,4 +52,12 @@ export function readRoutes(app: FastifyInstance, reads: ReadService) {
   });
   app.get('/group-tree', { schema: schema('groups', 'Groups as a tree') }, (request) => reads.groupTree(callerFrom(request)));
   app.get('/group-list', { schema: schema('groups', 'Groups') }, (request) => reads.groupList(callerFrom(request)));
+  app.get<{ Querystring: GroupMembersQuery }>('/group-members', {
+    schema: schema('groups', 'A page of the ids of a group\'s entities (the map colours them)', {
+      querystring: bodySchema(groupMembersQuerySchema), response: { ...errorResponses, 200: groupMembersAnswerSchema },
+    }),
+  }, async (request, reply) => {
+    const { group, region, after = 0, limit = GROUP_MEMBERS_PAGE } = request.query;
+    return json(reply, await reads.groupMembersJson(callerFrom(request), { group, region, after, limit }));
+  });
 }

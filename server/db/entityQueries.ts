@@ -80,6 +80,10 @@ export async function findEntity(tx: Tx, id: number): Promise<EntityDetailJson |
   return row;
 }
 
+/** `e` is the region (any entity) or lies under it. */
+const inSubtreeOf = (region: number) =>
+  sql`EXISTS (SELECT 1 FROM entities r WHERE r.id = ${region} AND (e.id = r.id OR e.tree_path LIKE r.tree_path || '.%'))`;
+
 export interface MapFeatureFilters { region?: number; level?: number; attribute?: string; after: number; limit: number }
 
 /**
@@ -88,9 +92,7 @@ export interface MapFeatureFilters { region?: number; level?: number; attribute?
  */
 export function mapFeaturesJsonQuery(f: MapFeatureFilters): SQL {
   const where: SQL[] = [sql`e.id > ${f.after}`];
-  if (f.region !== undefined) {
-    where.push(sql`EXISTS (SELECT 1 FROM entities r WHERE r.id = ${f.region} AND (e.id = r.id OR e.tree_path LIKE r.tree_path || '.%'))`);
-  }
+  if (f.region !== undefined) where.push(inSubtreeOf(f.region));
   if (f.level !== undefined) where.push(sql`e.level = ${f.level}`);
   const position = sql`CASE
     WHEN e.geom IS NULL OR jsonb_typeof(e.geom) <> 'object' THEN NULL
@@ -106,4 +108,18 @@ export function mapFeaturesJsonQuery(f: MapFeatureFilters): SQL {
       'next', CASE WHEN count(*) = ${f.limit} THEN max(p.id) END)::text AS json
     FROM (SELECT e.id, e.entity_type_id, e.level, e.parent_id, ${position} AS position, ${value} AS value, ${colour} AS colour
           FROM entities e WHERE ${sql.join(where, sql` AND `)} ORDER BY e.id LIMIT ${f.limit}) p`;
+}
+
+export interface GroupMemberFilters { group: number; region?: number; after: number; limit: number }
+
+/** One page of GET /group-members (src/schemas/groupMembers.ts) as JSON text: ids in order after `after`. */
+export function groupMembersJsonQuery(f: GroupMemberFilters): SQL {
+  const where: SQL[] = [sql`eg.group_id = ${f.group}`, sql`e.id > ${f.after}`];
+  if (f.region !== undefined) where.push(inSubtreeOf(f.region));
+  return sql`
+    SELECT json_build_object(
+      'ids', COALESCE(json_agg(p.id ORDER BY p.id), '[]'::json),
+      'next', CASE WHEN count(*) = ${f.limit} THEN max(p.id) END)::text AS json
+    FROM (SELECT e.id FROM entity_groups eg JOIN entities e ON e.id = eg.entity_id
+          WHERE ${sql.join(where, sql` AND `)} ORDER BY e.id LIMIT ${f.limit}) p`;
 }
