@@ -28,4 +28,5 @@ export const apiPaths = {
   currentUser: '/user-me',
   updatePassword: '/update-password',
   mapFeatures: '/map-features',
+  groupMembers: '/group-members',
 } as const;
