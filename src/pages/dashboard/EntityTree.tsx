@@ -57,7 +57,7 @@ export function EntityTree({ root, onChoose }: EntityTreeProps) {
     const type = entityTypes.find((candidate) => candidate.id === Number(entity.entity_type_id))?.name;
     return {
       key: entity.id,
-      title: <span data-testid="tree-node">{pickLocalized(entity.name, i18n.language) || `#${entity.id}`}{type && <Tag style={{ marginInlineStart: 8 }}>{type}</Tag>}</span>,
+      title: <span data-testid="tree-node"><span>{pickLocalized(entity.name, i18n.language) || `#${entity.id}`}</span>{type && <Tag style={{ marginInlineStart: 8 }}>{type}</Tag>}</span>,
       isLeaf: children?.length === 0,
       children: children?.map(nodeOf),
     };
