@@ -29,6 +29,9 @@ const theme: ThemeConfig = {
     colorPrimaryBg: currentBranding.themeTint,
     colorPrimaryBgHover: currentBranding.themeTint,
     colorLink: currentBranding.themeColor,
+    // a link under the pointer or focused keeps the colour (antd's lighter hover is 4.2:1 for the teal)
+    colorLinkHover: currentBranding.themeColor,
+    colorLinkActive: currentBranding.themeColor,
     colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
     colorTextDescription: 'rgba(0, 0, 0, 0.65)',
     // antd's error red (#ff4d4f) is 3.3:1 on white: danger buttons and error texts take red-7 (5.6:1)

@@ -4,6 +4,7 @@ import { entityListQuerySchema, idParamSchema, type EntityListQuery, type IdPara
 import { idList, INT4_MAX } from '../../src/schemas/bounds.ts';
 import { MAP_FEATURES_PAGE, mapFeaturesAnswerSchema, mapFeaturesQuerySchema, type MapFeaturesQuery } from '../../src/schemas/mapFeatures.ts';
 import { mapConfigAnswerSchema, type BaseMap, type MapConfig } from '../../src/schemas/mapConfig.ts';
+import { GROUP_MEMBERS_PAGE, groupMembersAnswerSchema, groupMembersQuerySchema, type GroupMembersQuery } from '../../src/schemas/groupMembers.ts';
 import { MODULES } from '../../src/schemas/modules.ts';
 import type { EntityFilters } from '../db/entityQueries.ts';
 import { badRequest } from '../errors.ts';
@@ -62,4 +63,12 @@ export function readRoutes(app: FastifyInstance, reads: ReadService, baseMap: Ba
   }, async (): Promise<MapConfig> => ({ base_map: baseMap }));
   app.get('/group-tree', { schema: schema('groups', 'Groups as a tree') }, (request) => reads.groupTree(callerFrom(request)));
   app.get('/group-list', { schema: schema('groups', 'Groups') }, (request) => reads.groupList(callerFrom(request)));
+  app.get<{ Querystring: GroupMembersQuery }>('/group-members', {
+    schema: schema('groups', 'A page of the ids of a group\'s entities (the map colours them)', {
+      querystring: bodySchema(groupMembersQuerySchema), response: { ...errorResponses, 200: groupMembersAnswerSchema },
+    }),
+  }, async (request, reply) => {
+    const { group, region, after = 0, limit = GROUP_MEMBERS_PAGE } = request.query;
+    return json(reply, await reads.groupMembersJson(callerFrom(request), { group, region, after, limit }));
+  });
 }

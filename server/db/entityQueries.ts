@@ -41,9 +41,9 @@ const selectEntity = (groupsOf: SQL = sql`TRUE`) => sql`
              FROM entity_groups eg JOIN groups g ON g.id = eg.group_id WHERE ${groupsOf} GROUP BY eg.entity_id) gs ON gs.entity_id = e.id`;
 const SELECT_ENTITY = selectEntity();
 
-/** The entity `alias` is `region` or lies under it. */
-export const inSubtree = (alias: string, region: number) => sql`EXISTS (SELECT 1 FROM entities r WHERE r.id = ${region}
-  AND (${sql.raw(alias)}.id = r.id OR ${sql.raw(alias)}.tree_path LIKE r.tree_path || '.%'))`;
+/** `e` is the region (any entity) or lies under it. */
+const inSubtreeOf = (region: number) =>
+  sql`EXISTS (SELECT 1 FROM entities r WHERE r.id = ${region} AND (e.id = r.id OR e.tree_path LIKE r.tree_path || '.%'))`;
 
 const pathDepth = (alias: string) => sql.raw(`cardinality(string_to_array(${alias}.tree_path, '.'))`);
 
@@ -72,7 +72,7 @@ function conditions(f: EntityFilters): SQL[] {
   else if (f.gateway === false) where.push(sql`NOT e.is_gateway`);
   else if (typeof f.gateway === 'number') where.push(sql`e.fk_gateway_id = ${f.gateway}`);
   if (f.parentIsNull) where.push(sql`e.parent_id IS NULL`);
-  if (f.region !== undefined) where.push(inSubtree('e', f.region));
+  if (f.region !== undefined) where.push(inSubtreeOf(f.region));
   if (f.types?.length) where.push(sql`e.entity_type_id IN (${intList(f.types)})`);
   return where;
 }
@@ -115,7 +115,7 @@ export interface MapFeatureFilters { region?: number; level?: number; attribute?
  */
 export function mapFeaturesJsonQuery(f: MapFeatureFilters): SQL {
   const where: SQL[] = [sql`e.id > ${f.after}`];
-  if (f.region !== undefined) where.push(inSubtree('e', f.region));
+  if (f.region !== undefined) where.push(inSubtreeOf(f.region));
   if (f.level !== undefined) where.push(sql`e.level = ${f.level}`);
   const position = sql`CASE
     WHEN e.geom IS NULL OR jsonb_typeof(e.geom) <> 'object' THEN NULL
@@ -131,4 +131,18 @@ export function mapFeaturesJsonQuery(f: MapFeatureFilters): SQL {
       'next', CASE WHEN count(*) = ${f.limit} THEN max(p.id) END)::text AS json
     FROM (SELECT e.id, e.entity_type_id, e.level, e.parent_id, ${position} AS position, ${value} AS value, ${colour} AS colour
           FROM entities e WHERE ${sql.join(where, sql` AND `)} ORDER BY e.id LIMIT ${f.limit}) p`;
+}
+
+export interface GroupMemberFilters { group: number; region?: number; after: number; limit: number }
+
+/** One page of GET /group-members (src/schemas/groupMembers.ts) as JSON text: ids in order after `after`. */
+export function groupMembersJsonQuery(f: GroupMemberFilters): SQL {
+  const where: SQL[] = [sql`eg.group_id = ${f.group}`, sql`e.id > ${f.after}`];
+  if (f.region !== undefined) where.push(inSubtreeOf(f.region));
+  return sql`
+    SELECT json_build_object(
+      'ids', COALESCE(json_agg(p.id ORDER BY p.id), '[]'::json),
+      'next', CASE WHEN count(*) = ${f.limit} THEN max(p.id) END)::text AS json
+    FROM (SELECT e.id FROM entity_groups eg JOIN entities e ON e.id = eg.entity_id
+          WHERE ${sql.join(where, sql` AND `)} ORDER BY e.id LIMIT ${f.limit}) p`;
 }

@@ -7,8 +7,8 @@ import type { Database } from '../db/database.ts';
 import {
   listEntityTypeGroups, listEntityTypes, listGroups, listUsers, meJsonQuery, tenantJsonQuery,
 } from '../db/directoryQueries.ts';
-import type { EntityFilters, EntityJson, EntityPage, MapFeatureFilters } from '../db/entityQueries.ts';
-import { entityListJsonQuery, entityPageJsonQuery, findEntity, mapFeaturesJsonQuery } from '../db/entityQueries.ts';
+import type { EntityFilters, EntityJson, EntityPage, GroupMemberFilters, MapFeatureFilters } from '../db/entityQueries.ts';
+import { entityListJsonQuery, entityPageJsonQuery, findEntity, groupMembersJsonQuery, mapFeaturesJsonQuery } from '../db/entityQueries.ts';
 import { notFound } from '../errors.ts';
 import { requirePermission, type Caller } from './caller.ts';
 import { filtersKey, tenantReadCache, type TenantReadCache } from './tenantReadCache.ts';
@@ -81,6 +81,10 @@ export function readService(db: Database, cache: TenantReadCache = tenantReadCac
     /** A page of what the map draws (src/schemas/mapFeatures.ts). */
     mapFeaturesJson: async (caller: Caller, filters: MapFeatureFilters) =>
       (await cachedJson(caller, `map:${JSON.stringify(filters)}`, mapFeaturesJsonQuery(filters)))!,
+
+    /** A page of the ids of a group's entities (src/schemas/groupMembers.ts). */
+    groupMembersJson: async (caller: Caller, filters: GroupMemberFilters) =>
+      (await cachedJson(caller, `members:${JSON.stringify(filters)}`, groupMembersJsonQuery(filters)))!,
 
     async entities(caller: Caller, filters: EntityFilters): Promise<EntityJson[]> {
       return JSON.parse(await this.entitiesJson(caller, filters));

@@ -32,4 +32,5 @@ export const apiPaths = {
   updatePassword: '/update-password',
   mapFeatures: '/map-features',
   mapConfig: '/map-config',
+  groupMembers: '/group-members',
 } as const;

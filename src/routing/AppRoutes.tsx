@@ -15,6 +15,7 @@ const ApplicationsPage = lazy(() => import('../pages/ApplicationsPage.tsx'));
 const ProfileHomePage = lazy(() => import('../pages/profile/ProfileHomePage.tsx'));
 const ChangePasswordPage = lazy(() => import('../pages/profile/ChangePasswordPage.tsx'));
 const DashboardPage = lazy(() => import('../pages/dashboard/DashboardPage.tsx'));
+const TreeViewPage = lazy(() => import('../pages/dashboard/TreeViewPage.tsx'));
 const StudioPage = lazy(() => import('../pages/studio/StudioPage.tsx'));
 const ComingSoonPage = lazy(() => import('../pages/ComingSoonPage.tsx'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx'));
@@ -73,7 +74,7 @@ export function AppRoutes() {
               <Route path="/dashboard" element={<DashboardPage />} />
               <Route path="/dashboard/entity/:id" element={<DashboardPage />} />
               <Route path="/dashboard/entity/:id/detail" element={<DashboardPage />} />
-              <Route path="/dashboard/tree-view/:id" element={soon('dashboard-tree-view', 'routes.treeView')} />
+              <Route path="/dashboard/tree-view/:id" element={<TreeViewPage />} />
               <Route path="/dashboard/*" element={<NotFoundPage />} />
             </Route>
 

@@ -12,6 +12,9 @@ export const NO_NUL = '^[^\\u0000]*$';
 /** A database id: a positive `integer`. */
 export const idSchema = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
 
+/** The `after` of a paged read: rows with an id above it (the previous page's `next`). */
+export const afterIdSchema = { type: 'integer', minimum: 0, maximum: INT4_MAX, default: 0 } as const;
+
 /** A comma-separated list of ids (query strings); each id is checked against INT4_MAX by `idList`. */
 export const idListSchema = { type: 'string', pattern: '^\\d{1,10}(,\\d{1,10}){0,499}$', maxLength: 5500 } as const;
 

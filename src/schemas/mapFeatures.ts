@@ -5,7 +5,7 @@
 // null; the colour value is the entity's attribute named by `attribute` (null without one); the
 // colour is the entity's own `attributes.color` (#rrggbb, a region's or zone's) or null.
 import type { FromSchema } from 'json-schema-to-ts';
-import { idSchema } from './bounds.ts';
+import { afterIdSchema, idSchema } from './bounds.ts';
 
 /** Rows per page, at most (a page is built in one statement; the client asks for the next). */
 export const MAP_FEATURES_PAGE = 20_000;
@@ -20,8 +20,7 @@ export const mapFeaturesQuerySchema = {
     level: { type: 'integer', minimum: -1000, maximum: 1000 },
     /** The attribute the map colours by. */
     attribute: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[^\\u0000]+$' },
-    /** Rows with an id above this one (the previous page's `next`). */
-    after: { type: 'integer', minimum: 0, maximum: 2_147_483_647, default: 0 },
+    after: afterIdSchema,
     limit: { type: 'integer', minimum: 1, maximum: MAP_FEATURES_PAGE, default: MAP_FEATURES_PAGE },
   },
 } as const;

@@ -3,7 +3,7 @@
 // navigation and an address opened directly selects it, rotation and tilt survive a reload,
 // attributes are edited with a confirmation ('No attribute value has changed' when nothing
 // changed), and the page passes an axe scan and works below 992 px.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { apiToken, graphql, login, mosquittoPub, users } from './helpers.ts';
 
@@ -183,4 +183,210 @@ test('below 992 px the map and the panel are still there and usable', async ({ p
   expect(map!.height).toBeGreaterThan(300);
   await expect(page.getByTestId('region-select')).toBeVisible();
   await expectNoAxeViolations(page, 'dashboard, narrow');
+});
+
+// ---- map filters, colouring, entity relations and the tree view ------------------------------
+
+/** The map's element: renderedSummary.ts writes on it what the map shows once it has settled. */
+const mapElement = (page: Page) => page.locator('[data-testid="facility-map"] .maplibregl-map');
+const shown = async (page: Page, what: 'entities' | 'levels' | 'colours') => (await mapElement(page).getAttribute(`data-visible-${what}`)) ?? '';
+
+interface ListedEntity { id: number; name: Record<string, string>; parent_id: number | null; entity_type_id: number; geom: { type: string; coordinates: [number, number] } | null }
+
+/** The region the dashboard selects first (the first of the region type), as the API lists it. */
+async function firstRegion(request: APIRequestContext, token: string): Promise<ListedEntity> {
+  const headers = { authorization: `Bearer ${token}` };
+  const types = await (await request.get('/entity-type-list', { headers })).json() as { id: number; attributes: { system_name?: string } }[];
+  const regionType = types.find((type) => type.attributes.system_name === 'region')!;
+  const [region] = await (await request.get(`/entity-list?type=${regionType.id}`, { headers })).json() as ListedEntity[];
+  return region;
+}
+
+async function entitiesNamed(request: APIRequestContext, token: string, ids: number[]): Promise<ListedEntity[]> {
+  return (await request.get(`/entity-list?ids=${ids.join(',')}`, { headers: { authorization: `Bearer ${token}` } })).json();
+}
+
+test('choosing a map level shows only the entities at that level; the choice is kept after a reload', async ({ page, request }) => {
+  test.setTimeout(90_000); // the map is loaded several times
+  const token = await apiToken(request, users.cityAdmin);
+  const region = await firstRegion(request, token);
+  const [longitude, latitude] = region.geom!.coordinates;
+  const types = await (await request.get('/entity-type-list', { headers: { authorization: `Bearer ${token}` } })).json() as { id: number; name: string }[];
+  await graphql(request, token, 'mutation ($type: Int!, $parent: Int, $name: JSON!, $geom: JSON, $level: Int) { create_entity(entity_type_id: $type, parent_id: $parent, name: $name, geom: $geom, level: $level) { id } }',
+    { type: types.find((type) => type.name === 'Environment sensor')!.id, parent: region.id, name: { en: 'Mezzanine sensor' }, level: 3, geom: { type: 'Point', coordinates: [longitude + 0.0004, latitude + 0.0004] } });
+
+  await login(page, users.cityAdmin);
+  await page.goto('/dashboard');
+  await mapReady(page);
+  await expect.poll(() => shown(page, 'levels')).toMatch(/^0,(.+,)?3(,|$)/);
+  expect(Number(await shown(page, 'entities'))).toBeGreaterThan(1);
+
+  await page.getByTestId('level-select').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: /^Level 3$/ }).click();
+  await expect.poll(() => shown(page, 'levels')).toBe('3');
+  await expect.poll(() => shown(page, 'entities')).toBe('1');
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  await expectNoAxeViolations(page, 'dashboard, a map level chosen');
+
+  await page.reload();
+  await mapReady(page);
+  await expect(page.getByTestId('level-select')).toContainText('Level 3');
+  await expect.poll(() => shown(page, 'levels')).toBe('3');
+
+  await page.getByTestId('level-select').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: /^All levels$/ }).click();
+  await expect.poll(() => shown(page, 'levels')).toMatch(/^0,(.+,)?3(,|$)/);
+});
+
+test('a group chosen by keyboard draws its members in the group\'s colour, dims the rest and shows the legend; kept after a reload', async ({ page, request }) => {
+  test.setTimeout(90_000); // the map is loaded several times
+  const token = await apiToken(request, users.cityAdmin);
+  const groups = await (await request.get('/group-list', { headers: { authorization: `Bearer ${token}` } })).json() as { name: string; attributes: { color: string } }[];
+  const lighting = groups.find((group) => group.name === 'Lighting')!.attributes.color;
+
+  await login(page, users.cityAdmin);
+  await page.goto('/dashboard');
+  await mapReady(page);
+  await expect.poll(() => shown(page, 'colours')).not.toContain(lighting);
+  const select = page.getByRole('combobox', { name: 'Groups' });
+  await select.focus();
+  await page.keyboard.type('Lighting');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  const legend = page.getByTestId('map-legend');
+  await expect(legend).toContainText('Lighting');
+  await expect(legend).toContainText('Other entities');
+  await expect.poll(() => shown(page, 'colours')).toContain(lighting);
+  await expect.poll(() => shown(page, 'colours')).toContain('#bfbfbf');
+  await expectNoAxeViolations(page, 'dashboard, a group chosen');
+
+  await page.reload();
+  await mapReady(page);
+  await expect(page.getByTestId('map-legend')).toContainText('Lighting');
+  await expect.poll(() => shown(page, 'colours')).toContain(lighting);
+
+  await page.getByRole('combobox', { name: 'Groups' }).focus();
+  await page.keyboard.press('Backspace'); // takes the chosen group off
+  await expect(page.getByTestId('map-legend')).toHaveCount(0);
+  await expect.poll(() => shown(page, 'colours')).not.toContain(lighting);
+});
+
+test('a colouring rule recolours the entities whose value matches; a wrong number says so', async ({ page, request }) => {
+  test.setTimeout(90_000); // the map is loaded several times
+  const token = await apiToken(request, users.cityAdmin);
+  const region = await firstRegion(request, token);
+  const { rows } = await (await request.get(`/map-features?region=${region.id}`, { headers: { authorization: `Bearer ${token}` } })).json() as { rows: unknown[][] };
+  const [lamp] = rows.find((row) => Array.isArray(row[4]) && row[3] !== region.id && row[6] === null)!;
+  await graphql(request, token, 'mutation ($id: ID!, $attributes: JSON) { update_entity_attribute(id: $id, attributes: $attributes) { id } }',
+    { id: lamp, attributes: { dim_level: 80 } });
+
+  await login(page, users.cityAdmin);
+  await page.goto('/dashboard');
+  await mapReady(page);
+  await page.getByTestId('colour-select').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: /^dim_level$/ }).click();
+  const rules = page.getByTestId('colour-rules');
+  await expect(rules).toContainText('Colouring rules for dim_level');
+  const value = rules.getByRole('textbox', { name: 'Value', exact: true });
+  await value.fill('eighty');
+  await rules.getByRole('button', { name: 'Add rule' }).click();
+  await expect(rules).toContainText('Please input valid number');
+  await expect(page.getByTestId('map-legend')).toHaveCount(0);
+
+  await value.fill('50');
+  await value.press('Enter'); // adds by keyboard
+  const legend = page.getByTestId('map-legend');
+  await expect(legend).toContainText('> 50');
+  await expect(legend).toContainText('Other values');
+  await expect(rules).not.toContainText('Please input valid number');
+  await expect.poll(() => shown(page, 'colours')).toContain('#cf1322'); // the first rule's colour: red
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  await expectNoAxeViolations(page, 'dashboard, a colouring rule');
+
+  await page.reload();
+  await mapReady(page);
+  await expect(page.getByTestId('map-legend')).toContainText('> 50');
+  await expect.poll(() => shown(page, 'colours')).toContain('#cf1322');
+  await page.getByRole('button', { name: 'Remove the rule > 50' }).click();
+  await expect(page.getByTestId('map-legend')).toHaveCount(0);
+  await expect.poll(() => shown(page, 'colours')).not.toContain('#cf1322');
+});
+
+test('the entity view names its parent and children, each selecting that entity', async ({ page, request }) => {
+  const token = await apiToken(request, users.cityAdmin);
+  const region = await firstRegion(request, token);
+  const { children } = await (await request.get(`/entity/${region.id}`, { headers: { authorization: `Bearer ${token}` } })).json() as { children: number[] };
+  const [child] = await entitiesNamed(request, token, [children[0]]);
+
+  await login(page, users.cityAdmin);
+  await page.goto('/dashboard');
+  await mapReady(page);
+  const panel = page.getByTestId('entity-panel');
+  await expect(panel).toContainText(region.name.en);
+  await panel.getByTestId('entity-children').getByRole('button', { name: child.name.en, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/entity/${child.id}$`));
+  await expect(panel).toContainText(child.name.en);
+  await panel.getByTestId('entity-relations').getByRole('button', { name: region.name.en, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/entity/${region.id}$`));
+});
+
+test('the tree view opens from the entity view, loads levels as they open, searches by name and selects the chosen entity', async ({ page, request }) => {
+  test.setTimeout(90_000); // the dashboard twice and the tree
+  const token = await apiToken(request, users.cityAdmin);
+  const region = await firstRegion(request, token);
+  const zones = (await (await request.get(`/entity-list?ids=${region.id}&depth=1`, { headers: { authorization: `Bearer ${token}` } })).json() as ListedEntity[])
+    .filter((entity) => entity.parent_id === region.id && entity.geom?.type === 'Polygon');
+  const zone = zones[0];
+  const { children: zoneChildren } = await (await request.get(`/entity/${zone.id}`, { headers: { authorization: `Bearer ${token}` } })).json() as { children: number[] };
+  const [device] = await entitiesNamed(request, token, [zoneChildren[0]]);
+
+  await login(page, users.cityAdmin);
+  await page.goto('/dashboard');
+  await mapReady(page);
+  await page.getByTestId('entity-panel').getByRole('link', { name: 'Tree view' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/tree-view/${region.id}$`));
+  await expect(page).toHaveTitle(/^Tree view \| /);
+  const tree = page.getByTestId('entity-tree');
+  await expect(tree).toContainText(region.name.en);
+  await expect(tree).toContainText(zone.name.en);
+  await expect(tree).toContainText('Zone'); // the type beside the name
+  await expect(tree).not.toContainText(device.name.en); // its level is not loaded yet
+  await expectNoAxeViolations(page, 'tree view');
+
+  // a zone opens by keyboard: its devices are loaded then
+  await page.getByTestId('tree-search').focus();
+  await page.keyboard.press('Tab');
+  const zoneNode = tree.locator('.ant-tree-treenode').filter({ hasText: zone.name.en });
+  for (let step = 0; step < 20 && !(await zoneNode.evaluate((node) => node.classList.contains('ant-tree-treenode-active'))); step++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await expect(tree).toContainText(device.name.en);
+
+  // the search looks through the whole subtree
+  await page.getByTestId('tree-search').fill(device.name.en);
+  await expect(tree.getByTestId('tree-node')).toHaveCount(1);
+  await expect(tree).not.toContainText(zone.name.en);
+  await page.getByTestId('tree-search').fill('zzzz-no-such-entity');
+  await expect(page.getByText('Nothing found')).toBeVisible();
+  await page.getByTestId('tree-search').fill(device.name.en);
+  await expect(tree.getByTestId('tree-node')).toHaveCount(1);
+  await page.getByTestId('tree-search').press('Tab');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter'); // chooses the match
+  await expect(page).toHaveURL(new RegExp(`/dashboard/entity/${device.id}$`));
+  await mapReady(page);
+  await expect(page.getByTestId('entity-panel')).toContainText(device.name.en);
+});
+
+test('the tree view of an unknown entity, or of another tenant\'s, says it was not found', async ({ page, request }) => {
+  const facilityToken = await apiToken(request, users.facilityAdmin);
+  const [facilityEntity] = await (await request.get('/entity-list', { headers: { authorization: `Bearer ${facilityToken}` } })).json() as ListedEntity[];
+  await login(page, users.cityAdmin);
+  for (const id of ['999999', String(facilityEntity.id), 'abc']) {
+    await page.goto(`/dashboard/tree-view/${id}`);
+    await expect(page.getByTestId('tree-not-found')).toContainText('Entity not found');
+    await expect(page).toHaveTitle(/^Tree view \| /);
+  }
+  await expectNoAxeViolations(page, 'tree view, not found');
+  await page.getByRole('button', { name: 'Back to the dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/?/);
 });

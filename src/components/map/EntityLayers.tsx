@@ -1,11 +1,16 @@
-// The entities on the map: points (clustered when many, coloured by the chosen attribute) and areas
-// (polygons and circles), with the selected one drawn apart through its feature state.
+// The entities on the map: points (clustered when many) and areas (polygons and circles), at the
+// chosen map level and in the chosen colouring (entityStyle.ts), with the selected one drawn apart
+// through its feature state.
 import type { ExpressionSpecification, GeoJSONFeatureDiff, GeoJSONSource } from 'maplibre-gl';
 import { useEffect, useMemo, useRef } from 'react';
 import { Layer, Source, useMap } from 'react-map-gl/maplibre';
 import type { MapFeatureRow } from '../../schemas/mapFeatures.ts';
 import type { PatchStream } from './mapPatches.ts';
-import { collectionsOf, type EntityProperties } from './mapFeatures.ts';
+import { collectionsOf, levelsOf, type EntityProperties } from './mapFeatures.ts';
+import { clusterFilter, clusterLevelProperties, clusterSize, entityColour, levelFilter, type MapColouring } from './entityStyle.ts';
+import { IS_GROUP_MEMBER } from './groupColours.ts';
+import { useGroupFeatureState } from './useGroupFeatureState.ts';
+import { useRenderedSummary } from './renderedSummary.ts';
 
 export const POINT_LAYER = 'entity-points';
 export const AREA_LAYER = 'entity-areas';
@@ -15,27 +20,39 @@ export const CLUSTER_LAYER = 'entity-clusters';
 const CLUSTER_FROM = 2_000;
 
 const SELECTED: ExpressionSpecification = ['boolean', ['feature-state', 'selected'], false];
-/** A colour from the colour value: green for true or a positive number, grey for none, blue otherwise. */
-const VALUE_COLOUR: ExpressionSpecification = [
-  'case',
-  ['==', ['get', 'value'], null], '#5b6b7f',
-  ['==', ['get', 'value'], true], '#2e9d57',
-  ['==', ['get', 'value'], false], '#b04a3a',
-  ['all', ['==', ['typeof', ['get', 'value']], 'number'], ['>', ['to-number', ['get', 'value']], 0]], '#2e9d57',
-  '#1f6fb2',
-];
-/** The entity's own colour (a region's or zone's) when it has one, else the colour of its value. */
-const ENTITY_COLOUR: ExpressionSpecification = ['case', ['has', 'colour'], ['to-color', ['get', 'colour']], VALUE_COLOUR];
+const NOT_CLUSTER: ExpressionSpecification = ['!', ['has', 'point_count']];
+const NO_GROUPS: MapColouring = { groups: [] };
+const NO_MEMBERS: ReadonlyMap<number, number> = new Map();
+const ENTITY_LAYERS = [POINT_LAYER, AREA_LAYER];
 
 const POINT_SOURCE = 'entity-point-source';
 const AREA_SOURCE = 'entity-area-source';
 /** Where an entity is drawn, and its properties there. */
 interface Held { source: typeof POINT_SOURCE | typeof AREA_SOURCE; properties: EntityProperties }
+const SOURCES = [POINT_SOURCE, AREA_SOURCE];
 
-export function EntityLayers({ rows, selectedId, patches }: { rows: readonly MapFeatureRow[]; selectedId?: number; patches?: PatchStream }) {
+interface EntityLayersProps {
+  rows: readonly MapFeatureRow[];
+  selectedId?: number;
+  patches?: PatchStream;
+  /** Only the entities of this map level; all without it. */
+  level?: number;
+  colouring?: MapColouring;
+  /** The chosen group of each member of a chosen group (entity id → group id). */
+  memberGroup?: ReadonlyMap<number, number>;
+}
+
+export function EntityLayers({ rows, selectedId, patches, level, colouring = NO_GROUPS, memberGroup = NO_MEMBERS }: EntityLayersProps) {
   const { current: map } = useMap();
   const { points, areas } = useMemo(() => collectionsOf(rows), [rows]);
   const clustered = points.features.length > CLUSTER_FROM;
+  const levelCounts = useMemo(() => (clustered ? clusterLevelProperties(levelsOf(rows)) : undefined), [clustered, rows]);
+  const colour = useMemo(() => entityColour(colouring), [colouring]);
+  // with groups chosen, the rest is dimmed
+  const grouped = colouring.groups.length > 0;
+  const opacity = (member: number, other: number): ExpressionSpecification | number => (grouped ? ['case', IS_GROUP_MEMBER, member, other] : member);
+  useGroupFeatureState(SOURCES, memberGroup, points);
+  useRenderedSummary(ENTITY_LAYERS);
   // which source holds each entity now, with its properties (live changes may move one between them)
   const holder = useRef(new Map<number, Held>());
   useEffect(() => {
@@ -82,7 +99,7 @@ export function EntityLayers({ rows, selectedId, patches }: { rows: readonly Map
 
   useEffect(() => {
     if (!map || selectedId === undefined) return;
-    const targets = [POINT_SOURCE, AREA_SOURCE].filter((source) => map.getSource(source));
+    const targets = SOURCES.filter((source) => map.getSource(source));
     for (const source of targets) map.setFeatureState({ source, id: selectedId }, { selected: true });
     return () => {
       for (const source of targets) if (map.getSource(source)) map.setFeatureState({ source, id: selectedId }, { selected: false });
@@ -92,17 +109,22 @@ export function EntityLayers({ rows, selectedId, patches }: { rows: readonly Map
   return (
     <>
       <Source id={AREA_SOURCE} type="geojson" data={areas}>
-        <Layer id={AREA_LAYER} type="fill" paint={{ 'fill-color': ENTITY_COLOUR, 'fill-opacity': ['case', SELECTED, 0.6, 0.3] }} />
-        <Layer id="entity-area-outline" type="line" paint={{ 'line-color': ['case', SELECTED, '#d46b08', '#1f3b57'], 'line-width': ['case', SELECTED, 3, 1] }} />
+        <Layer id={AREA_LAYER} type="fill" filter={levelFilter(level)}
+          paint={{ 'fill-color': colour, 'fill-opacity': ['case', SELECTED, 0.6, opacity(0.3, 0.12)] }} />
+        <Layer id="entity-area-outline" type="line" filter={levelFilter(level)}
+          paint={{ 'line-color': ['case', SELECTED, '#d46b08', '#1f3b57'], 'line-width': ['case', SELECTED, 3, 1], 'line-opacity': opacity(1, 0.35) }} />
       </Source>
-      <Source id={POINT_SOURCE} key={clustered ? 'clustered' : 'single'} type="geojson" data={points} cluster={clustered} clusterRadius={40} clusterMaxZoom={16}>
+      <Source id={POINT_SOURCE} key={clustered ? `clustered:${Object.keys(levelCounts ?? {}).join()}` : 'single'} type="geojson" data={points}
+        cluster={clustered} clusterRadius={40} clusterMaxZoom={16} clusterProperties={levelCounts}>
         {clustered && (
-          <Layer id={CLUSTER_LAYER} type="circle" filter={['has', 'point_count']}
-            paint={{ 'circle-color': '#1f6fb2', 'circle-opacity': 0.75, 'circle-radius': ['step', ['get', 'point_count'], 12, 100, 18, 1000, 24] }} />
+          <Layer id={CLUSTER_LAYER} type="circle" filter={clusterFilter(level, !!levelCounts)}
+            paint={{ 'circle-color': '#1f6fb2', 'circle-opacity': 0.75, 'circle-radius': ['step', clusterSize(level, !!levelCounts), 12, 100, 18, 1000, 24] }} />
         )}
-        <Layer id={POINT_LAYER} type="circle" filter={['!', ['has', 'point_count']]}
+        <Layer id={POINT_LAYER} type="circle" filter={levelFilter(level, NOT_CLUSTER)}
           paint={{
-            'circle-color': ENTITY_COLOUR,
+            'circle-color': colour,
+            'circle-opacity': opacity(1, 0.45),
+            'circle-stroke-opacity': opacity(1, 0.45),
             'circle-radius': ['case', SELECTED, 9, 6],
             'circle-stroke-color': ['case', SELECTED, '#d46b08', '#ffffff'],
             'circle-stroke-width': ['case', SELECTED, 3, 1.5],

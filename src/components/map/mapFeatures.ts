@@ -45,3 +45,10 @@ export function boundsOf(collections: MapCollections): [number, number, number, 
   }
   return bounds;
 }
+
+/** The map levels the rows are at, in order. */
+export function levelsOf(rows: readonly MapFeatureRow[]): number[] {
+  const levels = new Set<number>();
+  for (const row of rows) levels.add(row[2]);
+  return [...levels].sort((a, b) => a - b);
+}

@@ -1,7 +1,7 @@
 // What the map draws, page after page from GET /map-features.
 // Live changes do not go through here: EntityLayers applies them to the map's sources directly.
 import { useEffect, useState } from 'react';
-import { httpRequest } from '../../providers/httpClient.ts';
+import { requestAllPages } from '../../providers/pagedRequest.ts';
 import { apiPaths } from '../../resources/apiMap.ts';
 import type { MapFeatureRow, MapFeatures, MapPosition } from '../../schemas/mapFeatures.ts';
 
@@ -30,19 +30,15 @@ export function useMapFeatures(region: number | undefined, attribute: string | u
     setLoading(true);
     setError(undefined);
     setLoaded(0);
-    (async () => {
-      // Drawn once, when every page is in: drawing each page redraws all before it (100,000
-      // devices in five pages took twice as long to become usable).
-      const all: MapFeatureRow[] = [];
-      let after: number | null = 0;
-      while (after !== null && !cancelled) {
-        const page: MapFeatures = await httpRequest<MapFeatures>({ path: apiPaths.mapFeatures, query: { region, attribute, after } });
-        for (const row of page.rows) all.push(row);
-        if (!cancelled) setLoaded(all.length);
-        after = page.next;
-      }
-      if (!cancelled) setRows(all);
-    })().catch((failure: unknown) => !cancelled && setError(failure)).finally(() => !cancelled && setLoading(false));
+    // Drawn once, when every page is in: drawing each page redraws all before it (100,000
+    // devices in five pages took twice as long to become usable).
+    requestAllPages<MapFeatures, MapFeatureRow>({ path: apiPaths.mapFeatures, query: { region, attribute } }, (page) => page.rows, {
+      onPage: (count) => !cancelled && setLoaded(count),
+      cancelled: () => cancelled,
+    })
+      .then((all) => !cancelled && setRows(all))
+      .catch((failure: unknown) => !cancelled && setError(failure))
+      .finally(() => !cancelled && setLoading(false));
     return () => { cancelled = true; };
   }, [region, attribute, attempt]);
 

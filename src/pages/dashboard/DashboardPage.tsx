@@ -1,6 +1,7 @@
 // /dashboard (module factory-dashboard, SPEC §2–§4): the selected region's entities on the map,
-// region selection (kept in a cookie), search, sunrise and sunset, and the selected entity's view
-// and detail, live. The address follows the selection without a navigation.
+// region selection (kept in a cookie), search, the map level, group and rule colouring with their
+// legend (kept in the dashboard state), sunrise and sunset, and the selected entity's view and
+// detail, live. The address follows the selection without a navigation.
 import { useList } from '@refinedev/core';
 import { Alert, Button, Card, Select, Space, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -13,6 +14,7 @@ import { OverlayLayer } from '../../components/map/OverlayLayer.tsx';
 import { RegionExtentLayer, regionExtentOf } from '../../components/map/RegionExtentLayer.tsx';
 import { DEFAULT_CENTER } from '../../components/map/mapView.ts';
 import { createPatchStream } from '../../components/map/mapPatches.ts';
+import { levelsOf } from '../../components/map/mapFeatures.ts';
 import { useMapFeatures } from '../../components/map/useMapFeatures.ts';
 import { useShellData } from '../../components/layout/shellData.ts';
 import { pickLocalized } from '../../i18n/pickLocalized.ts';
@@ -21,8 +23,12 @@ import type { Overlay } from '../../schemas/overlay.ts';
 import { useAddressSelection } from './addressSelection.ts';
 import { EntityPanel } from './EntityPanel.tsx';
 import { EntitySearch } from './EntitySearch.tsx';
+import { MapFiltersCard } from './MapFiltersCard.tsx';
+import { MapLegend } from './MapLegend.tsx';
 import { storedRegion, storeRegion } from './regionCookie.ts';
 import { SunTimesCard } from './SunTimesCard.tsx';
+import { useDashboardState } from './useDashboardState.ts';
+import { useMapColouring } from './useMapColouring.ts';
 import './dashboard.css';
 
 interface Region { id: number; name: Record<string, string>; geom: { type: string; coordinates: [number, number] } | null; attributes: { overlay?: Overlay; [key: string]: unknown } | null }
@@ -43,8 +49,11 @@ export default function DashboardPage() {
   const [regionId, setRegionId] = useState<number | undefined>(storedRegion);
   const [selection, select] = useAddressSelection();
   const [center, setCenter] = useState<{ latitude: number; longitude: number }>(DEFAULT_CENTER);
-  const [attribute, setAttribute] = useState<string>();
+  const [state, changeState] = useDashboardState();
+  const { attribute } = state;
   const features = useMapFeatures(regionId, attribute);
+  const levels = useMemo(() => levelsOf(features.rows), [features.rows]);
+  const { groups, colouring, memberGroup, failed: membersFailed } = useMapColouring(regionId, state);
   // 'active' (connected or not) and the attributes the entity types list
   const colourAttributes = useMemo(() => ['active', ...new Set(entityTypes.flatMap((type) => type.attributes_order ?? []).filter((key) => key !== 'active'))], [entityTypes]);
 
@@ -99,19 +108,10 @@ export default function DashboardPage() {
                 select({ id, detail: false });
               }}
             />
-            <Select
-              aria-label={t('dashboard.colourBy')}
-              data-testid="colour-select"
-              style={{ width: '100%' }}
-              allowClear
-              value={attribute}
-              placeholder={t('dashboard.colourBy')}
-              options={colourAttributes.map((key) => ({ value: key, label: key }))}
-              onChange={(key?: string) => setAttribute(key)}
-            />
             <EntitySearch onSelect={(id) => select({ id, detail: false })} />
           </Space>
         </Card>
+        <MapFiltersCard state={state} onChange={changeState} levels={levels} groups={groups} attributes={colourAttributes} membersFailed={membersFailed} />
         {features.error ? (
           <Alert type="error" showIcon message={t('dashboard.mapLoadFailed')} action={<Button size="small" onClick={features.reload}>{t('common.retry')}</Button>} />
         ) : null}
@@ -144,9 +144,10 @@ export default function DashboardPage() {
         >
           <OverlayLayer overlay={region?.attributes?.overlay} />
           <RegionExtentLayer extent={regionExtentOf(region)} />
-          <EntityLayers rows={features.rows} selectedId={selection.id} patches={patches} />
+          <EntityLayers rows={features.rows} selectedId={selection.id} patches={patches} level={state.level} colouring={colouring} memberGroup={memberGroup} />
           {hovered && <HoverCard hovered={hovered} />}
         </FacilityMap>
+        <MapLegend colouring={colouring} groups={groups} attribute={attribute} />
       </main>
     </div>
   );

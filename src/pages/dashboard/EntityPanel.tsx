@@ -1,4 +1,4 @@
-// The selected entity (SPEC §2 entity view and detail): its type, parent, children and groups, its
+// The selected entity (SPEC §2 entity view and detail): its type, groups, parent and children, its
 // latest telemetry with its time, and its attributes — edited by hand, with a confirmation, by
 // users holding dashboard.entity.manually_editable. Its live updates merge in as they arrive.
 import { CloseOutlined, EditOutlined } from '@ant-design/icons';
@@ -12,6 +12,7 @@ import { graphqlRequest } from '../../providers/httpClient.ts';
 import { MANUAL_EDIT_PERMISSION } from '../../schemas/entityAttributeUpdate.ts';
 import type { EntityDetailJson } from '../../schemas/entityJson.ts';
 import { hasPermission, useTokenClaims } from '../../session/access.ts';
+import { EntityRelations } from './EntityRelations.tsx';
 import { useEntityUpdates } from './useEntityUpdates.ts';
 
 
@@ -90,14 +91,11 @@ export function EntityPanel({ id, detail, onDetail, onClose, onSelect }: EntityP
     >
       <Descriptions size="small" column={1}>
         <Descriptions.Item label={t('dashboard.entity.type')}>{typeName}</Descriptions.Item>
-        <Descriptions.Item label={t('dashboard.entity.parent')}>
-          {entity.parent_id === null ? '—' : <Button type="link" size="small" onClick={() => onSelect(entity.parent_id!)}>#{entity.parent_id}</Button>}
-        </Descriptions.Item>
-        <Descriptions.Item label={t('dashboard.entity.children')}>{entity.children.length}</Descriptions.Item>
         <Descriptions.Item label={t('dashboard.entity.groups')}>
           {entity.groups.length ? entity.groups.map((group) => <Tag key={group.id}>{group.name}</Tag>) : '—'}
         </Descriptions.Item>
       </Descriptions>
+      <EntityRelations id={id} parentId={entity.parent_id} childIds={entity.children} onSelect={onSelect} />
 
       <Typography.Title level={5}>{t('dashboard.entity.telemetry')}</Typography.Title>
       {Object.keys(entity.telemetry).length === 0 ? (

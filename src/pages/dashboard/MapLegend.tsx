@@ -1,0 +1,38 @@
+// What the map's colours mean: the chosen groups with their colours and the dimmed rest, or else
+// the colouring rules of the colour-by attribute and the colour of other values.
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DIMMED } from '../../components/map/colourPalette.ts';
+import type { MapColouring } from '../../components/map/entityStyle.ts';
+import { ColourSwatch } from './ColourSwatch.tsx';
+import type { TenantGroup } from './useMapColouring.ts';
+import { useRuleText } from './useRuleText.ts';
+
+interface MapLegendProps {
+  colouring: MapColouring;
+  groups: readonly TenantGroup[];
+  attribute?: string;
+}
+
+export function MapLegend({ colouring, groups, attribute }: MapLegendProps) {
+  const { t } = useTranslation();
+  const ruleText = useRuleText();
+  const { groups: chosen, rules } = colouring;
+  const [title, entries] = chosen.length
+    ? [t('dashboardFilters.groups'), [
+      ...chosen.map(({ id, colour }) => ({ colour, label: groups.find((group) => group.id === id)?.name ?? `#${id}` })),
+      { colour: DIMMED, label: t('dashboardFilters.otherEntities') },
+    ]]
+    : rules?.rules.length && attribute
+      ? [attribute, [...rules.rules.map((rule) => ({ colour: rule.colour, label: ruleText(rule) })), { colour: rules.otherwise, label: t('dashboardFilters.rules.otherwise') }]]
+      : [undefined, []];
+  if (!entries.length) return null;
+  return (
+    <section className="map-legend" aria-label={t('dashboardFilters.legend')} data-testid="map-legend">
+      <Typography.Text strong>{title}</Typography.Text>
+      <ul>
+        {entries.map((entry) => <li key={`${entry.colour}:${entry.label}`}><ColourSwatch colour={entry.colour} /> {entry.label}</li>)}
+      </ul>
+    </section>
+  );
+}
