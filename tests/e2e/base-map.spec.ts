@@ -3,36 +3,16 @@
 // A style that loads is drawn under the CSP with the entities on it; a style that fails gives the
 // offline map, a notice that passes an axe scan, and the entities still drawn.
 import { expect, test, type Browser, type Page, type Route } from '@playwright/test';
-import { crc32, deflateSync } from 'node:zlib';
 import { startServerProcess, type ServerProcess } from '../../scripts/serverProcess.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { login, users, watchViolations } from './helpers.ts';
+import { solidPng, type Rgb } from './png.ts';
 
-type Rgb = [number, number, number];
 /** The colour of the fake host's tiles, and of an entity with no colour value (EntityLayers.tsx). */
 const TILE_COLOUR: Rgb = [250, 200, 40];
 const ENTITY_COLOUR: Rgb = [0x5b, 0x6b, 0x7f];
 const STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
 const CORS = { 'access-control-allow-origin': '*' };
-
-/** A one-pixel PNG of one colour (a raster tile the map stretches over its square). */
-function pngOf([red, green, blue]: Rgb): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0); // width
-  header.writeUInt32BE(1, 4); // height
-  header[8] = 8; // bits per channel
-  header[9] = 2; // RGB
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from([0, red, green, blue]))), chunk('IEND', Buffer.alloc(0))]);
-}
 
 /** The fake OpenFreeMap: a style of raster tiles, and the tiles, from the same host. */
 async function serveStyle(route: Route) {
@@ -47,7 +27,7 @@ async function serveStyle(route: Route) {
       },
     });
   }
-  if (url.startsWith('https://tiles.openfreemap.org/test/')) return route.fulfill({ headers: CORS, contentType: 'image/png', body: pngOf(TILE_COLOUR) });
+  if (url.startsWith('https://tiles.openfreemap.org/test/')) return route.fulfill({ headers: CORS, contentType: 'image/png', body: solidPng(1, 1, TILE_COLOUR) });
   return route.fulfill({ status: 404, headers: CORS });
 }
 

@@ -3,28 +3,9 @@
 // locked, saved — and after a reload it is still there, locked, on the studio's map and on the
 // dashboard's when the region is selected. Axe scans the editor.
 import { expect, test, type Page } from '@playwright/test';
-import { crc32, deflateSync } from 'node:zlib';
 import { expectNoAxeViolations } from './axe.ts';
 import { apiToken, login, users } from './helpers.ts';
-
-/** A real PNG of `width` × `height` orange pixels (the browser decodes it to learn its aspect). */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [0xfa, 0x8c, 0x16]).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
-}
+import { solidPng } from './png.ts';
 
 interface Placement { corners: [number, number][]; locked: boolean }
 const placementOf = async (page: Page): Promise<Placement | undefined> => {
@@ -55,7 +36,7 @@ test('a region with its centre, colour and size, and its image overlay placed, s
   const input = overlayEditor.locator('input[type=file]');
   await input.setInputFiles({ name: 'plan.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
   await expect(page.getByText('The image overlay must be a PNG, JPEG or WebP image.')).toBeVisible();
-  await input.setInputFiles({ name: 'plan.png', mimeType: 'image/png', buffer: png(40, 20) });
+  await input.setInputFiles({ name: 'plan.png', mimeType: 'image/png', buffer: solidPng(40, 20, [0xfa, 0x8c, 0x16]) });
   await expect(page.getByText('Image uploaded. Place it by its corners, then save the region.')).toBeVisible();
   await expect.poll(() => placementOf(page)).toBeDefined();
   const first = (await placementOf(page))!;
