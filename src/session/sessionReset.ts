@@ -9,6 +9,8 @@ import { clearTokens } from './tokenStorage.ts';
 
 /** localStorage keys holding data of the signed-in user (not device preferences). */
 const USER_DATA_KEYS = ['languages'];
+/** Prefix of the user's dashboard state (SPEC §4: logout clears stored data). */
+export const DASHBOARD_STATE_PREFIX = 'terrasight.dashboard.';
 
 let redirectingToLogin = false;
 
@@ -16,6 +18,7 @@ export function clearSession(): void {
   liveConnection.close();
   clearTokens();
   for (const key of USER_DATA_KEYS) window.localStorage.removeItem(key);
+  for (const key of Object.keys(window.localStorage)) if (key.startsWith(DASHBOARD_STATE_PREFIX)) window.localStorage.removeItem(key);
   queryClient.clear();
 }
 

@@ -7,6 +7,7 @@ import { isColourRule, MAX_RULES, type ColourRuleSet } from '../../components/ma
 import { MAX_GROUPS } from '../../components/map/groupColours.ts';
 import { INT4_MAX } from '../../schemas/bounds.ts';
 import { mapFeaturesQuerySchema } from '../../schemas/mapFeatures.ts';
+import { DASHBOARD_STATE_PREFIX } from '../../session/sessionReset.ts';
 
 export interface DashboardState {
   /** The map level shown; every level without one. */
@@ -26,7 +27,7 @@ export const MAX_RULED_ATTRIBUTES = 20;
 
 const { level: LEVEL, attribute: ATTRIBUTE } = mapFeaturesQuerySchema.properties;
 
-export const dashboardStateKey = (tenantId: string, userId: string) => `terrasight.dashboard.${tenantId}.${userId}`;
+export const dashboardStateKey = (tenantId: string, userId: string) => `${DASHBOARD_STATE_PREFIX}${tenantId}.${userId}`;
 
 const isLevel = (value: unknown): value is number =>
   Number.isInteger(value) && (value as number) >= LEVEL.minimum && (value as number) <= LEVEL.maximum;

@@ -48,3 +48,16 @@ describe('dashboard state', () => {
     expect(readDashboardState(key)).toEqual({ level: -3, groups: [], rules: {} });
   });
 });
+
+describe('signing out', () => {
+  it('clears every user\'s dashboard state and keeps the device\'s map rotation', async () => {
+    const { clearSession } = await import('../../../src/session/sessionReset.ts');
+    localStorage.setItem(dashboardStateKey('tenant-a', 'user-1'), JSON.stringify({ level: 1 }));
+    localStorage.setItem(dashboardStateKey('tenant-b', 'user-2'), JSON.stringify({ level: 2 }));
+    localStorage.setItem('terrasight.map.bearing', '30');
+    clearSession();
+    expect(readDashboardState(dashboardStateKey('tenant-a', 'user-1'))).toEqual(EMPTY_DASHBOARD_STATE);
+    expect(Object.keys(localStorage).filter((stored) => stored.startsWith('terrasight.dashboard.'))).toEqual([]);
+    expect(localStorage.getItem('terrasight.map.bearing')).toBe('30');
+  });
+});
