@@ -22,6 +22,7 @@ export const overlaySchema = {
   additionalProperties: false,
   required: ['url', 'coordinates'],
   'x-widget': 'json',
+  examples: [{ url: '/entity/1/overlay-image?v=1', coordinates: [[17.1, 48.15], [17.11, 48.15], [17.11, 48.14], [17.1, 48.14]], scale: 1, locked: false }],
   properties: {
     url: { type: 'string', maxLength: 100, pattern: '^/entity/[0-9]{1,10}/overlay-image(\\?v=[0-9a-z]{1,20})?$' },
     /** The corners top-left, top-right, bottom-right, bottom-left as placed, before the scale. */

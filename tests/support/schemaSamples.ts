@@ -74,7 +74,8 @@ export function violations(model: ModelSchema): Violation[] {
       const [type] = typesOf(fieldSchema);
       const name = field;
       if (typesOf(fieldSchema).length === 1 && type !== 'object') {
-        push({ path: at, constraint: 'type', value: type === 'string' ? { not: 'text' } : 'not-a-number', message: /must be/ });
+        // an object, for a list: the validator would wrap a scalar into a one-item list (coerceTypes 'array')
+        push({ path: at, constraint: 'type', value: type === 'string' || type === 'array' ? { not: type } : 'not-a-number', message: /must be/ });
       }
       if (fieldSchema.maximum !== undefined && fieldSchema.maximum < 1e12) push({ path: at, constraint: 'maximum', value: fieldSchema.maximum + 1, message: new RegExp(`^The ${name} field must be ${fieldSchema.maximum} or less$`) });
       if (fieldSchema.minimum !== undefined && fieldSchema.minimum > -1e12) push({ path: at, constraint: 'minimum', value: fieldSchema.minimum - 1, message: new RegExp(`^The ${name} field must be ${fieldSchema.minimum} or more$`) });
