@@ -15,7 +15,10 @@ const apiPaths = [
   '/entity',
   '/group-tree',
   '/group-list',
+  '/group-members',
+  '/map-features',
   '/map-config',
+  '/kpi-data',
   '/update-password',
   '/api',
   // the models' REST doors (/watcher-list, /create-watcher, …)
