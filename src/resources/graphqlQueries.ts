@@ -14,8 +14,3 @@ export const entityUpdatedSubscription = `subscription EntityUpdated($entity_ids
 export const resourceChangedSubscription = `subscription ResourceChanged($resource: String!) {
   resource_changed(resource: $resource) { resource action id record }
 }`;
-
-/** An entity with its children, one level: the tree view loads a level at a time. */
-export const entityTreeLevelQuery = `query EntityTreeLevel($id: ID) {
-  entity_tree(id: $id, depth: 1) { id name entity_type_id children { id name entity_type_id } }
-}`;

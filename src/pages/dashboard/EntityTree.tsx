@@ -28,7 +28,8 @@ export function EntityTree({ root, onChoose }: EntityTreeProps) {
   const { message } = App.useApp();
   const { entityTypes } = useShellData();
   const queryClient = useQueryClient();
-  const [childrenOf, setChildrenOf] = useState(() => new Map([[root.id, root.children ?? []]]));
+  // each opened node's children, and how many more it has than are shown
+  const [childrenOf, setChildrenOf] = useState(() => new Map([[root.id, { children: root.children ?? [], more: root.moreChildren ?? 0 }]]));
   const [text, setText] = useState('');
   const search = useSettled(text.trim());
   const matchesCall = useList<EntityJson>({
@@ -46,20 +47,23 @@ export function EntityTree({ root, onChoose }: EntityTreeProps) {
     if (childrenOf.has(String(key))) return;
     try {
       const level = await fetchTreeLevel(queryClient, Number(key));
-      setChildrenOf((known) => new Map(known).set(String(key), level?.children ?? []));
+      setChildrenOf((known) => new Map(known).set(String(key), { children: level?.children ?? [], more: level?.moreChildren ?? 0 }));
     } catch {
       void message.error(t('dashboardFilters.tree.loadFailed'));
     }
   }, [childrenOf, queryClient, message, t]);
 
   const nodeOf = (entity: TreeEntity): TreeDataNode => {
-    const children = childrenOf.get(entity.id);
+    const level = childrenOf.get(entity.id);
     const type = entityTypes.find((candidate) => candidate.id === Number(entity.entity_type_id))?.name;
     return {
       key: entity.id,
       title: <span data-testid="tree-node"><span>{pickLocalized(entity.name, i18n.language) || `#${entity.id}`}</span>{type && <Tag style={{ marginInlineStart: 8 }}>{type}</Tag>}</span>,
-      isLeaf: children?.length === 0,
-      children: children?.map(nodeOf),
+      isLeaf: level?.children.length === 0,
+      children: level && [
+        ...level.children.map(nodeOf),
+        ...(level.more ? [{ key: `${entity.id}-more`, isLeaf: true, selectable: false, title: <Typography.Text type="secondary">{t('dashboardFilters.more', { count: level.more })}</Typography.Text> }] : []),
+      ],
     };
   };
   const treeData = search
