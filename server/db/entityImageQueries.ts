@@ -31,8 +31,3 @@ export async function findImage(tx: Tx, id: number): Promise<StoredImage | undef
 export async function deleteImage(tx: Tx, id: number): Promise<boolean> {
   return (await rows(tx, sql`DELETE FROM entity_images WHERE entity_id = ${id} RETURNING entity_id`)).length > 0;
 }
-
-export async function logImageChange(tx: Tx, tenantId: string, id: number, message: string, data: Record<string, unknown>) {
-  await tx.execute(sql`INSERT INTO logs (tenant_id, entity_id, type, source, message, message_data)
-    VALUES (${tenantId}, ${id}, 'informational', 'user', ${message}, ${JSON.stringify(data)}::json)`);
-}

@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { Tx } from './database.ts';
 import type { EntityDetailJson } from '../../src/schemas/entityJson.ts';
+import { colour as colourSchema } from '../../src/schemas/fields.ts';
 import { asJsonArray, intList, isoTime, rows } from './rows.ts';
 
 export interface EntityFilters {
@@ -45,6 +46,18 @@ const SELECT_ENTITY = selectEntity();
 const inSubtreeOf = (region: number) =>
   sql`EXISTS (SELECT 1 FROM entities r WHERE r.id = ${region} AND (e.id = r.id OR e.tree_path LIKE r.tree_path || '.%'))`;
 
+/** `WHERE` with every condition, or nothing without one. */
+const whereAll = (conditions: SQL[]) => (conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``);
+
+/**
+ * A keyset page as JSON text: `{ <field>: [the item of each row of `page` (alias p), in id order],
+ * "next": the last id when the page is full, else null }` (GET /map-features, /group-members).
+ */
+const idPageJson = (field: 'rows' | 'ids', item: SQL, page: SQL, limit: number) => sql`
+  SELECT json_build_object(${sql.raw(`'${field}'`)}, COALESCE(json_agg(${item} ORDER BY p.id), '[]'::json),
+    'next', CASE WHEN count(*) = ${limit} THEN max(p.id) END)::text AS json
+  FROM (${page}) p`;
+
 const pathDepth = (alias: string) => sql.raw(`cardinality(string_to_array(${alias}.tree_path, '.'))`);
 
 function matchConditions(f: EntityFilters, alias: string): SQL[] {
@@ -80,7 +93,7 @@ function conditions(f: EntityFilters): SQL[] {
 /** The entities matching `filters` as one JSON array text, in tree order. */
 export function entityListJsonQuery(filters: EntityFilters): SQL {
   const where = conditions(filters);
-  return asJsonArray(sql`${SELECT_ENTITY} ${where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}`, sql`x.tree_path, x.id`);
+  return asJsonArray(sql`${SELECT_ENTITY} ${whereAll(where)}`, sql`x.tree_path, x.id`);
 }
 
 /**
@@ -88,8 +101,7 @@ export function entityListJsonQuery(filters: EntityFilters): SQL {
  * `{ "total": n, "rows": [...] }`: the page's ids are chosen first, then only they are shaped.
  */
 export function entityPageJsonQuery(filters: EntityFilters, { page, perPage }: EntityPage): SQL {
-  const where = conditions(filters);
-  const matched = sql`SELECT e.id, e.tree_path FROM entities e ${where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}`;
+  const matched = sql`SELECT e.id, e.tree_path FROM entities e ${whereAll(conditions(filters))}`;
   return sql`WITH matched AS (${matched}),
     page AS (SELECT id FROM matched ORDER BY tree_path, id LIMIT ${perPage} OFFSET ${(page - 1) * perPage})
     SELECT json_build_object('total', (SELECT count(*) FROM matched),
@@ -123,14 +135,11 @@ export function mapFeaturesJsonQuery(f: MapFeatureFilters): SQL {
     WHEN e.geom->>'type' = 'Point' THEN e.geom->'coordinates'
     ELSE e.geom END`;
   const value = f.attribute === undefined ? sql`NULL::jsonb` : sql`e.attributes -> ${f.attribute}`;
-  // the entity's own colour (a region's or zone's), only when it is a #rrggbb colour
-  const colour = sql`CASE WHEN e.attributes->>'color' ~ '^#[0-9a-fA-F]{6}$' THEN e.attributes->>'color' END`;
-  return sql`
-    SELECT json_build_object(
-      'rows', COALESCE(json_agg(json_build_array(p.id, p.entity_type_id, p.level, p.parent_id, p.position, p.value, p.colour) ORDER BY p.id), '[]'::json),
-      'next', CASE WHEN count(*) = ${f.limit} THEN max(p.id) END)::text AS json
-    FROM (SELECT e.id, e.entity_type_id, e.level, e.parent_id, ${position} AS position, ${value} AS value, ${colour} AS colour
-          FROM entities e WHERE ${sql.join(where, sql` AND `)} ORDER BY e.id LIMIT ${f.limit}) p`;
+  // the entity's own colour (a region's or zone's), only when it is a colour as the schema has it
+  const colour = sql`CASE WHEN e.attributes->>'color' ~ ${colourSchema.pattern} THEN e.attributes->>'color' END`;
+  return idPageJson('rows', sql`json_build_array(p.id, p.entity_type_id, p.level, p.parent_id, p.position, p.value, p.colour)`,
+    sql`SELECT e.id, e.entity_type_id, e.level, e.parent_id, ${position} AS position, ${value} AS value, ${colour} AS colour
+        FROM entities e ${whereAll(where)} ORDER BY e.id LIMIT ${f.limit}`, f.limit);
 }
 
 export interface GroupMemberFilters { group: number; region?: number; after: number; limit: number }
@@ -139,10 +148,6 @@ export interface GroupMemberFilters { group: number; region?: number; after: num
 export function groupMembersJsonQuery(f: GroupMemberFilters): SQL {
   const where: SQL[] = [sql`eg.group_id = ${f.group}`, sql`e.id > ${f.after}`];
   if (f.region !== undefined) where.push(inSubtreeOf(f.region));
-  return sql`
-    SELECT json_build_object(
-      'ids', COALESCE(json_agg(p.id ORDER BY p.id), '[]'::json),
-      'next', CASE WHEN count(*) = ${f.limit} THEN max(p.id) END)::text AS json
-    FROM (SELECT e.id FROM entity_groups eg JOIN entities e ON e.id = eg.entity_id
-          WHERE ${sql.join(where, sql` AND `)} ORDER BY e.id LIMIT ${f.limit}) p`;
+  return idPageJson('ids', sql`p.id`,
+    sql`SELECT e.id FROM entity_groups eg JOIN entities e ON e.id = eg.entity_id ${whereAll(where)} ORDER BY e.id LIMIT ${f.limit}`, f.limit);
 }

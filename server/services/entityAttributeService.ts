@@ -7,6 +7,7 @@ import {
 } from '../../src/schemas/entityAttributeUpdate.ts';
 import { geometryProblem, type Geometry } from '../../src/schemas/geometry.ts';
 import type { Database } from '../db/database.ts';
+import { logUserChange } from '../db/logQueries.ts';
 import { isoTime, rows } from '../db/rows.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { LiveEvents } from '../live/liveEvents.ts';
@@ -48,11 +49,9 @@ export function entityAttributeService(db: Database, live: LiveEvents, onChanged
         const [updated] = await rows<{ updated_at: string }>(tx, sql`
           UPDATE entities SET attributes = ${JSON.stringify(after)}::jsonb, geom = ${geom === null ? null : JSON.stringify(geom)}::jsonb, updated_at = now()
           WHERE id = ${change.id} RETURNING ${isoTime(sql`updated_at`)} AS updated_at`);
-        const at = new Date(change.ts ?? Date.now()).toISOString();
-        await tx.execute(sql`
-          INSERT INTO logs (tenant_id, entity_id, timestamp, type, source, message, message_data)
-          VALUES (${caller.tenantId}, ${change.id}, ${at}::timestamptz, 'informational', 'user', 'Entity attributes changed',
-            ${JSON.stringify({ user: caller.userId, vendor: change.vendor, attributes: changed, ...(geomChanged ? { geom: { from: stored.geom, to: geom } } : {}) })}::json)`);
+        await logUserChange(tx, caller, change.id, 'Entity attributes changed',
+          { vendor: change.vendor, attributes: changed, ...(geomChanged ? { geom: { from: stored.geom, to: geom } } : {}) },
+          new Date(change.ts ?? Date.now()).toISOString());
         const diff: Record<string, Json> = {};
         if (Object.keys(changed).length) diff.attributes = Object.fromEntries(Object.entries(changed).map(([key, { to }]) => [key, to]));
         if (geomChanged) diff.geom = geom;

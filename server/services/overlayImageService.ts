@@ -8,7 +8,8 @@ import {
 import { entitySchema } from '../../src/schemas/entity.ts';
 import type { ModelSchema } from '../../src/schemas/model.ts';
 import type { Database } from '../db/database.ts';
-import { deleteImage, entityKindOf, findImage, logImageChange, storeImage, type StoredImage } from '../db/entityImageQueries.ts';
+import { deleteImage, entityKindOf, findImage, storeImage, type StoredImage } from '../db/entityImageQueries.ts';
+import { logUserChange } from '../db/logQueries.ts';
 import type { Tx } from '../db/database.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
 import { authorize } from '../resources/resourceService.ts';
@@ -43,7 +44,7 @@ export function overlayImageService(db: Database) {
       const version = await db.tenantTx(caller.tenantId, async (tx) => {
         await requireRegion(tx, id);
         const stored = await storeImage(tx, caller.tenantId, id, contentType, bytes);
-        await logImageChange(tx, caller.tenantId, id, 'Image overlay uploaded', { user: caller.userId, content_type: contentType, size: bytes.length });
+        await logUserChange(tx, caller, id, 'Image overlay uploaded', { content_type: contentType, size: bytes.length });
         return stored;
       });
       return { url: overlayImagePath(id, version), content_type: contentType, size: bytes.length };
@@ -61,7 +62,7 @@ export function overlayImageService(db: Database) {
       return db.tenantTx(caller.tenantId, async (tx) => {
         await requireRegion(tx, id);
         const deleted = await deleteImage(tx, id);
-        if (deleted) await logImageChange(tx, caller.tenantId, id, 'Image overlay removed', { user: caller.userId });
+        if (deleted) await logUserChange(tx, caller, id, 'Image overlay removed', {});
         return { deleted };
       });
     },

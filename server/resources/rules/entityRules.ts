@@ -1,13 +1,12 @@
 // Entity rules: the geometry is sound (src/schemas/geometry.ts), tree_path follows the parent (and moves the subtree with it), and an entity with
 // children or used by a watcher or scheduler is not deleted (SPEC §8).
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/database.ts';
+import { logUserChange } from '../../db/logQueries.ts';
 import { rows } from '../../db/rows.ts';
 import { entities } from '../../db/schema.ts';
 import { ApiError, badRequest } from '../../errors.ts';
 import { geometryProblem, type Geometry } from '../../../src/schemas/geometry.ts';
 import { overlayProblem, type Overlay } from '../../../src/schemas/overlay.ts';
-import type { Caller } from '../../services/caller.ts';
 import type { ModelRules } from './types.ts';
 
 export const ENTITY_DELETE_BLOCKED = 'Could not be deleted - it has children or is used in schedulers or watchers';
@@ -23,7 +22,7 @@ export const entityRules: ModelRules = {
   },
 
   async afterWrite({ tx, caller }, id, record, previous) {
-    await logEntityChange(tx, caller, id, previous ? 'Entity updated' : 'Entity created', {
+    await logUserChange(tx, caller, id, previous ? 'Entity updated' : 'Entity created', {
       changed: previous ? Object.keys(record).filter((field) => JSON.stringify(record[field]) !== JSON.stringify(previous[field])) : Object.keys(record),
     });
     const parentId = (record.parent_id ?? null) as number | null;
@@ -52,7 +51,7 @@ export const entityRules: ModelRules = {
     if (usage.childrenIds.length || usage.watcherNames.length || usage.schedulerNames.length) {
       throw entityInUse(usage);
     }
-    await logEntityChange(tx, caller, id, 'Entity deleted', { name: record.name, entity_type_id: record.entity_type_id });
+    await logUserChange(tx, caller, id, 'Entity deleted', { name: record.name, entity_type_id: record.entity_type_id });
   },
 };
 
@@ -61,10 +60,4 @@ export function entityInUse(usage: EntityUsage): ApiError {
     childrenIds: usage.childrenIds.join(', '), watcherNames: usage.watcherNames.join(', '), schedulerNames: usage.schedulerNames.join(', '),
   });
   return Object.assign(error, { usage });
-}
-
-/** A log entry of a change made through the studio or the map (SPEC §2 logs), in the change's transaction. */
-async function logEntityChange(tx: Tx, caller: Caller, id: number, message: string, data: Record<string, unknown>) {
-  await tx.execute(sql`INSERT INTO logs (tenant_id, entity_id, type, source, message, message_data)
-    VALUES (${caller.tenantId}, ${id}, 'informational', 'user', ${message}, ${JSON.stringify({ user: caller.userId, ...data })}::json)`);
 }
