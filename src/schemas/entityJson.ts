@@ -1,5 +1,6 @@
 // An entity as GET /entity-list and GET /entity/{id} answer it (docs/api.md "Entity"): the
 // server builds it, the web app reads it.
+import type { Geometry } from './geometry.ts';
 
 export interface EntityJson {
   id: number;
@@ -7,7 +8,7 @@ export interface EntityJson {
   parent_id: number | null;
   name: Record<string, string>;
   attributes: Record<string, unknown>;
-  geom: unknown;
+  geom: Geometry | null;
   level: number;
   tree_path: string;
   group: { id: number; name: string } | null;

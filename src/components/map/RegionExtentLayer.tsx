@@ -2,15 +2,17 @@
 import circle from '@turf/circle';
 import { useMemo } from 'react';
 import { Layer, Source } from 'react-map-gl/maplibre';
+import type { EntityJson } from '../../schemas/entityJson.ts';
+import { isHexColour } from './colourPalette.ts';
 
 export interface RegionExtent { centre: [number, number]; size: number; colour?: string }
 
 /** The extent of a region entity, when it has a centre and a size. */
-export function regionExtentOf(region: { geom?: { type: string; coordinates: unknown } | null; attributes?: Record<string, unknown> | null } | undefined): RegionExtent | undefined {
-  const size = region?.attributes?.size;
+export function regionExtentOf(region: Pick<EntityJson, 'geom' | 'attributes'> | undefined): RegionExtent | undefined {
+  const size = region?.attributes.size;
   if (region?.geom?.type !== 'Point' || typeof size !== 'number' || size <= 0) return undefined;
-  const colour = region.attributes?.color;
-  return { centre: region.geom.coordinates as [number, number], size, colour: typeof colour === 'string' ? colour : undefined };
+  const colour = region.attributes.color;
+  return { centre: region.geom.coordinates as [number, number], size, colour: isHexColour(colour) ? colour : undefined };
 }
 
 export function RegionExtentLayer({ extent }: { extent: RegionExtent | undefined }) {

@@ -1,5 +1,7 @@
 // The colours a user picks for colouring rules, which are also given, in this order, to groups
 // without a colour of their own; and the grey of what a filter leaves out.
+import { colour as colourField } from '../../schemas/fields.ts';
+
 export const PALETTE = [
   { name: 'red', hex: '#cf1322' },
   { name: 'orange', hex: '#d46b08' },
@@ -17,7 +19,10 @@ export type PaletteColourName = (typeof PALETTE)[number]['name'];
 /** Entities outside the chosen groups. */
 export const DIMMED = '#bfbfbf';
 
-export const isHexColour = (value: unknown): value is string => typeof value === 'string' && /^#[0-9a-fA-F]{6}$/.test(value);
+const COLOUR_PATTERN = new RegExp(colourField.pattern);
+
+/** A colour as the schemas take it (#rrggbb). */
+export const isHexColour = (value: unknown): value is string => typeof value === 'string' && COLOUR_PATTERN.test(value);
 
 /** The palette's name of a colour, if it is one of the palette's. */
 export const paletteNameOf = (hex: string): PaletteColourName | undefined =>

@@ -32,23 +32,15 @@ export function collectionsOf(rows: readonly MapFeatureRow[]): MapCollections {
   return { points: { type: 'FeatureCollection', features: points }, areas: { type: 'FeatureCollection', features: areas } };
 }
 
-/** The bounds [west, south, east, north] of the rows' positions, or undefined when none has one. */
-export function boundsOf(collections: MapCollections): [number, number, number, number] | undefined {
-  let bounds: [number, number, number, number] | undefined;
-  const add = ([x, y]: number[]) => {
-    bounds = bounds ? [Math.min(bounds[0], x), Math.min(bounds[1], y), Math.max(bounds[2], x), Math.max(bounds[3], y)] : [x, y, x, y];
-  };
-  for (const feature of collections.points.features) add(feature.geometry.coordinates);
-  for (const feature of collections.areas.features) {
-    const rings = feature.geometry.type === 'Polygon' ? feature.geometry.coordinates : feature.geometry.coordinates.flat();
-    for (const ring of rings) ring.forEach(add);
-  }
-  return bounds;
-}
-
 /** The map levels the rows are at, in order. */
 export function levelsOf(rows: readonly MapFeatureRow[]): number[] {
   const levels = new Set<number>();
   for (const row of rows) levels.add(row[2]);
   return [...levels].sort((a, b) => a - b);
+}
+
+/** The entity a map event is on: the id of its first feature (the layers' feature ids are entity ids). */
+export function entityIdOf(event: { features?: readonly { id?: string | number }[] }): number | undefined {
+  const id = Number(event.features?.[0]?.id);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }

@@ -14,11 +14,12 @@ import { OverlayLayer } from '../../components/map/OverlayLayer.tsx';
 import { RegionExtentLayer, regionExtentOf } from '../../components/map/RegionExtentLayer.tsx';
 import { DEFAULT_CENTER } from '../../components/map/mapView.ts';
 import { createPatchStream } from '../../components/map/mapPatches.ts';
-import { levelsOf } from '../../components/map/mapFeatures.ts';
+import { entityIdOf, levelsOf } from '../../components/map/mapFeatures.ts';
 import { useMapFeatures } from '../../components/map/useMapFeatures.ts';
 import { useShellData } from '../../components/layout/shellData.ts';
 import { pickLocalized } from '../../i18n/pickLocalized.ts';
 import { usePageTitle } from '../../routing/usePageTitle.ts';
+import type { EntityJson } from '../../schemas/entityJson.ts';
 import type { Overlay } from '../../schemas/overlay.ts';
 import { useAddressSelection } from './addressSelection.ts';
 import { EntityPanel } from './EntityPanel.tsx';
@@ -31,14 +32,12 @@ import { useDashboardState } from './useDashboardState.ts';
 import { useMapColouring } from './useMapColouring.ts';
 import './dashboard.css';
 
-interface Region { id: number; name: Record<string, string>; geom: { type: string; coordinates: [number, number] } | null; attributes: { overlay?: Overlay; [key: string]: unknown } | null }
-
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
   usePageTitle('routes.dashboard');
   const { entityTypes } = useShellData();
   const regionTypeId = entityTypes.find((type) => type.attributes?.system_name === 'region')?.id;
-  const regionsCall = useList<Region>({
+  const regionsCall = useList<EntityJson>({
     resource: 'entities',
     filters: [{ field: 'type', operator: 'eq', value: regionTypeId }],
     pagination: { mode: 'off' },
@@ -75,17 +74,16 @@ export default function DashboardPage() {
 
   const [hovered, setHovered] = useState<Hovered>();
   const onHover = (event: MapLayerMouseEvent) => {
-    const feature = event.features?.[0];
-    const id = Number(feature?.id);
+    const id = entityIdOf(event);
     // the map element names what the pointer rests on (the browser tests find entities by it)
-    event.target.getContainer().dataset.hovered = feature && id > 0 ? String(id) : '';
-    if (!feature || !Number.isSafeInteger(id) || id <= 0) return setHovered(undefined);
+    event.target.getContainer().dataset.hovered = id === undefined ? '' : String(id);
+    if (id === undefined) return setHovered(undefined);
     if (hovered?.id !== id) setHovered({ id, longitude: event.lngLat.lng, latitude: event.lngLat.lat });
   };
 
   const onMapClick = (event: MapLayerMouseEvent) => {
-    const id = Number(event.features?.[0]?.id);
-    if (Number.isSafeInteger(id) && id > 0) select({ id, detail: false });
+    const id = entityIdOf(event);
+    if (id !== undefined) select({ id, detail: false });
   };
 
   if (regionTypeId !== undefined && regionsCall.query.isLoading) return <Spin className="page-spinner" />;
@@ -142,7 +140,7 @@ export default function DashboardPage() {
           onMouseLeave={() => setHovered(undefined)}
           onMoveEnd={(event) => setCenter({ latitude: event.viewState.latitude, longitude: event.viewState.longitude })}
         >
-          <OverlayLayer overlay={region?.attributes?.overlay} />
+          <OverlayLayer overlay={region?.attributes.overlay as Overlay | undefined} />
           <RegionExtentLayer extent={regionExtentOf(region)} />
           <EntityLayers rows={features.rows} selectedId={selection.id} patches={patches} level={state.level} colouring={colouring} memberGroup={memberGroup} />
           {hovered && <HoverCard hovered={hovered} />}

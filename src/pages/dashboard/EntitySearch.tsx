@@ -5,14 +5,13 @@ import { AutoComplete, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickLocalized } from '../../i18n/pickLocalized.ts';
-
-interface Found { id: number; name: Record<string, string>; tree_path: string }
+import type { EntityJson } from '../../schemas/entityJson.ts';
 
 export function EntitySearch({ onSelect }: { onSelect(id: number): void }) {
   const { t, i18n } = useTranslation();
   const [text, setText] = useState('');
   const search = text.trim();
-  const { result } = useList<Found>({
+  const { result } = useList<EntityJson>({
     resource: 'entities',
     filters: [{ field: 'search', operator: 'eq', value: search }],
     pagination: { mode: 'server', pageSize: 20 },

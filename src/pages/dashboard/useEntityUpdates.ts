@@ -2,8 +2,10 @@
 // selected, and unsubscribes when the selection is cleared or changes.
 import { useEffect, useRef } from 'react';
 import { liveConnection } from '../../providers/liveConnection.ts';
+import type { LatestTelemetry } from '../../schemas/entityJson.ts';
+import type { Geometry } from '../../schemas/geometry.ts';
 
-export interface EntityUpdate { id: string; diff: { attributes?: Record<string, unknown>; geom?: unknown; telemetry?: Record<string, { ts: number; value: unknown }>; deleted?: boolean; [field: string]: unknown }; updated_at: string }
+export interface EntityUpdate { id: string; diff: { attributes?: Record<string, unknown>; geom?: Geometry | null; telemetry?: LatestTelemetry; deleted?: boolean; [field: string]: unknown }; updated_at: string }
 
 export function useEntityUpdates(id: number | undefined, onUpdate: (update: EntityUpdate) => void): void {
   const handler = useRef(onUpdate);

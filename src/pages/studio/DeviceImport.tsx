@@ -10,6 +10,7 @@ import { graphqlRequest } from '../../providers/httpClient.ts';
 import { CSV_UPLOAD_MAX_BYTES } from '../../schemas/deviceOperations.ts';
 import { MAX_IMPORTED_ENTITIES } from '../../schemas/entityAttributeUpdate.ts';
 import { columnOfField, DEVICE_CSV_COLUMNS, readDeviceCsv, type DeviceCsvProblem } from './deviceCsv.ts';
+import { errorMessageOf } from '../../providers/httpError.ts';
 
 interface ImportAnswer { rows: number; created: number; refused: { row: number; field: string; message: string }[] }
 
@@ -42,7 +43,7 @@ export function DeviceImport({ deviceTypes, parentId, onDone, onClose }: {
         setProblems(check.refused.slice(0, 50).map((refusal) => `${describe({ key: 'wrongValue', row: refusal.row, column: columnOfField(refusal.field) })} ${refusal.message}`));
       } else setEntities(placed);
     } catch (error) {
-      setProblems([error instanceof Error ? error.message : t('errors.generic')]);
+      setProblems([errorMessageOf(error)]);
     } finally {
       setBusy(false);
     }
@@ -58,7 +59,7 @@ export function DeviceImport({ deviceTypes, parentId, onDone, onClose }: {
         onDone();
       }
     } catch (error) {
-      setProblems([error instanceof Error ? error.message : t('errors.generic')]);
+      setProblems([errorMessageOf(error)]);
     } finally {
       setBusy(false);
     }

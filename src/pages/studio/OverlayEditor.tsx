@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { httpRequest } from '../../providers/httpClient.ts';
 import { cornersAround, OVERLAY_IMAGE_MAX_BYTES, OVERLAY_IMAGE_TYPES, overlayImagePath, overlaySchema, type Overlay } from '../../schemas/overlay.ts';
+import { errorMessageOf } from '../../providers/httpError.ts';
 
 interface OverlayEditorProps {
   regionId: number | undefined;
@@ -40,7 +41,7 @@ export function OverlayEditor({ regionId, centre, overlay, onChange }: OverlayEd
       onChange({ scale: 1, locked: false, ...overlay, url: stored.url, coordinates });
       void message.success(t('overlay.uploaded'));
     } catch (error) {
-      void message.error(error instanceof Error ? error.message : t('errors.generic'));
+      void message.error(errorMessageOf(error));
     } finally {
       setBusy(false);
     }
@@ -52,7 +53,7 @@ export function OverlayEditor({ regionId, centre, overlay, onChange }: OverlayEd
       await httpRequest({ method: 'delete', path: overlayImagePath(regionId) });
       onChange(undefined);
     } catch (error) {
-      void message.error(error instanceof Error ? error.message : t('errors.generic'));
+      void message.error(errorMessageOf(error));
     } finally {
       setBusy(false);
     }

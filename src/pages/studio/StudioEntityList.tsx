@@ -5,7 +5,7 @@ import { Button, Empty, Input, List } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickLocalized } from '../../i18n/pickLocalized.ts';
-import type { StudioEntity } from './studioKinds.ts';
+import type { EntityJson } from '../../schemas/entityJson.ts';
 
 const PAGE_SIZE = 50;
 
@@ -14,14 +14,14 @@ interface StudioEntityListProps {
   /** The region whose subtree is listed; every entity of the types without it. */
   region?: number;
   openId?: number;
-  onOpen(entity: StudioEntity): void;
+  onOpen(entity: EntityJson): void;
 }
 
 export function StudioEntityList({ typeIds, region, openId, onOpen }: StudioEntityListProps) {
   const { t, i18n } = useTranslation();
   const [search, setSearch] = useState('');
   const [currentPage, setCurrentPage] = useState(1);
-  const { result, query } = useList<StudioEntity>({
+  const { result, query } = useList<EntityJson>({
     resource: 'entities',
     filters: [
       { field: 'types', operator: 'in', value: typeIds },

@@ -17,8 +17,10 @@ import { areaOf, shapeOf, type DrawShape } from '../../components/map/geometrySh
 import { DEFAULT_CENTER } from '../../components/map/mapView.ts';
 import { OverlayLayer } from '../../components/map/OverlayLayer.tsx';
 import { RegionExtentLayer, regionExtentOf } from '../../components/map/RegionExtentLayer.tsx';
+import { entityIdOf } from '../../components/map/mapFeatures.ts';
 import { useMapFeatures } from '../../components/map/useMapFeatures.ts';
 import { pickLocalized } from '../../i18n/pickLocalized.ts';
+import type { EntityJson } from '../../schemas/entityJson.ts';
 import { graphqlRequest } from '../../providers/httpClient.ts';
 import { usePageTitle } from '../../routing/usePageTitle.ts';
 import { entitySchema } from '../../schemas/entity.ts';
@@ -33,8 +35,9 @@ import { StudioEntityList } from './StudioEntityList.tsx';
 import { GpsField } from './GpsField.tsx';
 import { OverlayEditor } from './OverlayEditor.tsx';
 import { TelemetryUpload } from './TelemetryUpload.tsx';
-import { formSchemaOf, formValuesOf, STUDIO_KINDS, type StudioEntity, type StudioKind } from './studioKinds.ts';
+import { formSchemaOf, formValuesOf, STUDIO_KINDS, type StudioKind } from './studioKinds.ts';
 import '../dashboard/dashboard.css';
+import { errorMessageOf } from '../../providers/httpError.ts';
 
 interface Editing {
   id?: number;
@@ -79,7 +82,7 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
 
   const formSchema = useMemo(() => formSchemaOf(model, spec.fields), [spec]);
 
-  const open = (entity?: StudioEntity) => {
+  const open = (entity?: EntityJson) => {
     form.resetFields();
     if (entity) form.setFieldsValue(formValuesOf(entity, spec.fields));
     else form.setFieldsValue({ parent_id: kind === 'regions' ? null : region ?? null, entity_type_id: types.length === 1 || kind !== 'devices' ? types[0]?.id : undefined });
@@ -110,7 +113,7 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
       refreshList();
       features.reload();
     } catch (error) {
-      void message.error(error instanceof Error ? error.message : t('errors.generic'));
+      void message.error(errorMessageOf(error));
     } finally {
       setSaving(false);
     }
@@ -126,15 +129,15 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
       refreshList();
       features.reload();
     } catch (error) {
-      void message.error(error instanceof Error ? error.message : t('errors.generic'));
+      void message.error(errorMessageOf(error));
     }
   };
 
   const onMapClick = (event: MapLayerMouseEvent) => {
     if (drawing || editing) return; // drawing, or one entity at a time
-    const id = Number(event.features?.[0]?.id);
-    if (!Number.isSafeInteger(id) || id <= 0) return;
-    void dataProvider().getOne<StudioEntity>({ resource: 'entities', id }).then(({ data }) => {
+    const id = entityIdOf(event);
+    if (id === undefined) return;
+    void dataProvider().getOne<EntityJson>({ resource: 'entities', id }).then(({ data }) => {
       if (typeIds.includes(data.entity_type_id)) open(data);
     }, () => void message.error(t('errors.generic')));
   };

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { parseCsv, type ParsedCsv } from '../../components/csv/parseCsv.ts';
 import { graphqlRequest } from '../../providers/httpClient.ts';
 import { CSV_UPLOAD_MAX_BYTES, IMPORT_ROWS_PER_CALL } from '../../schemas/deviceOperations.ts';
+import { errorMessageOf } from '../../providers/httpError.ts';
 
 interface Column { name: string; type: string }
 interface ImportAnswer { rows: number; valid: number; stored: number; refused_total: number; refused: { row: number; column: string; message: string }[] }
@@ -73,7 +74,7 @@ export function TelemetryUpload({ id, onClose }: { id: number; onClose(): void }
       else setResult(answer);
       setStep(dryRun ? 2 : 3);
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : t('errors.generic'));
+      setProblem(errorMessageOf(error));
     } finally {
       setBusy(false);
     }

@@ -3,13 +3,10 @@
 // its entities may take on the map.
 import type { EntityType } from '../../components/layout/shellData.ts';
 import type { DrawShape } from '../../components/map/geometryShapes.ts';
-import type { Geometry } from '../../schemas/geometry.ts';
 import type { FieldSchema, ModelSchema } from '../../schemas/model.ts';
 
 export type StudioKind = 'regions' | 'zones' | 'devices';
 
-/** An entity as the studio lists and edits it (GET /entity-list, /entity/{id}). */
-export interface StudioEntity { id: number; name: Record<string, string>; entity_type_id: number; tree_path: string; geom: Geometry | null; attributes: Record<string, unknown>; [field: string]: unknown }
 
 export interface StudioKindSpec {
   titleKey: string;
@@ -70,7 +67,7 @@ export function formSchemaOf(model: ModelSchema, fields: readonly string[]): Fie
 }
 
 /** The form's starting values: the entity's values of the kind's fields. */
-export function formValuesOf(entity: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+export function formValuesOf(entity: object, fields: readonly string[]): Record<string, unknown> {
   const values: Record<string, any> = {};
   for (const path of fields.map(pathOf)) {
     const value = path.reduce<any>((node, key) => node?.[key], entity);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cornersAround, overlayProblem, scaledCorners, withCornerMoved, type Corners } from '../../../src/schemas/overlay.ts';
 import { entitySchema } from '../../../src/schemas/entity.ts';
+import type { Geometry } from '../../../src/schemas/geometry.ts';
 import type { ModelSchema } from '../../../src/schemas/model.ts';
 import { formSchemaOf, formValuesOf } from '../../../src/pages/studio/studioKinds.ts';
 
@@ -60,7 +61,7 @@ describe('the studio form of a kind', () => {
 describe('a region\'s extent', () => {
   it('is the circle of its size around its centre, in its colour, when it has both', async () => {
     const { regionExtentOf } = await import('../../../src/components/map/RegionExtentLayer.tsx');
-    const geom = { type: 'Point', coordinates: [17.1, 48.1] };
+    const geom: Geometry = { type: 'Point', coordinates: [17.1, 48.1] };
     expect(regionExtentOf({ geom, attributes: { size: 600, color: '#1677ff' } })).toEqual({ centre: [17.1, 48.1], size: 600, colour: '#1677ff' });
     expect(regionExtentOf({ geom, attributes: { size: 600 } })).toEqual({ centre: [17.1, 48.1], size: 600, colour: undefined });
     expect(regionExtentOf({ geom, attributes: { size: '600' } })).toBeUndefined();
