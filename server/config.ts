@@ -104,15 +104,22 @@ export function dayZonesFrom(raw: string | undefined): string[] {
   return [...new Set(names.map(canonicalZone))];
 }
 
+/** An http(s) URL without credentials, or undefined. */
+function webUrl(text: string): URL | undefined {
+  if (/\s/.test(text)) return undefined;
+  try {
+    const url = new URL(text);
+    return /^https?:$/.test(url.protocol) && !url.username && !url.password ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** MAP_TILE_HOSTS: extra origins a custom base map's style refers to (tiles, glyphs, sprites elsewhere). */
 export function mapTileHostsFrom(raw: string | undefined): string[] {
   const hosts = (raw ?? '').split(',').map((part) => part.trim()).filter(Boolean);
   for (const host of hosts) {
-    let url: URL | undefined;
-    try {
-      url = new URL(host);
-    } catch { /* reported below */ }
-    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== host.replace(/\/$/, '')) {
+    if (webUrl(host)?.origin !== host.replace(/\/$/, '')) {
       throw new ConfigError(`MAP_TILE_HOSTS must list origins such as https://tiles.example.com (scheme and host, no path), got "${host}".`);
     }
   }
@@ -124,17 +131,6 @@ const MAPTILER_STYLE = 'https://api.maptiler.com/maps/streets-v2/style.json';
 const GOOGLE_TILES = 'https://tile.googleapis.com';
 const BROWSER_KEY = /^[A-Za-z0-9_-]{8,256}$/;
 const PMTILES_SCHEME = 'pmtiles://';
-
-/** An http(s) URL without credentials, or undefined. */
-function webUrl(text: string): URL | undefined {
-  if (/\s/.test(text)) return undefined;
-  try {
-    const url = new URL(text);
-    return /^https?:$/.test(url.protocol) && !url.username && !url.password ? url : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * MAP_STYLE: the base map the web app draws. The value is never repeated in an error: it may
