@@ -179,6 +179,10 @@ export interface ResourceServiceOptions {
 /** A list page as JSON text (what REST sends as it is) and the total. */
 export interface ListJson { json: string; total: number; page: number; per_page: number }
 
+/** A record of a batch refused: its place (1-based), the field (without the `input.` prefix) and why. */
+const refusalOf = (row: number, error: ApiError) =>
+  ({ row, field: (error.items[0].field ?? '').replace(/^input\.?/, ''), message: error.items[0].message });
+
 export function resourceService(db: Database, options: ResourceServiceOptions) {
   const scope = (model: Model, caller: Caller): SQL[] => {
     const conditions: SQL[] = [eq(model.tenantColumn, caller.tenantId)];
@@ -254,6 +258,13 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
     return findRecord(tx, model, caller, id);
   };
 
+  /** A create input validated by the model's schema, its fields' permissions checked. */
+  const checkedInput = (caller: Caller, model: Model, input: RecordData) => {
+    const record = validated<RecordData>(model.createSchema, input, 'input');
+    checkWritePermissions(caller, model.schema.properties, record);
+    return record;
+  };
+
   const publish = (caller: Caller, model: Model, action: ResourceChange['action'], id: number, record: RecordData | null, removed?: RecordData) =>
     options.onChange(caller.tenantId, { resource: model.name, action, id, record, removed, owner: model.schema['x-owner'] ? caller.userId : undefined });
 
@@ -318,8 +329,7 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
     async create(caller: Caller, name: string, input: RecordData): Promise<RecordData> {
       const model = modelOf(name);
       authorize(caller, model.schema, 'create');
-      const record = validated<RecordData>(model.createSchema, input, 'input');
-      checkWritePermissions(caller, model.schema.properties, record);
+      const record = checkedInput(caller, model, input);
       const created = await db.tenantTx(caller.tenantId, (tx) => insertRecord(tx, model, caller, record));
       publish(caller, model, 'created', created.id as number, created);
       return visibleRecord(caller, model.schema, created);
@@ -335,12 +345,10 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
       const refused: { row: number; field: string; message: string }[] = [];
       const records = inputs.map((input, index) => {
         try {
-          const record = validated<RecordData>(model.createSchema, input, 'input');
-          checkWritePermissions(caller, model.schema.properties, record);
-          return record;
+          return checkedInput(caller, model, input);
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
-          refused.push({ row: index + 1, field: (error.items[0].field ?? '').replace(/^input\.?/, ''), message: error.items[0].message });
+          refused.push(refusalOf(index + 1, error));
           return undefined;
         }
       });
@@ -363,7 +371,7 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
       } catch (error) {
         const row = (error as { row?: number }).row;
         if (!(error instanceof ApiError) || row === undefined) throw error;
-        return { created: 0, refused: [{ row, field: (error.items[0].field ?? '').replace(/^input\.?/, ''), message: error.items[0].message }] };
+        return { created: 0, refused: [refusalOf(row, error)] };
       }
     },
 
