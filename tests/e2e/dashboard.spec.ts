@@ -253,6 +253,7 @@ test('a group chosen by keyboard draws its members in the group\'s colour, dims 
   await page.keyboard.type('Lighting');
   await page.keyboard.press('Enter');
   await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0); // closed, not mid-animation, before the axe scan
   const legend = page.getByTestId('map-legend');
   await expect(legend).toContainText('Lighting');
   await expect(legend).toContainText('Other entities');
