@@ -1,16 +1,32 @@
 // Opens the database (embedded PGlite or a PostgreSQL server), migrates it, and hands out
-// transactions. Tenant data is only reachable through `tenantTx`, which runs as the
-// non-superuser role `terrasight_app` with `app.tenant_id` set, so row-level security
-// scopes every query to one tenant. `systemTx` is for the few cross-tenant lookups
-// (sign-in by e-mail, refresh tokens, seeding, device tokens).
+// transactions. Both are reached the same way: node-postgres and Drizzle's node-postgres driver,
+// over TCP to PostgreSQL, or over a socket to the embedded database's worker thread
+// (server/db/embeddedDatabase.ts), so a long query never holds the event loop.
+// Tenant data is only reachable through `tenantTx`, which runs as the non-superuser role
+// `terrasight_app` with `app.tenant_id` set, so row-level security scopes every query to one
+// tenant. `systemTx` is for the few cross-tenant lookups (sign-in by e-mail, refresh tokens,
+// seeding, device tokens). Every statement has a time limit (`statementTimeoutMs`); background work
+// that may take long asks for `LONG_STATEMENT_TIMEOUT_MS`.
 import { sql, type SQL } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { EmbeddedSocket, startEmbeddedDatabase, type EmbeddedDatabase } from './embeddedDatabase.ts';
 import { inlineSql, uuidLiteral } from './inlineSql.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Work that may run long (migrations, roll-up builds, retention): its statements may take this long. */
+export const LONG_STATEMENT_TIMEOUT_MS = 10 * 60_000;
+/** What a statement may take unless it is long work (STATEMENT_TIMEOUT_MS). */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
+
+/** `longRunning`: background work whose statements may take up to LONG_STATEMENT_TIMEOUT_MS. */
+export interface WorkOptions { longRunning?: boolean }
 
 export interface Database {
   kind: 'pglite' | 'postgres';
@@ -21,21 +37,17 @@ export interface Database {
    */
   tenantQuery<T>(tenantId: string, query: SQL): Promise<T[]>;
   /** One statement outside any tenant (row-level security does not apply), in one round trip. */
-  systemQuery<T>(query: SQL): Promise<T[]>;
+  systemQuery<T>(query: SQL, options?: WorkOptions): Promise<T[]>;
   /** Calls `listener` with the payload of every notification on `channel`, from any instance. */
   listen(channel: NotificationChannel, listener: (payload: string) => void): Promise<void>;
   /** A transaction as the application role with no tenant set: sees no tenant rows. */
   anonymousTx<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
-  systemTx<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  systemTx<T>(work: (tx: Tx) => Promise<T>, options?: WorkOptions): Promise<T>;
   close(): Promise<void>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 export const APP_ROLE = 'terrasight_app';
-
-/** Runs a simple query (possibly several statements) and answers the rows of the last one. */
-type SimpleQuery = <T>(text: string) => Promise<T[]>;
-type Listen = (channel: string, listener: (payload: string) => void) => Promise<void>;
 
 /** Notification channels between instances (sent inside the changing transaction, delivered on commit). */
 export const CHANNELS = {
@@ -48,7 +60,84 @@ export const CHANNELS = {
 } as const;
 export type NotificationChannel = (typeof CHANNELS)[keyof typeof CHANNELS];
 
-function wrap(kind: Database['kind'], db: Db, simpleQuery: SimpleQuery, listen: Listen, close: () => Promise<void>): Database {
+export interface OpenOptions {
+  /** PostgreSQL connection string; when absent the embedded database is used. */
+  databaseUrl?: string;
+  /** PGlite data directory, or `memory://`. */
+  dataDir: string;
+  /** What a statement may take (ms); DEFAULT_STATEMENT_TIMEOUT_MS when absent. */
+  statementTimeoutMs?: number;
+  /** Told when the embedded database cut off a statement (and restarted, on a data directory). */
+  onEmbeddedTimeout?(restarted: boolean): void;
+}
+
+/** How long a request waits for a free connection before it is answered 503. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/** The rows of the last statement of a simple query (several statements answer a list of results). */
+const lastRows = <T>(result: pg.QueryResult | pg.QueryResult[]) => (Array.isArray(result) ? result[result.length - 1] : result).rows as T[];
+
+/** `SET LOCAL statement_timeout` for long work: the time, and on the embedded database the socket's limit too. */
+function lengthened(client: pg.PoolClient, ms: number): () => void {
+  const socket = (client as unknown as { connection: { stream: unknown } }).connection.stream;
+  if (!(socket instanceof EmbeddedSocket)) return () => {};
+  const before = socket.statementTimeoutMs;
+  socket.statementTimeoutMs = ms;
+  return () => {
+    socket.statementTimeoutMs = before;
+  };
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  let embedded: EmbeddedDatabase | undefined;
+  let pool: pg.Pool;
+  if (options.databaseUrl) {
+    pool = new pg.Pool({
+      connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, statement_timeout: statementTimeoutMs,
+    });
+  } else {
+    embedded = await startEmbeddedDatabase({ dataDir: options.dataDir, statementTimeoutMs, onTimeout: options.onEmbeddedTimeout });
+    // PGlite is one session: one connection, kept open.
+    pool = new pg.Pool({
+      max: 1, idleTimeoutMillis: 0, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, user: 'postgres', database: 'postgres',
+      stream: () => embedded!.socket(),
+    } as pg.PoolConfig);
+  }
+  // A connection that is lost (restart, failover, admin, a statement cut off) must not crash the
+  // process; the pool replaces it on the next query.
+  pool.on('error', (error) => console.warn(`Database connection lost: ${error.message}`));
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  // Before the first connection opens: the embedded one's notifications arrive on it.
+  const listener = embedded ? sessionListener(pool) : connectionListener(options.databaseUrl!);
+
+  /** Runs `work` on a connection of its own with the long time limit. */
+  async function long<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    const restore = lengthened(client, LONG_STATEMENT_TIMEOUT_MS);
+    try {
+      return await work(client);
+    } finally {
+      restore();
+      client.release();
+    }
+  }
+  const longTimeout = sql.raw(`SET LOCAL statement_timeout = ${LONG_STATEMENT_TIMEOUT_MS}`);
+  const simpleQuery = async <T>(text: string, options: WorkOptions = {}) => options.longRunning
+    ? long(async (client) => lastRows<T>(await client.query(`${inlineSql(longTimeout)}; ${text}`)))
+    : lastRows<T>(await pool.query(text));
+
+  try {
+    await long(async (client) => migrate(drizzle(client, { schema }), { migrationsFolder }));
+    // PGlite has no autovacuum: without fresh statistics the planner takes every table for two rows
+    // and picks nested loops that cost milliseconds. The seed analyzes again after filling.
+    if (embedded) await simpleQuery('ANALYZE', { longRunning: true });
+  } catch (error) {
+    await pool.end().catch(() => {});
+    await embedded?.close().catch(() => {});
+    throw error;
+  }
+
   const asApp = <T>(tenantId: string | null, work: (tx: Tx) => Promise<T>) =>
     db.transaction(async (tx) => {
       await tx.execute(sql.raw(`SET LOCAL ROLE ${APP_ROLE}`));
@@ -56,87 +145,127 @@ function wrap(kind: Database['kind'], db: Db, simpleQuery: SimpleQuery, listen: 
       return work(tx);
     });
   return {
-    kind,
+    kind: embedded ? 'pglite' : 'postgres',
     tenantTx: (tenantId, work) => {
       if (!tenantId) throw new Error('tenantTx needs a tenant id');
       return asApp(tenantId, work);
     },
     tenantQuery: (tenantId, query) =>
       simpleQuery(`SET LOCAL ROLE ${APP_ROLE}; SELECT set_config('app.tenant_id', ${uuidLiteral(tenantId)}, true); ${inlineSql(query)}`),
-    systemQuery: (query) => simpleQuery(inlineSql(query)),
-    listen,
+    systemQuery: (query, workOptions) => simpleQuery(inlineSql(query), workOptions),
+    listen: listener.listen,
     anonymousTx: (work) => asApp(null, work),
-    systemTx: (work) => db.transaction(work),
-    close,
-  };
-}
-
-export interface OpenOptions {
-  /** PostgreSQL connection string; when absent the embedded database is used. */
-  databaseUrl?: string;
-  /** PGlite data directory, or `memory://`. */
-  dataDir: string;
-}
-
-export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) {
-    const { default: pg } = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
-    // An idle connection that the server drops (restart, failover, admin) must not crash the
-    // process; the pool replaces it on the next query.
-    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-    const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
-    const simpleQuery: SimpleQuery = async <T>(text: string) => {
-      const result = (await pool.query(text)) as unknown as { rows: T[] } | { rows: T[] }[];
-      return Array.isArray(result) ? result[result.length - 1].rows : result.rows;
-    };
-    // LISTEN needs a connection of its own, outside the pool; it reconnects when it is lost.
-    let listener: InstanceType<typeof pg.Client> | undefined;
-    let closed = false;
-    const handlers = new Map<string, ((payload: string) => void)[]>();
-    const connectListener = async (): Promise<void> => {
-      const client = new pg.Client({ connectionString: options.databaseUrl, connectionTimeoutMillis: 10_000 });
-      client.on('notification', (message) => {
-        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
-      });
-      client.on('error', () => {
-        listener = undefined;
-        if (!closed) setTimeout(() => void connectListener().catch(() => {}), 1000).unref();
-      });
-      await client.connect();
-      for (const channel of handlers.keys()) await client.query(`LISTEN ${channel}`);
-      listener = client;
-    };
-    const listen: Listen = async (channel, handler) => {
-      const known = handlers.has(channel);
-      handlers.set(channel, [...(handlers.get(channel) ?? []), handler]);
-      if (!listener) await connectListener();
-      else if (!known) await listener.query(`LISTEN ${channel}`);
-    };
-    return wrap('postgres', db as unknown as Db, simpleQuery, listen, async () => {
-      closed = true;
-      await listener?.end();
+    systemTx: (work, workOptions) => workOptions?.longRunning
+      ? long((client) => drizzle(client, { schema }).transaction(async (tx) => {
+        await tx.execute(longTimeout);
+        return work(tx as unknown as Tx);
+      }))
+      : db.transaction(work),
+    close: async () => {
+      await listener.close();
       await pool.end();
-    });
-  }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = await PGlite.create(options.dataDir === 'memory://' ? undefined : options.dataDir, { relaxedDurability: true });
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
-  const simpleQuery: SimpleQuery = async <T>(text: string) => {
-    const results = await client.exec(text);
-    return results[results.length - 1].rows as T[];
+      await embedded?.close();
+    },
   };
-  // PGlite has no autovacuum: without fresh statistics the planner takes every table for two rows
-  // and picks nested loops that cost milliseconds. The seed analyzes again after filling.
-  await client.exec('ANALYZE');
-  const listen: Listen = async (channel, handler) => {
-    await client.listen(channel, handler);
+}
+
+interface Listener {
+  listen(channel: string, handler: (payload: string) => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The handlers of each channel, called with a notification's payload. */
+function dispatcher() {
+  const handlers = new Map<string, ((payload: string) => void)[]>();
+  return {
+    channels: () => [...handlers.keys()],
+    add(channel: string, handler: (payload: string) => void) {
+      handlers.set(channel, [...(handlers.get(channel) ?? []), handler]);
+    },
+    deliver(message: pg.Notification) {
+      for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+    },
   };
-  return wrap('pglite', db as unknown as Db, simpleQuery, listen, () => client.close());
+}
+
+const listenAll = async (client: pg.ClientBase, channels: string[]) => {
+  for (const channel of channels) await client.query(`LISTEN ${channel}`);
+};
+
+/** Pauses between reconnection attempts: 1 s, doubling up to 30 s. */
+const RECONNECT_FIRST_MS = 1000;
+const RECONNECT_MAX_MS = 30_000;
+
+/**
+ * PostgreSQL: LISTEN needs a connection of its own, outside the pool. When it is lost it is opened
+ * again, after a pause that grows with each failed attempt.
+ */
+function connectionListener(databaseUrl: string): Listener {
+  const channels = dispatcher();
+  let client: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+  let pauseMs = RECONNECT_FIRST_MS;
+  const reconnectLater = () => {
+    if (closed) return;
+    setTimeout(() => void connect().catch(reconnectLater), pauseMs).unref();
+    pauseMs = Math.min(pauseMs * 2, RECONNECT_MAX_MS);
+  };
+  const connect = (): Promise<pg.Client> => {
+    connecting ??= (async () => {
+      const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      next.on('notification', channels.deliver);
+      next.on('error', () => {
+        if (client === next) client = undefined;
+        next.end().catch(() => {});
+        reconnectLater();
+      });
+      try {
+        await next.connect();
+        await listenAll(next, channels.channels());
+      } catch (error) {
+        next.end().catch(() => {});
+        throw error;
+      } finally {
+        connecting = undefined;
+      }
+      pauseMs = RECONNECT_FIRST_MS;
+      client = next;
+      return next;
+    })();
+    return connecting;
+  };
+  return {
+    async listen(channel, handler) {
+      channels.add(channel, handler);
+      await listenAll(client ?? await connect(), [channel]); // a second LISTEN of a channel changes nothing
+    },
+    async close() {
+      closed = true;
+      await client?.end().catch(() => {});
+    },
+  };
+}
+
+/**
+ * The embedded database is one session: its notifications arrive on whichever connection of the
+ * pool is open when they are delivered. Every new connection listens again (the session is new
+ * after the worker was replaced).
+ */
+function sessionListener(pool: pg.Pool): Listener {
+  const channels = dispatcher();
+  const watch = (client: pg.PoolClient) => {
+    client.on('notification', channels.deliver);
+    listenAll(client, channels.channels()).catch(() => {}); // queued before the client's first query
+  };
+  pool.on('connect', watch);
+  return {
+    async listen(channel, handler) {
+      channels.add(channel, handler);
+      await pool.query(`LISTEN ${channel}`);
+    },
+    async close() {
+      pool.off('connect', watch);
+    },
+  };
 }

@@ -1,9 +1,10 @@
 // Renders a Drizzle `sql` query as one text with its parameters written in as literals, so that
 // a tenant read can travel with its `SET LOCAL ROLE` and tenant setting in a single simple-query
-// round trip (docs/decisions.md "Fast reads"). Literals are escaped like libpq's
-// PQescapeLiteral; values that cannot be written safely are refused.
+// round trip (docs/decisions.md "Fast reads"). Text is escaped by node-postgres' `escapeLiteral`
+// (libpq's PQescapeLiteral); values that cannot be written safely are refused.
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 
 const dialect = new PgDialect();
 
@@ -18,9 +19,7 @@ export function literal(value: unknown): string {
   if (value instanceof Date) return literal(value.toISOString());
   if (typeof value !== 'string') return literal(JSON.stringify(value));
   if (value.includes('\0')) throw new Error('Cannot write NUL into SQL');
-  const quoted = `'${value.replaceAll("'", "''")}'`;
-  // With backslashes, the E'' form doubles them, whatever standard_conforming_strings says.
-  return value.includes('\\') ? ` E${quoted.replaceAll('\\', '\\\\')}` : quoted;
+  return pg.escapeLiteral(value);
 }
 
 /** The query's text with `$n` replaced by the literal of its parameter. */

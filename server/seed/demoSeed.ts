@@ -155,7 +155,7 @@ export async function seedDemoIfEmpty(db: Database): Promise<boolean> {
     if (value > 0) return false;
     for (const [index, demo] of DEMO_TENANTS.entries()) await seedTenant(tx, demo, passwordHash, index);
     return true;
-  });
-  if (seeded) await db.systemQuery(sql`ANALYZE`); // statistics for the planner (PGlite has no autovacuum)
+  }, { longRunning: true });
+  if (seeded) await db.systemQuery(sql`ANALYZE`, { longRunning: true }); // statistics for the planner (PGlite has no autovacuum)
   return seeded;
 }

@@ -53,5 +53,5 @@ export async function syncDayZones(db: Database, zones: string[]): Promise<strin
       await tx.execute(sql`INSERT INTO telemetry_day_zones (zone) VALUES (${zone})`);
     }
     return zones;
-  });
+  }, { longRunning: true });
 }

@@ -3,7 +3,10 @@
 // (a DROP TABLE, not millions of DELETEs) together with their roll-ups. Safe to run on several
 // instances at once: every step is idempotent.
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
+import type { Database, WorkOptions } from '../db/database.ts';
+
+/** Dropping and deleting a month of rows may take a while. */
+const LONG: WorkOptions = { longRunning: true };
 
 const monthStart = (ms: number, offset = 0) => {
   const date = new Date(ms);
@@ -16,12 +19,12 @@ export interface MaintenanceResult { dropped: string[] }
 
 export async function maintainTelemetry(db: Database, retentionDays: number | undefined, now = Date.now()): Promise<MaintenanceResult> {
   for (const month of [monthStart(now), monthStart(now, 1)]) {
-    await db.systemQuery(sql`SELECT ensure_telemetry_partition(${new Date(month).toISOString()}::timestamptz)`);
+    await db.systemQuery(sql`SELECT ensure_telemetry_partition(${new Date(month).toISOString()}::timestamptz)`, LONG);
   }
   if (retentionDays === undefined) return { dropped: [] };
   const cutoff = now - retentionDays * 86_400_000;
   const partitions = await db.systemQuery<{ name: string }>(sql`
-    SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'telemetry'::regclass`);
+    SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'telemetry'::regclass`, LONG);
   const dropped: string[] = [];
   let keptFrom = -Infinity;
   for (const { name } of partitions) {
@@ -29,15 +32,15 @@ export async function maintainTelemetry(db: Database, retentionDays: number | un
     if (!match) continue;
     const end = Date.UTC(Number(match[1]), Number(match[2]), 1); // month index is 1-based here: the next month's start
     if (end > cutoff) continue;
-    await db.systemQuery(sql`DROP TABLE IF EXISTS ${sql.identifier(name)}`);
+    await db.systemQuery(sql`DROP TABLE IF EXISTS ${sql.identifier(name)}`, LONG);
     dropped.push(name);
     keptFrom = Math.max(keptFrom, end);
   }
   if (dropped.length) {
     const from = new Date(keptFrom).toISOString();
-    await db.systemQuery(sql`DELETE FROM telemetry_default WHERE ts < ${from}::timestamptz`);
+    await db.systemQuery(sql`DELETE FROM telemetry_default WHERE ts < ${from}::timestamptz`, LONG);
     for (const table of ['telemetry_quarter_hourly', 'telemetry_hourly', 'telemetry_daily', 'telemetry_daily_zoned']) {
-      await db.systemQuery(sql`DELETE FROM ${sql.identifier(table)} WHERE bucket < ${from}::timestamptz`);
+      await db.systemQuery(sql`DELETE FROM ${sql.identifier(table)} WHERE bucket < ${from}::timestamptz`, LONG);
     }
   }
   return { dropped: dropped.sort() };

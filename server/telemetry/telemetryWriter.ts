@@ -5,7 +5,7 @@
 // HTTP 200 means "stored". While the queue is full, `enqueue` waits: callers stop reading from
 // their sockets and the flood waits in the kernel's buffers, not in our memory.
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
+import type { Database, WorkOptions } from '../db/database.ts';
 import { pointRow, storedValue, type StoredValueColumns, type TelemetryPoint, type TelemetryValue } from './telemetryPoint.ts';
 
 export interface WriterLimits {
@@ -125,6 +125,9 @@ export interface WriterOptions {
   isBlocked?(): Promise<boolean>;
 }
 
+/** A batch is bounded by its size, not by time: a slow disk must slow it, not fail it. */
+const LONG: WorkOptions = { longRunning: true };
+
 /** How often a blocked writer looks again. */
 const BLOCKED_RECHECK_MS = 1000;
 
@@ -165,7 +168,7 @@ export function telemetryWriter(db: Database, options: WriterOptions = {}): Tele
     for (const point of points) months.add(monthOf(point.ts));
     for (const month of months) {
       if (knownMonths.has(month)) continue;
-      await db.systemQuery(sql`SELECT ensure_telemetry_partition(${`${month}-01T00:00:00Z`}::timestamptz)`);
+      await db.systemQuery(sql`SELECT ensure_telemetry_partition(${`${month}-01T00:00:00Z`}::timestamptz)`, LONG);
       knownMonths.add(month);
     }
   }
@@ -173,7 +176,7 @@ export function telemetryWriter(db: Database, options: WriterOptions = {}): Tele
   async function writeBatch(batch: Pending[]) {
     const points = batch.flatMap((pending) => pending.points);
     await ensurePartitions(points);
-    const [result] = await db.systemQuery<{ stored: number; latest: LatestRow[] | string }>(batchStatement(JSON.stringify(points.map(pointRow))));
+    const [result] = await db.systemQuery<{ stored: number; latest: LatestRow[] | string }>(batchStatement(JSON.stringify(points.map(pointRow))), LONG);
     const latest = typeof result.latest === 'string' ? JSON.parse(result.latest) as LatestRow[] : result.latest;
     return { stored: Number(result.stored), latest };
   }
