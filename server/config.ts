@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BaseMap } from '../src/schemas/mapConfig.ts';
+import { DEFAULT_STATEMENT_TIMEOUT_MS, LONG_STATEMENT_TIMEOUT_MS } from './db/database.ts';
 import { dayZonesProblem } from './telemetry/dayZones.ts';
 import { canonicalZone } from './telemetry/kpiTime.ts';
 
@@ -30,6 +31,8 @@ export interface Config {
   tls?: { cert: Buffer; key: Buffer };
   /** Send Strict-Transport-Security: with TLS here, or HSTS=on behind a TLS proxy. */
   hsts: boolean;
+  /** STATEMENT_TIMEOUT_MS: what one statement of a request may take. */
+  statementTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -80,6 +83,16 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0 || value > 65535) throw new ConfigError(`${name} must be a port number, got "${raw}".`);
   return value;
+}
+
+/** STATEMENT_TIMEOUT_MS: 100 ms to 10 minutes. */
+export function statementTimeoutFrom(raw: string | undefined): number {
+  const value = (raw ?? '').trim();
+  if (value === '') return DEFAULT_STATEMENT_TIMEOUT_MS;
+  if (!/^\d+$/.test(value) || Number(value) < 100 || Number(value) > LONG_STATEMENT_TIMEOUT_MS) {
+    throw new ConfigError(`STATEMENT_TIMEOUT_MS must be a number of milliseconds from 100 to ${LONG_STATEMENT_TIMEOUT_MS}, got "${value.slice(0, 40)}".`);
+  }
+  return Number(value);
 }
 
 export function retentionDaysFrom(raw: string | undefined): number | undefined {
@@ -203,5 +216,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTileHosts: mapTileHostsFrom(env.MAP_TILE_HOSTS),
     tls,
     hsts: !!tls || env.HSTS === 'on',
+    statementTimeoutMs: statementTimeoutFrom(env.STATEMENT_TIMEOUT_MS),
   };
 }

@@ -19,7 +19,10 @@ async function main() {
   let db: Database | undefined;
   let seeded = false;
   try {
-    db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    db = await openDatabase({
+      databaseUrl: config.databaseUrl, dataDir: config.dataDir, statementTimeoutMs: config.statementTimeoutMs,
+      onEmbeddedTimeout: (restarted) => console.warn(`A statement ran longer than STATEMENT_TIMEOUT_MS (${config.statementTimeoutMs} ms) and was cut off${restarted ? '; the embedded database was reopened' : ''}.`),
+    });
     seeded = config.seed === 'demo' && (await seedDemoIfEmpty(db));
     if (seeded) console.log('Seeded the demo tenants (sign in as admin@demo.city / demo1234).');
   } catch (error) {

@@ -104,9 +104,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       stream: () => embedded!.socket(),
     } as pg.PoolConfig);
   }
-  // A connection that is lost (restart, failover, admin, a statement cut off) must not crash the
-  // process; the pool replaces it on the next query.
-  pool.on('error', (error) => console.warn(`Database connection lost: ${error.message}`));
+  // A connection that is lost (restart, failover, admin) must not crash the process, idle or in
+  // use: its query fails, and the pool replaces it on the next one.
+  const lost = (error: Error) => console.warn(`Database connection lost: ${error.message}`);
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
   const db = drizzle(pool, { schema }) as unknown as Db;
   // Before the first connection opens: the embedded one's notifications arrive on it.
   const listener = embedded ? sessionListener(pool) : connectionListener(options.databaseUrl!);

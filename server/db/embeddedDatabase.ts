@@ -5,10 +5,10 @@
 // Statement timeout: PGlite cannot stop a running statement (PostgreSQL's timeout needs a timer
 // signal the WASM build does not have), so it is enforced here. A statement that runs longer than
 // its socket allows cuts that socket off with PostgreSQL's own error (57014): the caller's query
-// fails at once and the worker rolls its transaction back, so nothing is half-written. On a data
-// directory the worker is then replaced (crash recovery, as after kill -9: nothing committed is
-// lost), so the runaway statement stops holding everyone; a `memory://` database would lose its
-// data that way and lets the statement finish instead.
+// fails at once. On a data directory the worker is then replaced (crash recovery, as after kill -9:
+// nothing committed is lost, the cut-off transaction is gone), so the runaway statement stops
+// holding everyone. A `memory://` database would lose its data that way: there the statement runs
+// to its end while what comes after it waits, and the worker then rolls its transaction back.
 import { Duplex } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { FromWorker, ToWorker, WorkerError } from './embeddedWorker.ts';
@@ -104,7 +104,7 @@ export class EmbeddedSocket extends Duplex {
   }
 }
 
-interface Outstanding { socket: EmbeddedSocket; sentAt: number }
+interface Outstanding { socket: EmbeddedSocket; sentAt: number; cut?: boolean }
 
 /** The worker and the messages in flight to it; replaced whole when it stops or must be stopped. */
 class Host {
@@ -192,18 +192,18 @@ class Host {
 
   private checkTimeout() {
     const head = this.outstanding[0];
-    if (!head || head.socket.destroyed) return; // a statement already cut off, finishing in the worker
+    if (!head || head.cut || this.held) return; // cut off already, finishing in the worker; or no worker yet
     if (performance.now() - Math.max(head.sentAt, this.runningSince) <= head.socket.statementTimeoutMs) return;
     const replace = this.options.dataDir !== 'memory://';
     this.options.onTimeout?.(replace);
-    if (replace) this.replace(head.socket, statementTimeoutError());
-    // The worker finishes the statement, then rolls its transaction back (the socket's `end`).
-    else head.socket.destroy(statementTimeoutError());
+    head.cut = true;
+    head.socket.destroy(statementTimeoutError());
+    if (replace) this.replace();
   }
 
   /** The worker failed or stopped by itself: on a data directory a new one takes over. */
   private lost(error: Error) {
-    if (this.options.dataDir !== 'memory://') return this.replace(undefined, error);
+    if (this.options.dataDir !== 'memory://') return this.replace(error);
     this.gone = error;
     this.worker = undefined;
     this.stopWatchdog();
@@ -216,7 +216,7 @@ class Host {
    * once the old one has stopped: two never open it at the same time. Every connection is cut;
    * the pool opens new ones, whose messages wait for the new worker.
    */
-  private replace(culprit: EmbeddedSocket | undefined, culpritError: Error) {
+  private replace(cause: Error = restartedError()) {
     this.restarts++;
     const old = this.worker;
     this.worker = undefined;
@@ -225,7 +225,7 @@ class Host {
     this.stopWatchdog();
     for (const socket of [...this.sockets.values()]) {
       this.sockets.delete(socket.id);
-      socket.destroy(socket === culprit || !culprit ? culpritError : restartedError());
+      socket.destroy(cause);
     }
     const reopen = async () => {
       await old?.terminate();
@@ -233,6 +233,7 @@ class Host {
       await this.start();
       const held = this.held ?? [];
       this.held = undefined;
+      this.runningSince = performance.now(); // the wait for the new worker is not the statements' time
       for (const [message, transfer] of held) this.worker?.postMessage(message, transfer);
     };
     reopen().catch((error: unknown) => {

@@ -28,7 +28,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const { default: pg } = await import('pg');
   const name = `terrasight_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -50,13 +50,13 @@ async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; 
 
 export const usingPostgres = () => !!process.env.TEST_DATABASE_URL;
 
-export interface TestAppOptions { writerLimits?: Partial<WriterLimits>; throttle?: ThrottleLimits; webDir?: string; trustProxy?: TrustProxy; db?: Database; hsts?: boolean; baseMap?: BaseMap; mapTileHosts?: string[]; telemetryDayZones?: string[] }
+export interface TestAppOptions { writerLimits?: Partial<WriterLimits>; throttle?: ThrottleLimits; webDir?: string; trustProxy?: TrustProxy; db?: Database; hsts?: boolean; baseMap?: BaseMap; mapTileHosts?: string[]; telemetryDayZones?: string[]; statementTimeoutMs?: number }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const server = process.env.TEST_DATABASE_URL;
   // A second app on another app's database shares its data (and is not the one to drop it).
   const pgDatabase = server && !options.db ? await freshPostgresDatabase(server) : undefined;
-  const db = options.db ?? await openDatabase({ databaseUrl: pgDatabase?.url, dataDir: 'memory://' });
+  const db = options.db ?? await openDatabase({ databaseUrl: pgDatabase?.url, dataDir: 'memory://', statementTimeoutMs: options.statementTimeoutMs });
   const seeded = await seedDemoIfEmpty(db);
   const app = await buildApp({ db, jwtSecret: JWT_SECRET, telemetryDayZones: DEFAULT_DAY_ZONES, ...options });
   await app.ready();

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, dayZonesFrom, loadConfig, retentionDaysFrom } from '../../../server/config.ts';
+import { ConfigError, dayZonesFrom, loadConfig, retentionDaysFrom, statementTimeoutFrom } from '../../../server/config.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -42,6 +42,20 @@ describe('loadConfig', () => {
   it('refuses a bad port or seed with a clear message', () => {
     expect(() => loadConfig({ DATA_DIR: 'memory://', PORT: 'eighty' })).toThrow('PORT must be a port number, got "eighty".');
     expect(() => loadConfig({ DATA_DIR: 'memory://', SEED: 'lots' })).toThrow('SEED must be "demo" or "none"');
+  });
+});
+
+describe('statementTimeoutFrom (STATEMENT_TIMEOUT_MS)', () => {
+  it('is 5 s unless set, and reads milliseconds from 100 to 10 minutes', () => {
+    expect(statementTimeoutFrom(undefined)).toBe(5_000);
+    expect(statementTimeoutFrom('')).toBe(5_000);
+    expect(statementTimeoutFrom(' 250 ')).toBe(250);
+    expect(statementTimeoutFrom('600000')).toBe(600_000);
+  });
+
+  it.each(['99', '600001', '1.5', '-1', '5s', 'off'])('refuses %j with a clear message', (raw) => {
+    expect(() => statementTimeoutFrom(raw)).toThrow(ConfigError);
+    expect(() => statementTimeoutFrom(raw)).toThrow(/STATEMENT_TIMEOUT_MS must be a number of milliseconds from 100 to 600000/);
   });
 });
 

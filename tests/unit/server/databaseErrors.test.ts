@@ -9,6 +9,8 @@ describe('isDatabaseUnavailable', () => {
     ['out of memory (53200)', Object.assign(new Error('out of memory'), { code: '53200' })],
     ['a refused connection', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })],
     ['a connection lost mid-query', new Error('Connection terminated unexpectedly')],
+    ['a statement over its time limit (57014)', withCause(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }))],
+    ['a connection cut off mid-transaction, seen by its rollback', withCause(new Error('Client has encountered a connection error and is not queryable'))],
     ['an administrator shutdown (57P01)', Object.assign(new Error('terminating connection'), { code: '57P01' })],
     ['ENOSPC from the file system', withCause(Object.assign(new Error('write failed'), { code: 'ENOSPC' }))],
   ])('%s → 503', (_case, error) => expect(isDatabaseUnavailable(error)).toBe(true));

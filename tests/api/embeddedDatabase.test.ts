@@ -1,0 +1,90 @@
+// The embedded database works on a thread of its own: a long statement leaves the event loop free,
+// a statement over its time limit is cut off, and on a data directory the database is reopened
+// with everything committed and nothing of the cut-off transaction.
+import { sql } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../server/db/database.ts';
+import { isDatabaseUnavailable } from '../../server/db/databaseErrors.ts';
+
+/** The longest pause of a 5 ms timer while `work` runs. */
+async function longestPause(work: () => Promise<unknown>): Promise<number> {
+  let longest = 0;
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 5);
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
+  return longest;
+}
+
+describe('the embedded database in a worker thread', () => {
+  const dirs: string[] = [];
+  const opened: Database[] = [];
+  afterAll(async () => {
+    for (const db of opened) await db.close().catch(() => {});
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('leaves the event loop free while a statement runs', async () => {
+    const db = await openDatabase({ dataDir: 'memory://' });
+    opened.push(db);
+    const pause = await longestPause(() => db.systemQuery(sql`SELECT pg_sleep(1)`, { longRunning: true }));
+    // On the server's own thread the timer would wait the whole second; loosely bounded (shared machine).
+    expect(pause).toBeLessThan(400);
+  });
+
+  it('cuts off a statement over its limit at once and rolls its transaction back (memory://)', async () => {
+    const db = await openDatabase({ dataDir: 'memory://', statementTimeoutMs: 200 });
+    opened.push(db);
+    await db.systemQuery(sql`CREATE TABLE kept (id int)`);
+    const started = performance.now();
+    const failure = await db.systemTx(async (tx) => {
+      await tx.execute(sql`INSERT INTO kept VALUES (1)`);
+      await tx.execute(sql`SELECT pg_sleep(1.5)`);
+    }).catch((error: unknown) => error);
+    expect(performance.now() - started).toBeLessThan(1_200);
+    expect(isDatabaseUnavailable(failure)).toBe(true); // answered 503
+    // The statement runs to its end in the worker; then its transaction is rolled back.
+    expect(await db.systemQuery(sql`SELECT count(*)::int AS n FROM kept`)).toEqual([{ n: 0 }]);
+    expect(await db.systemQuery(sql`SELECT 1 AS one`)).toEqual([{ one: 1 }]);
+  });
+
+  it('on a data directory, reopens the database: committed rows stay, the cut-off transaction is gone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'terrasight-embedded-'));
+    dirs.push(dir);
+    const timeouts: boolean[] = [];
+    const db = await openDatabase({ dataDir: dir, statementTimeoutMs: 300, onEmbeddedTimeout: (restarted) => timeouts.push(restarted) });
+    opened.push(db);
+    const notified: string[] = [];
+    await db.listen('terrasight_tenant_data_changed', (payload) => notified.push(payload));
+    await db.systemQuery(sql`CREATE TABLE kept (id int)`);
+    await db.systemQuery(sql`INSERT INTO kept VALUES (1)`);
+
+    const started = performance.now();
+    const failure = await db.systemTx(async (tx) => {
+      await tx.execute(sql`INSERT INTO kept VALUES (2)`);
+      await tx.execute(sql`SELECT pg_sleep(30)`);
+    }).catch((error: unknown) => error);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(isDatabaseUnavailable(failure)).toBe(true); // answered 503
+    expect(timeouts).toEqual([true]);
+
+    // The new worker has recovered the directory: the committed row, not the cut-off one.
+    expect(await db.systemQuery(sql`SELECT id FROM kept ORDER BY id`)).toEqual([{ id: 1 }]);
+    await db.systemQuery(sql`INSERT INTO kept VALUES (3)`);
+    expect(await db.systemQuery(sql`SELECT count(*)::int AS n FROM kept`)).toEqual([{ n: 2 }]);
+    // Notifications are heard again on the new session.
+    await db.systemQuery(sql`SELECT pg_notify('terrasight_tenant_data_changed', 'after')`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(notified).toContain('after');
+  });
+});
