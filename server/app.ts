@@ -24,6 +24,7 @@ import type { BaseMap } from '../src/schemas/mapConfig.ts';
 import { CHANNELS, type Database } from './db/database.ts';
 import type { DiskGuard } from './db/diskGuard.ts';
 import { graphqlErrorFormatter } from './graphql/errorFormatter.ts';
+import { checkGraphqlRequest, refuseUnparsedDocument } from './graphql/graphqlRequest.ts';
 import { GRAPHQL_LIMITS, graphqlParseOptions, graphqlValidationRules } from './graphql/limits.ts';
 import { resolvers, type GraphqlContext } from './graphql/resolvers.ts';
 import { typeDefs } from './graphql/schema.ts';
@@ -205,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       validationRules: graphqlValidationRules,
       queryDepth: GRAPHQL_LIMITS.maxDepth, // mercurius' own check also covers subscriptions on the websocket
       errorFormatter: graphqlErrorFormatter,
+      additionalRouteOptions: { preHandler: checkGraphqlRequest },
       context: (request): GraphqlContext => ({ caller: request.caller ?? undefined }),
       subscription: {
         keepAlive: WS_KEEP_ALIVE_MS,
@@ -216,6 +218,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         },
       },
     });
+    scope.graphql.addHook('preValidation', refuseUnparsedDocument);
     pubsub = scope.graphql.pubsub;
     // MQTT over WebSocket for devices that can only speak HTTP(S) ports; the device authenticates
     // with its token in the MQTT CONNECT, not with a user's bearer token.
