@@ -12,6 +12,9 @@ export default defineConfig({
     projects: [
       'tests/unit/vitest.config.ts',
       {
+        // Node resolves `graphql` to its CommonJS build, the one mercurius requires; vite would pick
+        // the ES module build, a second copy whose schema and Location classes are not mercurius'.
+        resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
         test: {
           name: 'api',
           environment: 'node',

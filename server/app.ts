@@ -9,6 +9,7 @@ import { AJV_OPTIONS, finiteNumbersPlugin } from '../src/schemas/validation.ts';
 import { authRoutes } from './api/authRoutes.ts';
 import { bearerToken, callerOf } from './api/authenticate.ts';
 import { installErrorHandling, sendUnavailable } from './api/httpErrors.ts';
+import { onWebSocketError } from './api/websocketErrors.ts';
 import { kpiDataRoutes } from './api/kpiDataRoutes.ts';
 import { overlayImageRoutes } from './api/overlayImageRoutes.ts';
 import { profileRoutes } from './api/profileRoutes.ts';
@@ -22,8 +23,11 @@ import { throttleStore } from './db/throttleStore.ts';
 import { mapOrigins, type TrustProxy } from './config.ts';
 import type { BaseMap } from '../src/schemas/mapConfig.ts';
 import { CHANNELS, type Database } from './db/database.ts';
+import { ApiError } from './errors.ts';
 import type { DiskGuard } from './db/diskGuard.ts';
 import { graphqlErrorFormatter } from './graphql/errorFormatter.ts';
+import { checkGraphqlRequest, refuseUnparsedDocument } from './graphql/graphqlRequest.ts';
+import { guardGraphqlSocket } from './graphql/socketGuard.ts';
 import { GRAPHQL_LIMITS, graphqlParseOptions, graphqlValidationRules } from './graphql/limits.ts';
 import { resolvers, type GraphqlContext } from './graphql/resolvers.ts';
 import { typeDefs } from './graphql/schema.ts';
@@ -193,8 +197,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     kpiDataRoutes(scope, kpiDataService(options.db, resources, localDayZones));
     await overlayImageRoutes(scope, overlayImageService(options.db));
     // WebSockets for GraphQL subscriptions and MQTT (mercurius uses this registration, as it
-    // would have made it: 1 MB messages).
-    await scope.register(fastifyWebsocket, { options: { maxPayload: 1_048_576 } });
+    // would have made it: 1 MB messages). The GraphQL socket's frames are checked before mercurius sees them.
+    guardGraphqlSocket(scope, '/graphql', () => scope.graphql.schema);
+    await scope.register(fastifyWebsocket, { options: { maxPayload: 1_048_576 }, errorHandler: onWebSocketError });
     await scope.register(mercurius, {
       schema: [typeDefs, resourceTypeDefs(), deviceTypeDefs, entityTypeDefs],
       resolvers: mergeResolvers(resolvers(reads), resourceResolvers(resources), deviceResolvers(devices), entityResolvers(entityAttributes, resources)),
@@ -205,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       validationRules: graphqlValidationRules,
       queryDepth: GRAPHQL_LIMITS.maxDepth, // mercurius' own check also covers subscriptions on the websocket
       errorFormatter: graphqlErrorFormatter,
+      additionalRouteOptions: { preHandler: checkGraphqlRequest },
       context: (request): GraphqlContext => ({ caller: request.caller ?? undefined }),
       subscription: {
         keepAlive: WS_KEEP_ALIVE_MS,
@@ -212,10 +218,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           const header = payload?.authorization ?? payload?.Authorization;
           const token = bearerToken(typeof header === 'string' ? header : undefined);
           if (!token) return false;
-          return { caller: await auth.authenticate(token) };
+          // A refused token is the client's mistake, not a failure for mercurius to log: 4403 closes the socket.
+          return auth.authenticate(token).then((caller) => ({ caller }), (error: unknown) => {
+            if (error instanceof ApiError) return false;
+            throw error;
+          });
         },
       },
     });
+    scope.graphql.addHook('preValidation', refuseUnparsedDocument);
     pubsub = scope.graphql.pubsub;
     // MQTT over WebSocket for devices that can only speak HTTP(S) ports; the device authenticates
     // with its token in the MQTT CONNECT, not with a user's bearer token.

@@ -101,18 +101,24 @@ export function replyWithError(error: FastifyError | ApiError, request: FastifyR
   if (error.validation) {
     return reply.status(400).send({ errors: validationItems(error.validation as ValidationIssue[], error.validationContext ?? 'body') });
   }
-  const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) {
-    // Fastify's own client errors (bad JSON, body too large, wrong content type): their
-    // messages describe the request, never the server.
-    return reply.status(status).send({ errors: [{ code: error.code ?? 'BAD_REQUEST', message: error.message }] });
-  }
+  const classified = classifiedClientError(error);
+  if (classified) return reply.status(classified.status).send({ errors: [{ code: classified.code, message: classified.message }] });
   return sendServerError(error, request, reply);
+}
+
+/**
+ * A client error Fastify (or a plugin) has already classified with a 4xx status: bad JSON, body
+ * too large, wrong content type. Its message describes the request, never the server.
+ */
+export function classifiedClientError(error: { statusCode?: unknown; code?: unknown; message: string }) {
+  const status = error.statusCode;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  return { status, code: typeof error.code === 'string' ? error.code : 'BAD_REQUEST', message: error.message };
 }
 
 /** Whether the client's request itself was at fault (not an ApiError, not the server). */
 export const isMalformedRequest = (error: FastifyError | ApiError) =>
-  !(error instanceof ApiError) && (!!error.validation || (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500));
+  !(error instanceof ApiError) && (!!error.validation || classifiedClientError(error) !== undefined);
 
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler(replyWithError);

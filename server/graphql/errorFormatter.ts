@@ -1,9 +1,12 @@
 // GraphQL errors in the same terms as REST (docs/api.md "Errors"): an ApiError keeps its status,
-// code and field; a malformed document is a 400 with graphql-js's own (shortened) message; any
-// other failure is logged with the request id and answered with the generic text only — never
-// SQL, parameters, stacks or paths.
+// code and field; a client error Fastify already classified (bad JSON, body too large, wrong
+// content type) keeps its status and code, as REST answers it; a malformed document is a 400 with
+// graphql-js's own (shortened) message; any other failure is logged with the request id and
+// answered with the generic text only — never SQL, parameters, stacks or paths.
+import type { FastifyBaseLogger } from 'fastify';
 import type { ExecutionResult, GraphQLError, GraphQLFormattedError } from 'graphql';
 import type { MercuriusContext } from 'mercurius';
+import { classifiedClientError } from '../api/httpErrors.ts';
 import { isDatabaseUnavailable } from '../db/databaseErrors.ts';
 import { ApiError, GENERIC_ERROR } from '../errors.ts';
 
@@ -13,10 +16,8 @@ const shorten = (text: string) => (text.length > MAX_MESSAGE ? `${text.slice(0, 
 
 type FormattedError = GraphQLFormattedError & { extensions: Record<string, unknown> };
 
-export function graphqlErrorFormatter(execution: ExecutionResult & { statusCode?: number }, context: MercuriusContext) {
-  const request = context.reply?.request;
-  const log = request?.log ?? context.app.log;
-  const requestId = request?.id;
+/** Each error in the documented shape, and the HTTP status the first one calls for. */
+export function formatGraphqlErrors(errors: readonly GraphQLError[], log: FastifyBaseLogger, requestId?: string) {
   const statuses: number[] = [];
 
   const format = (error: GraphQLError): FormattedError[] => {
@@ -28,6 +29,11 @@ export function graphqlErrorFormatter(execution: ExecutionResult & { statusCode?
       return [{ message: first.message, ...where, extensions: { code: first.code, ...(first.field ? { field: first.field } : {}), ...(first.params ? { params: first.params } : {}) } }];
     }
     if (Array.isArray(original?.errors)) return original.errors.flatMap(format); // mercurius' MER_ERR_GQL_VALIDATION
+    const classified = original && classifiedClientError(original);
+    if (classified) {
+      statuses.push(classified.status);
+      return [{ message: shorten(classified.message), ...where, extensions: { code: classified.code } }];
+    }
     if (!original || original.name === 'GraphQLError') {
       // The document or its variables do not fit the schema (syntax, unknown field, bad scalar).
       statuses.push(400);
@@ -39,7 +45,13 @@ export function graphqlErrorFormatter(execution: ExecutionResult & { statusCode?
     return [{ message: GENERIC_ERROR, ...where, extensions: { code: unavailable ? 'UNAVAILABLE' : 'INTERNAL', request_id: requestId } }];
   };
 
-  const errors = (execution.errors ?? []).flatMap(format);
-  const statusCode = execution.data ? 200 : (statuses[0] ?? execution.statusCode ?? 200);
+  const formatted = errors.flatMap(format);
+  return { status: statuses[0] as number | undefined, errors: formatted };
+}
+
+export function graphqlErrorFormatter(execution: ExecutionResult & { statusCode?: number }, context: MercuriusContext) {
+  const request = context.reply?.request;
+  const { status, errors } = formatGraphqlErrors(execution.errors ?? [], request?.log ?? context.app.log, request?.id);
+  const statusCode = execution.data ? 200 : (status ?? execution.statusCode ?? 200);
   return { statusCode, response: { data: execution.data ?? null, errors } };
 }

@@ -2,7 +2,7 @@
 // database on the PostgreSQL server at TEST_DATABASE_URL (the PostgreSQL leg of `npm test`).
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { buildApp } from '../../server/app.ts';
+import { buildApp, type AppOptions } from '../../server/app.ts';
 import type { ThrottleLimits } from '../../server/auth/loginThrottle.ts';
 import { DEFAULT_DAY_ZONES, type TrustProxy } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
@@ -50,7 +50,10 @@ export async function freshPostgresDatabase(serverUrl: string): Promise<{ url: s
 
 export const usingPostgres = () => !!process.env.TEST_DATABASE_URL;
 
-export interface TestAppOptions { writerLimits?: Partial<WriterLimits>; throttle?: ThrottleLimits; webDir?: string; trustProxy?: TrustProxy; db?: Database; hsts?: boolean; baseMap?: BaseMap; mapTileHosts?: string[]; telemetryDayZones?: string[]; statementTimeoutMs?: number }
+export interface TestAppOptions {
+  writerLimits?: Partial<WriterLimits>; throttle?: ThrottleLimits; webDir?: string; trustProxy?: TrustProxy; db?: Database; hsts?: boolean;
+  baseMap?: BaseMap; mapTileHosts?: string[]; telemetryDayZones?: string[]; logger?: AppOptions['logger']; statementTimeoutMs?: number;
+}
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const server = process.env.TEST_DATABASE_URL;
