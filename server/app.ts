@@ -9,6 +9,7 @@ import { AJV_OPTIONS, finiteNumbersPlugin } from '../src/schemas/validation.ts';
 import { authRoutes } from './api/authRoutes.ts';
 import { bearerToken, callerOf } from './api/authenticate.ts';
 import { installErrorHandling, sendUnavailable } from './api/httpErrors.ts';
+import { installJsonBodyParser } from './api/jsonBodyParser.ts';
 import { onWebSocketError } from './api/websocketErrors.ts';
 import { kpiDataRoutes } from './api/kpiDataRoutes.ts';
 import { overlayImageRoutes } from './api/overlayImageRoutes.ts';
@@ -99,6 +100,9 @@ const OFFLINE_BASE_MAP: BaseMap = { kind: 'offline' };
 /** The largest request body (413 beyond it). */
 export const MAX_BODY_BYTES = 512 * 1024;
 
+/** GraphQL over HTTP and WebSocket. */
+const GRAPHQL_PATH = '/graphql';
+
 /** Keep-alive pings on the GraphQL WebSocket (the client's timeout is 50 s). */
 const WS_KEEP_ALIVE_MS = 20_000;
 
@@ -121,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   if (options.diskGuard) refuseWhileDiskIsFull(app, options.diskGuard);
   installErrorHandling(app);
+  installJsonBodyParser(app, GRAPHQL_PATH);
   const baseMap = options.baseMap ?? OFFLINE_BASE_MAP;
   await installSecurityHeaders(app, { mapOrigins: mapOrigins(baseMap, options.mapTileHosts ?? []), hsts: options.hsts ?? false });
   await installCompression(app);
@@ -138,7 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     // GraphQL describes itself (introspection, for signed-in users); its HTTP route is not REST.
-    transform: ({ schema, url }: { schema: object; url: string }) => ({ schema: url === '/graphql' ? { ...schema, hide: true } : schema, url }),
+    transform: ({ schema, url }: { schema: object; url: string }) => ({ schema: url === GRAPHQL_PATH ? { ...schema, hide: true } : schema, url }),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
@@ -198,12 +203,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await overlayImageRoutes(scope, overlayImageService(options.db));
     // WebSockets for GraphQL subscriptions and MQTT (mercurius uses this registration, as it
     // would have made it: 1 MB messages). The GraphQL socket's frames are checked before mercurius sees them.
-    guardGraphqlSocket(scope, '/graphql', () => scope.graphql.schema);
+    guardGraphqlSocket(scope, GRAPHQL_PATH, () => scope.graphql.schema);
     await scope.register(fastifyWebsocket, { options: { maxPayload: 1_048_576 }, errorHandler: onWebSocketError });
     await scope.register(mercurius, {
       schema: [typeDefs, resourceTypeDefs(), deviceTypeDefs, entityTypeDefs],
       resolvers: mergeResolvers(resolvers(reads), resourceResolvers(resources), deviceResolvers(devices), entityResolvers(entityAttributes, resources)),
-      path: '/graphql',
+      path: GRAPHQL_PATH,
       graphiql: false,
       allowBatchedQueries: false, // one operation per request: a batch would multiply every limit
       graphql: { parseOptions: graphqlParseOptions },

@@ -2,12 +2,14 @@
 // schema answer 400 `BAD_KPI_DATA` 'Bad kpi_data' (SPEC §8), naming the parameter.
 import type { FastifyInstance } from 'fastify';
 import { kpiDataAnswerSchema, kpiDataQuerySchema, type KpiDataQuery } from '../../src/schemas/kpiDataQuery.ts';
-import { badKpiData, type KpiDataService } from '../telemetry/kpiData.ts';
+import { authorizeKpiData, badKpiData, type KpiDataService } from '../telemetry/kpiData.ts';
 import { callerFrom } from './authenticate.ts';
 import { bodySchema, errorResponses } from './openapi.ts';
+import { checkAccessFirst } from './routeAccess.ts';
 
 export function kpiDataRoutes(app: FastifyInstance, kpiData: KpiDataService) {
   app.get<{ Querystring: KpiDataQuery }>('/kpi-data', {
+    onRequest: checkAccessFirst(authorizeKpiData),
     schema: {
       tags: ['kpi'], summary: 'A KPI\'s time series, bucketed in a time zone', security: [{ bearer: [] }],
       querystring: bodySchema(kpiDataQuerySchema), response: { ...errorResponses, 200: kpiDataAnswerSchema },

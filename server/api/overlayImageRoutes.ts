@@ -5,9 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { idParamSchema, type IdParam } from '../../src/schemas/entityQuery.ts';
 import { OVERLAY_IMAGE_MAX_BYTES, OVERLAY_IMAGE_SIZE_MESSAGE, OVERLAY_IMAGE_TYPE_MESSAGE, OVERLAY_IMAGE_TYPES } from '../../src/schemas/overlay.ts';
 import { ApiError } from '../errors.ts';
-import type { OverlayImageService } from '../services/overlayImageService.ts';
+import { authorizeOverlayChange, authorizeOverlayRead, type OverlayImageService } from '../services/overlayImageService.ts';
 import { callerFrom } from './authenticate.ts';
 import { bodySchema, errorResponses } from './openapi.ts';
+import { checkAccessFirst } from './routeAccess.ts';
 
 const PATH = '/entity/:id/overlay-image';
 
@@ -28,6 +29,7 @@ export async function overlayImageRoutes(app: FastifyInstance, images: OverlayIm
     });
 
     scope.put<{ Params: IdParam; Body: Buffer }>(PATH, {
+      onRequest: checkAccessFirst(authorizeOverlayChange),
       schema: schema('Upload a region\'s floor-plan image (PNG, JPEG or WebP, at most 5 MB), replacing the one before', {
         consumes: [...OVERLAY_IMAGE_TYPES],
       }),
@@ -37,12 +39,12 @@ export async function overlayImageRoutes(app: FastifyInstance, images: OverlayIm
       return images.put(callerFrom(request), request.params.id, body);
     });
 
-    scope.get<{ Params: IdParam }>(PATH, { schema: schema('A region\'s floor-plan image') }, async (request, reply) => {
+    scope.get<{ Params: IdParam }>(PATH, { onRequest: checkAccessFirst(authorizeOverlayRead), schema: schema('A region\'s floor-plan image') }, async (request, reply) => {
       const image = await images.get(callerFrom(request), request.params.id);
       return reply.type(image.content_type).header('cache-control', 'private, max-age=31536000, immutable').send(Buffer.from(image.bytes));
     });
 
-    scope.delete<{ Params: IdParam }>(PATH, { schema: schema('Remove a region\'s floor-plan image') },
+    scope.delete<{ Params: IdParam }>(PATH, { onRequest: checkAccessFirst(authorizeOverlayChange), schema: schema('Remove a region\'s floor-plan image') },
       (request) => images.remove(callerFrom(request), request.params.id));
   });
 }

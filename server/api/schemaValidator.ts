@@ -1,8 +1,11 @@
 // Validates values outside Fastify's routes (GraphQL arguments) with the same schemas and the
-// same ajv options as the REST routes, and the same 400 answer.
+// same ajv options as the REST routes, and the same 400 answer. The nesting bound comes first:
+// GraphQL arguments reach this unmeasured (their resolvers check the caller's permission first),
+// and the copy and ajv below recurse.
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../../src/schemas/ajvInstance.ts';
 import { ApiError } from '../errors.ts';
+import { jsonTooDeep, memberNestedTooDeep } from '../jsonDepth.ts';
 import { validationItems, type ValidationIssue } from './httpErrors.ts';
 
 const ajv = createAjv();
@@ -16,6 +19,8 @@ export function validated<T>(schema: object, value: unknown, context: string): T
     validate = ajv.compile(rest);
     compiled.set(schema, validate);
   }
+  const tooDeep = memberNestedTooDeep(value);
+  if (tooDeep !== undefined) throw jsonTooDeep(tooDeep || context);
   const copy = structuredClone(value ?? {});
   if (!validate(copy)) throw ApiError.of(400, validationItems((validate.errors ?? []) as ValidationIssue[], context));
   return copy as T;

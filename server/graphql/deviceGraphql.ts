@@ -1,9 +1,5 @@
 // GraphQL doors of the device service (SPEC §7): credentials, CSV header definition, import.
 import type { IResolvers } from 'mercurius';
-import {
-  deviceIdArgsSchema, importTelemetryArgsSchema, type DeviceIdArgs, type ImportTelemetryArgs,
-} from '../../src/schemas/deviceOperations.ts';
-import { validated } from '../api/schemaValidator.ts';
 import type { DeviceService } from '../services/deviceService.ts';
 import { callerOf, given, type GraphqlContext } from './graphqlContext.ts';
 
@@ -25,18 +21,14 @@ export const deviceTypeDefs = /* GraphQL */ `
 `;
 
 export function deviceResolvers(devices: DeviceService): IResolvers {
-  const idOf = (args: Record<string, unknown>) => validated<DeviceIdArgs>(deviceIdArgsSchema, given(args), 'args').id;
   return {
     Query: {
-      entity_credentials: (_root, args: Record<string, unknown>, context) => devices.credentials(callerOf(context as GraphqlContext), idOf(args)),
-      entity_csv_header_definition: (_root, args: Record<string, unknown>, context) => devices.csvHeaderDefinition(callerOf(context as GraphqlContext), idOf(args)),
+      entity_credentials: (_root, args: Record<string, unknown>, context) => devices.credentials(callerOf(context as GraphqlContext), given(args)),
+      entity_csv_header_definition: (_root, args: Record<string, unknown>, context) => devices.csvHeaderDefinition(callerOf(context as GraphqlContext), given(args)),
     },
     Mutation: {
-      rotate_entity_credentials: (_root, args: Record<string, unknown>, context) => devices.rotateCredentials(callerOf(context as GraphqlContext), idOf(args)),
-      import_telemetries_from_csv: (_root, args: Record<string, unknown>, context) => {
-        const { id, data, first_row: firstRow, dry_run: dryRun } = validated<ImportTelemetryArgs>(importTelemetryArgsSchema, given(args), 'args');
-        return devices.importTelemetry(callerOf(context as GraphqlContext), id, data as Record<string, string | number | boolean>[], firstRow ?? 1, dryRun ?? false);
-      },
+      rotate_entity_credentials: (_root, args: Record<string, unknown>, context) => devices.rotateCredentials(callerOf(context as GraphqlContext), given(args)),
+      import_telemetries_from_csv: (_root, args: Record<string, unknown>, context) => devices.importTelemetry(callerOf(context as GraphqlContext), given(args)),
     },
   };
 }

@@ -1,9 +1,11 @@
 // GraphQL doors of entities beyond the engine's own: the dashboard's hand edit (SPEC §7)
 // update_entity_attribute(id, vendor, attributes, geom, ts), and the studio's device import
-// import_entities(entities, dry_run): all created in one transaction, or none.
+// import_entities(entities, dry_run): all created in one transaction, or none. Both check the
+// caller's permission before their arguments.
 import type { IResolvers } from 'mercurius';
-import { entityAttributeUpdateSchema, entityImportArgsSchema, type EntityAttributeUpdate, type EntityImportArgs } from '../../src/schemas/entityAttributeUpdate.ts';
-import type { ResourceService } from '../resources/resourceService.ts';
+import { entityImportArgsSchema, type EntityImportArgs } from '../../src/schemas/entityAttributeUpdate.ts';
+import { schemaOf } from '../resources/registry.ts';
+import { authorize, type ResourceService } from '../resources/resourceService.ts';
 import { validated } from '../api/schemaValidator.ts';
 import type { EntityAttributeService } from '../services/entityAttributeService.ts';
 import { callerOf, given, type GraphqlContext } from './graphqlContext.ts';
@@ -23,12 +25,13 @@ export function entityResolvers(service: EntityAttributeService, resources: Reso
   return {
     Mutation: {
       import_entities: async (_root, args: Record<string, unknown>, context) => {
+        const caller = callerOf(context as GraphqlContext);
+        authorize(caller, schemaOf('entity'), 'create'); // createMany's own rule, before the arguments are read
         const { entities, dry_run: dryRun } = validated<EntityImportArgs>(entityImportArgsSchema, given(args), 'args');
-        const answer = await resources.createMany(callerOf(context as GraphqlContext), 'entity', entities as Record<string, unknown>[], dryRun ?? false);
+        const answer = await resources.createMany(caller, 'entity', entities as Record<string, unknown>[], dryRun ?? false);
         return { rows: entities.length, ...answer };
       },
-      update_entity_attribute: (_root, args: Record<string, unknown>, context) =>
-        service.update(callerOf(context as GraphqlContext), validated<EntityAttributeUpdate>(entityAttributeUpdateSchema, given(args), 'args')),
+      update_entity_attribute: (_root, args: Record<string, unknown>, context) => service.update(callerOf(context as GraphqlContext), given(args)),
     },
   };
 }

@@ -2,6 +2,7 @@
 // and attributes, and says what was wrong with the rest. Pure: no I/O, so every rule is unit
 // tested (tests/unit/server/devicePayload.test.ts).
 import type { TelemetryValue } from '../telemetry/telemetryPoint.ts';
+import { memberNestedTooDeep, tooDeepMessage } from '../jsonDepth.ts';
 
 export const PAYLOAD_LIMITS = {
   /** Largest message, MQTT or HTTP (413 over HTTP). */
@@ -19,7 +20,7 @@ export const PAYLOAD_LIMITS = {
   deviceNameLength: 255,
 } as const;
 
-export type ProblemReason = 'malformed_json' | 'bad_shape' | 'too_many_keys' | 'bad_key' | 'bad_value' | 'bad_timestamp' | 'bad_device_name';
+export type ProblemReason = 'malformed_json' | 'too_deep' | 'bad_shape' | 'too_many_keys' | 'bad_key' | 'bad_value' | 'bad_timestamp' | 'bad_device_name';
 
 export interface PayloadProblem { reason: ProblemReason; detail: string }
 
@@ -32,13 +33,16 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 const problem = (reason: ProblemReason, detail: string): PayloadProblem => ({ reason, detail });
 
-/** The message as JSON, or the problem that it is not. */
+/** The message as JSON, or the problem that it is not (or nests too deep for the rules below). */
 export function parseJson(payload: Buffer | string): Parsed<unknown> | { value?: undefined; problems: PayloadProblem[] } {
+  let value: unknown;
   try {
-    return { value: JSON.parse(typeof payload === 'string' ? payload : payload.toString('utf8')), problems: [] };
+    value = JSON.parse(typeof payload === 'string' ? payload : payload.toString('utf8'));
   } catch {
     return { problems: [problem('malformed_json', 'the message is not valid JSON')] };
   }
+  if (memberNestedTooDeep(value) !== undefined) return { problems: [problem('too_deep', tooDeepMessage('the message'))] };
+  return { value, problems: [] };
 }
 
 /** Why a key cannot be stored, or undefined when it can. */
@@ -66,6 +70,8 @@ export function valueProblem(key: string, value: unknown): PayloadProblem | unde
   const name = key.slice(0, 40);
   if (value === null || value === undefined) return problem('bad_value', `${name}: the value is null`);
   if (typeof value === 'boolean') return undefined;
+  // before the walks below, which recurse (a CSV cell of 60,000 brackets would overflow them)
+  if (memberNestedTooDeep(value) !== undefined) return problem('bad_value', `${name}: ${tooDeepMessage('the value')}`);
   const unstorable = hasUnstorablePart(value);
   if (unstorable === 'non_finite') return problem('bad_value', `${name}: the number is not finite`);
   if (unstorable === 'nul') return problem('bad_value', `${name}: the value contains a NUL character`);

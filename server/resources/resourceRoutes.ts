@@ -1,13 +1,15 @@
 // REST doors of the models that declare REST paths (SPEC §7: /watcher-list, /create-watcher, …),
 // generated from their schemas: the same schemas validate the query or body, describe the answer
-// and fill the OpenAPI document. Lists answer a JSON array and the total in `X-Total-Count`.
+// and fill the OpenAPI document. Lists answer a JSON array and the total in `X-Total-Count`. Each
+// door checks the model's access rule for its action before the query or body is read.
 import type { FastifyInstance } from 'fastify';
 import { idSchema } from '../../src/schemas/bounds.ts';
-import { createInputSchema, listQuerySchema, recordSchema, updateInputSchema } from '../../src/schemas/model.ts';
+import { createInputSchema, listQuerySchema, recordSchema, updateInputSchema, type Action } from '../../src/schemas/model.ts';
 import { modelNames, schemaOf } from './registry.ts';
 import { callerFrom } from '../api/authenticate.ts';
 import { errorResponses } from '../api/openapi.ts';
-import type { ListQuery, RecordData, ResourceService } from './resourceService.ts';
+import { checkAccessFirst } from '../api/routeAccess.ts';
+import { authorize, type ListQuery, type RecordData, type ResourceService } from './resourceService.ts';
 
 /** `/delete-watcher {id}`, `/delete-profile {input: {id}}`: both shapes of SPEC §7 are accepted. */
 const deleteBodySchema = {
@@ -29,8 +31,10 @@ export function resourceRoutes(app: FastifyInstance, resources: ResourceService)
       tags: [name], summary, security: [{ bearer: [] }], ...extra,
       response: { ...errorResponses, 200: 'response' in extra ? (extra.response as object) : record },
     });
+    const accessCheck = (action: Action) => checkAccessFirst((caller) => authorize(caller, model, action));
     if (rest.list) {
       app.get<{ Querystring: ListQuery }>(rest.list, {
+        onRequest: accessCheck('read'),
         schema: schema(`${name} records, a page at a time`, { querystring: listQuerySchema(model), response: { type: 'array', items: record } }),
       }, async (request, reply) => {
         const page = await resources.listJson(callerFrom(request), name, request.query);
@@ -38,15 +42,16 @@ export function resourceRoutes(app: FastifyInstance, resources: ResourceService)
       });
     }
     if (rest.create) {
-      app.post<{ Body: { input: RecordData } }>(rest.create, { schema: schema(`Create a ${name}`, { body: inputBody(createInputSchema(model)) }) },
+      app.post<{ Body: { input: RecordData } }>(rest.create, { onRequest: accessCheck('create'), schema: schema(`Create a ${name}`, { body: inputBody(createInputSchema(model)) }) },
         (request) => resources.create(callerFrom(request), name, request.body.input));
     }
     if (rest.update) {
-      app.post<{ Body: { input: RecordData } }>(rest.update, { schema: schema(`Change a ${name}`, { body: inputBody(updateInputSchema(model)) }) },
+      app.post<{ Body: { input: RecordData } }>(rest.update, { onRequest: accessCheck('update'), schema: schema(`Change a ${name}`, { body: inputBody(updateInputSchema(model)) }) },
         (request) => resources.update(callerFrom(request), name, request.body.input));
     }
     if (rest.delete) {
       app.post<{ Body: { id?: number; input?: { id: number } } }>(rest.delete, {
+        onRequest: accessCheck('delete'),
         schema: schema(`Delete a ${name}`, { body: deleteBodySchema, response: { type: 'object', properties: { id: idSchema } } }),
       }, (request) => resources.remove(callerFrom(request), name, (request.body.id ?? request.body.input?.id)!));
     }

@@ -1,7 +1,12 @@
 // A device's credentials and telemetry import: entity_credentials, rotate_entity_credentials,
 // entity_csv_header_definition and import_telemetries_from_csv. Credentials are for those who
 // may edit the device (the entity model's update access); the header definition for those who
-// may read it; an import writes through the same telemetry writer as live data.
+// may read it; an import writes through the same telemetry writer as live data. Each operation
+// checks the caller's access before it reads its arguments.
+import {
+  deviceIdArgsSchema, importTelemetryArgsSchema, type DeviceIdArgs, type ImportTelemetryArgs,
+} from '../../src/schemas/deviceOperations.ts';
+import { validated } from '../api/schemaValidator.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
 import { accessTokenOf, rotateAccessToken, telemetryColumns } from '../db/deviceQueries.ts';
 import type { Database } from '../db/database.ts';
@@ -28,30 +33,37 @@ export function deviceService(db: Database, writer: TelemetryWriter, hooks: Devi
     if (value === undefined) throw notFound(ENTITY_NOT_FOUND);
     return value;
   };
+  const idOf = (args: Record<string, unknown>) => validated<DeviceIdArgs>(deviceIdArgsSchema, args, 'args').id;
 
   return {
-    async credentials(caller: Caller, id: number) {
+    async credentials(caller: Caller, args: Record<string, unknown>) {
       authorize(caller, entitySchema(), 'update');
+      const id = idOf(args);
       const token = found(await db.tenantTx(caller.tenantId, (tx) => accessTokenOf(tx, id)));
       return { id, credentialsType: 'ACCESS_TOKEN', credentialsId: token };
     },
 
-    async rotateCredentials(caller: Caller, id: number) {
+    async rotateCredentials(caller: Caller, args: Record<string, unknown>) {
       authorize(caller, entitySchema(), 'update');
+      const id = idOf(args);
       const token = found(await db.tenantTx(caller.tenantId, (tx) => rotateAccessToken(tx, id)));
       hooks.credentialsRotated(caller.tenantId, id);
       return { id, credentialsType: 'ACCESS_TOKEN', credentialsId: token };
     },
 
-    async csvHeaderDefinition(caller: Caller, id: number) {
+    async csvHeaderDefinition(caller: Caller, args: Record<string, unknown>) {
       authorize(caller, entitySchema(), 'read');
+      const id = idOf(args);
       const columns = found(await db.tenantTx(caller.tenantId, (tx) => telemetryColumns(tx, id)));
       return { id, json_csv_header_definition: columns };
     },
 
-    /** `dryRun`: check the rows and answer the counts, writing nothing (the upload's validation step). */
-    async importTelemetry(caller: Caller, id: number, data: Record<string, string | number | boolean>[], firstRow: number, dryRun = false): Promise<ImportResult> {
+    /** `dry_run`: check the rows and answer the counts, writing nothing (the upload's validation step). */
+    async importTelemetry(caller: Caller, args: Record<string, unknown>): Promise<ImportResult> {
       authorize(caller, entitySchema(), 'update');
+      const checked = validated<ImportTelemetryArgs>(importTelemetryArgsSchema, args, 'args');
+      const { id, first_row: firstRow = 1, dry_run: dryRun = false } = checked;
+      const data = checked.data as Record<string, string | number | boolean>[];
       const columns = found(await db.tenantTx(caller.tenantId, (tx) => telemetryColumns(tx, id)));
       const unknown = unknownColumns(data, columns);
       if (unknown.length) {

@@ -1,11 +1,13 @@
 // update_entity_attribute: a hand edit of an entity's attributes and position from the dashboard
-// (SPEC §4–§7). Only what differs from the stored values is written; the change is logged with
-// its old and new values and published to the entity's live subscribers.
+// (SPEC §4–§7). The permission comes first, then the arguments. Only what differs from the stored
+// values is written; the change is logged with its old and new values and published to the
+// entity's live subscribers.
 import { sql } from 'drizzle-orm';
 import {
-  MANUAL_EDIT_PERMISSION, NO_ATTRIBUTE_CHANGE, type EntityAttributeUpdate,
+  entityAttributeUpdateSchema, MANUAL_EDIT_PERMISSION, NO_ATTRIBUTE_CHANGE, type EntityAttributeUpdate,
 } from '../../src/schemas/entityAttributeUpdate.ts';
 import { geometryProblem, type Geometry } from '../../src/schemas/geometry.ts';
+import { validated } from '../api/schemaValidator.ts';
 import type { Database } from '../db/database.ts';
 import { logUserChange } from '../db/logQueries.ts';
 import { isoTime, rows } from '../db/rows.ts';
@@ -22,8 +24,9 @@ const same = (a: Json, b: Json) => JSON.stringify(a) === JSON.stringify(b);
 
 export function entityAttributeService(db: Database, live: LiveEvents, onChanged: (tenantId: string) => void) {
   return {
-    async update(caller: Caller, change: EntityAttributeUpdate): Promise<EntityAttributeResult> {
+    async update(caller: Caller, args: Record<string, unknown>): Promise<EntityAttributeResult> {
       requirePermission(caller, MANUAL_EDIT_PERMISSION);
+      const change = validated<EntityAttributeUpdate>(entityAttributeUpdateSchema, args, 'args');
       const givenGeom = change.geom as Geometry | null | undefined;
       const problem = geometryProblem(givenGeom);
       if (problem) throw badRequest('GEOMETRY_INVALID', `geom: ${problem}`, 'geom');

@@ -28,6 +28,11 @@ export function imageTypeOf(bytes: Uint8Array): OverlayImageType | undefined {
 
 const model = entitySchema as unknown as ModelSchema;
 
+/** Seeing a region's image: the entity model's read rule. */
+export const authorizeOverlayRead = (caller: Caller) => authorize(caller, model, 'read');
+/** Uploading or removing it: the entity model's update rule. */
+export const authorizeOverlayChange = (caller: Caller) => authorize(caller, model, 'update');
+
 async function requireRegion(tx: Tx, id: number) {
   const kind = await entityKindOf(tx, id);
   if (!kind) throw notFound(ENTITY_NOT_FOUND);
@@ -38,7 +43,7 @@ export function overlayImageService(db: Database) {
   return {
     /** Stores (or replaces) the region's image; answers the address the overlay refers to. */
     async put(caller: Caller, id: number, bytes: Uint8Array): Promise<{ url: string; content_type: string; size: number }> {
-      authorize(caller, model, 'update');
+      authorizeOverlayChange(caller);
       const contentType = imageTypeOf(bytes);
       if (!contentType) throw new ApiError(415, 'OVERLAY_IMAGE_TYPE', OVERLAY_IMAGE_TYPE_MESSAGE);
       const version = await db.tenantTx(caller.tenantId, async (tx) => {
@@ -51,14 +56,14 @@ export function overlayImageService(db: Database) {
     },
 
     async get(caller: Caller, id: number): Promise<StoredImage> {
-      authorize(caller, model, 'read');
+      authorizeOverlayRead(caller);
       const image = await db.tenantTx(caller.tenantId, (tx) => findImage(tx, id));
       if (!image) throw notFound('Image overlay not found');
       return image;
     },
 
     async remove(caller: Caller, id: number): Promise<{ deleted: boolean }> {
-      authorize(caller, model, 'update');
+      authorizeOverlayChange(caller);
       return db.tenantTx(caller.tenantId, async (tx) => {
         await requireRegion(tx, id);
         const deleted = await deleteImage(tx, id);

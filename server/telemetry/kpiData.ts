@@ -13,7 +13,8 @@ import {
   itemEntitiesQuery, kpiSeriesQuery, timeZoneCheckQuery, type ItemEntitiesRow, type SeriesRow,
 } from '../db/kpiDataQueries.ts';
 import { ApiError } from '../errors.ts';
-import type { ResourceService } from '../resources/resourceService.ts';
+import { schemaOf } from '../resources/registry.ts';
+import { authorize, type ResourceService } from '../resources/resourceService.ts';
 import type { Caller } from '../services/caller.ts';
 import { BadRange, bucketCount, canonicalZone, isKnownTimeZone, kpiRange, planRows, sourcePlan } from './kpiTime.ts';
 
@@ -33,6 +34,9 @@ export const BAD_KPI_DATA = 'Bad kpi_data';
 export const NO_KPI_DATA = 'No KPI data found';
 export const badKpiData = (field?: string, params?: Record<string, string | number>) => new ApiError(400, 'BAD_KPI_DATA', BAD_KPI_DATA, field, params);
 const noKpiData = () => new ApiError(404, 'NO_KPI_DATA', NO_KPI_DATA);
+
+/** Who may read KPI data: whoever may read the KPI (its model's read rule), before any parameter is looked at. */
+export const authorizeKpiData = (caller: Caller) => authorize(caller, schemaOf('kpi'), 'read');
 
 type QueryItem = Kpi['query'][number];
 type Definition = Kpi['definition'];
@@ -107,6 +111,7 @@ export function kpiDataService(db: Database, resources: ResourceService, localDa
 
   return {
     async series(caller: Caller, request: KpiDataQuery): Promise<KpiDataAnswer> {
+      authorizeKpiData(caller);
       const only = request.entity_ids === undefined ? undefined : idList(request.entity_ids);
       if (request.entity_ids !== undefined && !only) throw badKpiData('entity_ids');
       const zone = await timeZoneOf(request.timezone ?? 'UTC');

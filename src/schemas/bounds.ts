@@ -1,7 +1,7 @@
 // Bounded building blocks for request schemas. Every value a client sends is limited before any
 // SQL runs: integers to their column type, strings to a length and without NUL (PostgreSQL
-// cannot store it in text), arrays and objects to a size. The hostile-input tests check that
-// every route's schema is built from these.
+// cannot store it in text), arrays and objects to a size, JSON to a nesting depth. The
+// hostile-input tests check that every route's schema is built from these.
 
 /** The largest value of a PostgreSQL `integer` column (and of our integer ids). */
 export const INT4_MAX = 2_147_483_647;
@@ -23,3 +23,10 @@ export function idList(text: string): number[] | undefined {
   const ids = text.split(',').map(Number);
   return ids.every((id) => id >= 1 && id <= INT4_MAX) ? ids : undefined;
 }
+
+/**
+ * How deeply arrays and objects may nest in any JSON a client or device sends (`[[1]]` nests 2
+ * levels). Checked without recursion before anything recursive (ajv, structuredClone,
+ * JSON.stringify, our own walkers) reads the value; docs/decisions.md "JSON nesting" says why 64.
+ */
+export const MAX_JSON_DEPTH = 64;

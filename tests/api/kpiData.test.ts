@@ -423,7 +423,7 @@ describe('hostile callers', () => {
       .toEqual([{ ts: '2026-06-10T10:00:00.000Z', value: 6 }, { ts: '2026-06-10T11:00:00.000Z', value: 7 }]);
   });
 
-  it('a user without a KPI-reading module gets 403 from the engine; the operator (dashboard module) may read', async () => {
+  it('a user without a KPI-reading module gets 403 from the engine, whatever the parameters; the operator (dashboard module) may read', async () => {
     await t.db.systemTx(async (tx) => {
       await tx.insert(users).values({ tenantId: city, username: 'Logs only', email: 'logs@demo.city', passwordHash: await hashPassword(PASSWORD), modules: ['logs'] });
     });
@@ -431,6 +431,11 @@ describe('hostile callers', () => {
     const refused = await kpiData(logsOnly, cityKpi);
     expect(refused.status).toBe(403);
     expect(refused.body.errors[0].code).toBe('FORBIDDEN');
+    // whatever the parameters: the read rule comes before them
+    for (const params of ['&timezone=Mars/Olympus', '&entity_ids=x', '&unknown=1']) {
+      expect((await kpiData(logsOnly, cityKpi, params)).body.errors[0].code, params).toBe('FORBIDDEN');
+    }
+    expect((await kpiData(logsOnly, 'abc')).status).toBe(403);
     expect((await kpiData(operator, cityKpi)).status).toBe(200);
   });
 

@@ -1,6 +1,7 @@
 // Telemetry import rows read against a device's CSV header definition
 // (server/telemetry/csvImportRows.ts): timestamps, typed cells, formula-like cells, refusals.
 import { describe, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH } from '../../../src/schemas/bounds.ts';
 import type { CsvColumn } from '../../../server/db/deviceQueries.ts';
 import { readImportRows, unknownColumns } from '../../../server/telemetry/csvImportRows.ts';
 
@@ -183,6 +184,14 @@ describe('readImportRows: cells', () => {
 
   it('ignores cells of columns the definition lacks (unknownColumns refuses them first)', () => {
     expect(one({ ts: TS, temperature: '1', extra: 'x' })).toEqual({ ts: TS, values: [['temperature', 1]] });
+  });
+
+  it('refuses a json cell nested deeper than MAX_JSON_DEPTH, however deep, and keeps one at the bound', () => {
+    const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+    const tooDeep = { row: 1, column: 'config', message: `config: the value is nested more than ${MAX_JSON_DEPTH} levels deep` };
+    expect(read([{ ts: TS, config: nested(MAX_JSON_DEPTH + 1) }])).toEqual({ valid: [], refused: [tooDeep] });
+    expect(read([{ ts: TS, config: nested(30_000) }])).toEqual({ valid: [], refused: [tooDeep] }); // a 60,000-character cell
+    expect(read([{ ts: TS, config: nested(MAX_JSON_DEPTH) }]).valid).toHaveLength(1);
   });
 
   it('refuses a row with a NUL character in a string or json cell', () => {

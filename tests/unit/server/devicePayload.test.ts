@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   attributeValues, gatewayAttributes, gatewayDevice, gatewayTelemetry, parseJson, PAYLOAD_LIMITS, telemetryEntries,
 } from '../../../server/ingest/devicePayload.ts';
+import { MAX_JSON_DEPTH } from '../../../src/schemas/bounds.ts';
 
 const NOW = Date.UTC(2026, 10, 1, 10, 0, 0);
 const TS = Date.UTC(2026, 10, 1, 9, 0, 0);
@@ -29,6 +30,16 @@ describe('parseJson', () => {
       expect(parsed.value, text).toBeUndefined();
     }
     expect(parseJson(Buffer.from('{"a":'))).toEqual(refused);
+  });
+
+  it('refuses a message nested deeper than MAX_JSON_DEPTH with too_deep and no value, before any rule walks it', () => {
+    const refused = { problems: [{ reason: 'too_deep', detail: `the message is nested more than ${MAX_JSON_DEPTH} levels deep` }] };
+    const arrays = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+    const objects = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+    expect(parseJson(`{"x":${arrays(MAX_JSON_DEPTH)}}`)).toEqual(refused);
+    expect(parseJson(Buffer.from(`{"x":${objects(10_000)}}`))).toEqual(refused);
+    expect(parseJson(arrays(100_000))).toEqual(refused);
+    expect(parseJson(`{"x":${arrays(MAX_JSON_DEPTH - 1)}}`).problems).toEqual([]);
   });
 });
 
