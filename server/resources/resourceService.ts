@@ -16,6 +16,7 @@ import type { Database, Tx } from '../db/database.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../errors.ts';
 import { hasPermission, type Caller } from '../services/caller.ts';
 import type { ModelBinding } from './bindings.ts';
+import { checkReferences } from './referenceCheck.ts';
 import { registeredModel } from './registry.ts';
 import { idList, INT4_MAX } from '../../src/schemas/bounds.ts';
 import type { ResourceChange } from '../live/resourceEvents.ts';
@@ -200,24 +201,6 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
     return toRecord(model, row as RecordData);
   };
 
-  /** Every id in reference and link fields must name a row the tenant can see. */
-  const checkReferences = async (tx: Tx, model: Model, record: RecordData) => {
-    const targets: [string, PgTable][] = [
-      ...Object.entries(model.binding.references ?? {}),
-      ...Object.entries(model.binding.links ?? {}).map(([field, link]) => [field, link.target] as [string, PgTable]),
-    ];
-    for (const [field, target] of targets) {
-      const value = record[field];
-      const ids = (Array.isArray(value) ? value : value == null ? [] : [value]) as number[];
-      if (!ids.length) continue;
-      const idColumn = columnsByName(target).get('id')!;
-      const found = await tx.select({ id: idColumn }).from(target).where(inArray(idColumn, ids));
-      const known = new Set(found.map((row) => row.id as number));
-      const missing = ids.find((id) => !known.has(id));
-      if (missing !== undefined) throw new ApiError(400, 'REFERENCE_NOT_FOUND', `${field}: ${missing} does not exist`, field, { id: missing });
-    }
-  };
-
   const writeLinks = async (tx: Tx, model: Model, caller: Caller, id: number, record: RecordData, replace: boolean) => {
     for (const [field, link] of Object.entries(model.binding.links ?? {})) {
       if (!(field in record)) continue;
@@ -249,7 +232,7 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
 
   /** Inserts one checked record with its links and rules, in `tx`; answers it as stored. */
   const insertRecord = async (tx: Tx, model: Model, caller: Caller, record: RecordData) => {
-    await checkReferences(tx, model, record);
+    await checkReferences(tx, model.binding, caller.tenantId, record);
     const columns = { ...toColumns(model, record), ...auditColumns(model, caller, true) };
     await model.binding.rules?.beforeWrite?.({ tx, caller }, record, columns);
     const [{ id }] = await tx.insert(model.table).values(columns as never).returning({ id: model.idColumn }) as { id: number }[];
@@ -385,7 +368,7 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
         const writable = Object.fromEntries(Object.entries(previous).filter(([field]) => !model.schema.properties[field]?.readOnly));
         // the whole record after the change must satisfy the model (required fields, if/then rules)
         const record = validated<RecordData>(model.createSchema, { ...writable, ...patch }, 'input');
-        await checkReferences(tx, model, patch);
+        await checkReferences(tx, model.binding, caller.tenantId, patch);
         const columns = { ...toColumns(model, record), ...auditColumns(model, caller, false) };
         await model.binding.rules?.beforeWrite?.({ tx, caller }, record, columns);
         await tx.update(model.table).set(columns as never).where(and(eq(model.idColumn, id as number), ...scope(model, caller)));
