@@ -1,6 +1,7 @@
 // Where each model lives in the database: its table, the link tables behind id-list fields,
 // the fields whose ids must name the tenant's own rows (server/resources/referenceCheck.ts),
-// fixed column values, and the model's rules (server/resources/rules/). Fields map to the columns of the same (snake_case) name.
+// unique constraints a client can run into, fixed column values, and the model's rules
+// (server/resources/rules/). Fields map to the columns of the same (snake_case) name.
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ModelName } from '../../src/schemas/models.ts';
@@ -9,8 +10,9 @@ import {
   boardComponents, boardGroups, boards, components, entities, entityGroups, entityTypes, groups, kpiGroups, kpis, logs,
   notifications, profiles, schedulers, shares, users, watchers,
 } from '../db/schema.ts';
+import type { ApiError } from '../errors.ts';
 import type { ModelRules } from './rules/types.ts';
-import { entityRules } from './rules/entityRules.ts';
+import { accessTokenTaken, entityRules } from './rules/entityRules.ts';
 import { kpiRules } from './rules/kpiRules.ts';
 import { schedulerRules } from './rules/schedulerRules.ts';
 
@@ -37,6 +39,8 @@ export interface ModelBinding {
    * `interface.fk_gateway_id` inside an object, `query.entity_ids` in every item of the `query` list.
    */
   references?: Record<string, Reference>;
+  /** Unique constraints (by name) a write may violate, and the answer when it does: never a 500. */
+  conflicts?: Record<string, () => ApiError>;
   /** Object fields whose properties are columns of their own (entity.interface). */
   flattened?: string[];
   /** Read-only fields computed in SQL from the row (`table` is the model's table). */
@@ -58,6 +62,7 @@ export const MODEL_BINDINGS: Record<ModelName, ModelBinding> = {
     table: entities,
     links: { group_ids: { table: entityGroups, own: entityGroups.entityId, other: entityGroups.groupId, target: groups } },
     references: { entity_type_id: entityTypes, parent_id: entities, 'interface.fk_gateway_id': gateway },
+    conflicts: { entities_access_token_unique: accessTokenTaken },
     flattened: ['interface'],
     rules: entityRules,
   },

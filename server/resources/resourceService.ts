@@ -13,6 +13,7 @@ import {
 } from '../../src/schemas/model.ts';
 import { validated } from '../api/schemaValidator.ts';
 import type { Database, Tx } from '../db/database.ts';
+import { violatedUniqueConstraint } from '../db/databaseErrors.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../errors.ts';
 import { hasPermission, type Caller } from '../services/caller.ts';
 import type { ModelBinding } from './bindings.ts';
@@ -147,6 +148,14 @@ function toRecord(model: Model, row: RecordData): RecordData {
   return record;
 }
 
+/**
+ * Whether an update carries a stored field into the record it checks and writes. Read-only fields
+ * are the server's. A field guarded by a permission (the device's access token) is kept as stored
+ * unless the patch names it: it is a secret the caller may not even see, and one chosen under an
+ * earlier rule (a shorter token) must not make the entity impossible to edit.
+ */
+const keptByUpdate = (schema: FieldSchema | undefined, patched: boolean) => !schema?.readOnly && (patched || !schema?.['x-permission']);
+
 /** Column values (drizzle keys) of the writable plain and flattened fields present in `record`. */
 function toColumns(model: Model, record: RecordData): Record<string, unknown> {
   const keys = Object.fromEntries(Object.entries(getTableColumns(model.table)).map(([key, column]) => [column.name, key]));
@@ -167,6 +176,17 @@ const columnValue = (column: PgColumn, value: unknown) =>
 
 const columnKey = (model: Model, columnName: string) =>
   Object.entries(getTableColumns(model.table)).find(([, column]) => column.name === columnName)?.[0];
+
+/** Runs a write; a unique constraint the model declares (a device's access token) becomes its 4xx answer. */
+export async function refusingConflicts<T>(model: Model, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const constraint = violatedUniqueConstraint(error);
+    const conflict = constraint ? model.binding.conflicts?.[constraint] : undefined;
+    throw conflict ? conflict() : error;
+  }
+}
 
 // ---- the service ----------------------------------------------------------------------------
 
@@ -235,7 +255,7 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
     await checkReferences(tx, model.binding, caller.tenantId, record);
     const columns = { ...toColumns(model, record), ...auditColumns(model, caller, true) };
     await model.binding.rules?.beforeWrite?.({ tx, caller }, record, columns);
-    const [{ id }] = await tx.insert(model.table).values(columns as never).returning({ id: model.idColumn }) as { id: number }[];
+    const [{ id }] = await refusingConflicts(model, () => tx.insert(model.table).values(columns as never).returning({ id: model.idColumn })) as { id: number }[];
     await writeLinks(tx, model, caller, id, record, false);
     await model.binding.rules?.afterWrite?.({ tx, caller }, id, record);
     return findRecord(tx, model, caller, id);
@@ -365,13 +385,13 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
       checkWritePermissions(caller, model.schema.properties, patch);
       const updated = await db.tenantTx(caller.tenantId, async (tx) => {
         const previous = await findRecord(tx, model, caller, id as number);
-        const writable = Object.fromEntries(Object.entries(previous).filter(([field]) => !model.schema.properties[field]?.readOnly));
+        const writable = Object.fromEntries(Object.entries(previous).filter(([field]) => keptByUpdate(model.schema.properties[field], field in patch)));
         // the whole record after the change must satisfy the model (required fields, if/then rules)
         const record = validated<RecordData>(model.createSchema, { ...writable, ...patch }, 'input');
         await checkReferences(tx, model.binding, caller.tenantId, patch);
         const columns = { ...toColumns(model, record), ...auditColumns(model, caller, false) };
         await model.binding.rules?.beforeWrite?.({ tx, caller }, record, columns);
-        await tx.update(model.table).set(columns as never).where(and(eq(model.idColumn, id as number), ...scope(model, caller)));
+        await refusingConflicts(model, () => tx.update(model.table).set(columns as never).where(and(eq(model.idColumn, id as number), ...scope(model, caller))));
         await writeLinks(tx, model, caller, id as number, patch, true);
         await model.binding.rules?.afterWrite?.({ tx, caller }, id as number, record, previous);
         return findRecord(tx, model, caller, id as number);
