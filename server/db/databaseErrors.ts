@@ -1,5 +1,6 @@
-// Recognises database failures that are not the request's fault and pass with time: a full disk,
-// exhausted resources, a lost or refused connection. The API answers them with 503.
+// Classifies database failures. Those that are not the request's fault and pass with time (a full
+// disk, exhausted resources, a lost or refused connection) are answered with 503; a unique
+// constraint a write ran into is named, so that the model can answer it as the client's conflict.
 
 /**
  * SQLSTATE classes: 08 connection exception, 53 insufficient resources (53100 disk full), 57014 a
@@ -8,12 +9,31 @@
 const UNAVAILABLE_SQLSTATE = /^(08|53|57014|57P0[1-3])/;
 const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOSPC', 'EHOSTUNREACH', 'ENOTFOUND']);
 const UNAVAILABLE_MESSAGE = /connection terminated|is not queryable|no space left on device|could not (extend|write to) file|timeout exceeded when trying to connect/i;
+const UNIQUE_VIOLATION = '23505';
+/** PostgreSQL's text, for a driver that passes the message without the `constraint` field. */
+const UNIQUE_VIOLATION_MESSAGE = /duplicate key value violates unique constraint "([^"]+)"/;
+
+interface DriverError { code?: unknown; message?: unknown; constraint?: unknown; cause?: unknown }
+
+/** The error and its causes: Drizzle wraps driver errors ("Failed query: …") with the original as `cause`. */
+function* causesOf(error: unknown): Generator<DriverError> {
+  for (let e = error as DriverError | undefined, hops = 0; e && hops < 5; e = e.cause as DriverError | undefined, hops++) yield e;
+}
 
 export function isDatabaseUnavailable(error: unknown): boolean {
-  // Drizzle wraps driver errors ("Failed query: …") with the original as `cause`.
-  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, hops = 0; e && hops < 5; e = e.cause as typeof e, hops++) {
+  for (const e of causesOf(error)) {
     if (typeof e.code === 'string' && (UNAVAILABLE_SQLSTATE.test(e.code) || UNAVAILABLE_ERRNO.has(e.code))) return true;
     if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return true;
   }
   return false;
+}
+
+/** The name of the unique constraint (or index) a statement violated, else undefined. */
+export function violatedUniqueConstraint(error: unknown): string | undefined {
+  for (const e of causesOf(error)) {
+    if (e.code === UNIQUE_VIOLATION && typeof e.constraint === 'string') return e.constraint;
+    const named = typeof e.message === 'string' ? UNIQUE_VIOLATION_MESSAGE.exec(e.message) : null;
+    if (named) return named[1];
+  }
+  return undefined;
 }

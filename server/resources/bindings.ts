@@ -1,26 +1,46 @@
 // Where each model lives in the database: its table, the link tables behind id-list fields,
-// the fields whose ids must name the tenant's own rows, fixed column values, and the model's
-// rules (server/resources/rules/). Fields map to the columns of the same (snake_case) name.
+// the fields whose ids must name the tenant's own rows (server/resources/referenceCheck.ts),
+// unique constraints a client can run into, fixed column values, and the model's rules
+// (server/resources/rules/). Fields map to the columns of the same (snake_case) name.
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ModelName } from '../../src/schemas/models.ts';
+import type { LOG_SOURCES } from '../../src/schemas/enums.ts';
 import {
   boardComponents, boardGroups, boards, components, entities, entityGroups, entityTypes, groups, kpiGroups, kpis, logs,
-  notifications, profiles, schedulers, shares, watchers,
+  notifications, profiles, schedulers, shares, users, watchers,
 } from '../db/schema.ts';
+import type { ApiError } from '../errors.ts';
 import type { ModelRules } from './rules/types.ts';
-import { entityRules } from './rules/entityRules.ts';
+import { accessTokenTaken, entityRules } from './rules/entityRules.ts';
 import { kpiRules } from './rules/kpiRules.ts';
 import { schedulerRules } from './rules/schedulerRules.ts';
 
 /** An id-list field stored in a link table: (own id, other id) rows, other ids from `target`. */
 export interface LinkBinding { table: PgTable; own: PgColumn; other: PgColumn; target: PgTable }
 
+/** Rows of one kind among a reference's target: `column` is true on them; another row is refused with `code`, `<field>: <id> is not <noun>`. */
+export interface ReferenceKind { column: PgColumn; code: string; noun: string }
+
+/**
+ * Where a reference's ids must be found among the tenant's rows: a table (by `id`), or a column
+ * (a board's `resource_uuid`), optionally only rows of a kind; or a function choosing it from the
+ * object holding the id (a notification source's `model_id` names a row of its `model_name`),
+ * undefined when no row can match.
+ */
+export type ReferenceTarget = PgTable | { column: PgColumn; kind?: ReferenceKind };
+export type Reference = ReferenceTarget | ((holder: Record<string, unknown>) => ReferenceTarget | undefined);
+
 export interface ModelBinding {
   table: PgTable;
   links?: Record<string, LinkBinding>;
-  /** Fields (top level, id or id list) whose ids must exist in the given table (under row-level security). */
-  references?: Record<string, PgTable>;
+  /**
+   * Fields holding an id or a list of ids that must be the tenant's own rows, by path: `parent_id`,
+   * `interface.fk_gateway_id` inside an object, `query.entity_ids` in every item of the `query` list.
+   */
+  references?: Record<string, Reference>;
+  /** Unique constraints (by name) a write may violate, and the answer when it does: never a 500. */
+  conflicts?: Record<string, () => ApiError>;
   /** Object fields whose properties are columns of their own (entity.interface). */
   flattened?: string[];
   /** Read-only fields computed in SQL from the row (`table` is the model's table). */
@@ -32,17 +52,24 @@ export interface ModelBinding {
   rules?: ModelRules;
 }
 
+/** The table of each log source whose records a notification rule may name (`system` has none). */
+const LOG_SOURCE_TABLES: Partial<Record<(typeof LOG_SOURCES)[number], PgTable>> = { watcher: watchers, scheduler: schedulers, entity: entities, profile: profiles };
+
+const gateway: ReferenceTarget = { column: entities.id, kind: { column: entities.isGateway, code: 'NOT_A_GATEWAY', noun: 'a gateway' } };
+
 export const MODEL_BINDINGS: Record<ModelName, ModelBinding> = {
   entity: {
     table: entities,
     links: { group_ids: { table: entityGroups, own: entityGroups.entityId, other: entityGroups.groupId, target: groups } },
-    references: { entity_type_id: entityTypes, parent_id: entities },
+    references: { entity_type_id: entityTypes, parent_id: entities, 'interface.fk_gateway_id': gateway },
+    conflicts: { entities_access_token_unique: accessTokenTaken },
     flattened: ['interface'],
     rules: entityRules,
   },
   kpi: {
     table: kpis,
     links: { group_ids: { table: kpiGroups, own: kpiGroups.kpiId, other: kpiGroups.groupId, target: groups } },
+    references: { 'query.entity_ids': entities, 'query.entity_type_ids': entityTypes },
     computed: {
       group: () => sql`(SELECT json_build_object('id', g.id, 'tenant_id', g.tenant_id, 'name', g.name, 'attributes', g.attributes)
         FROM kpi_groups kg JOIN groups g ON g.id = kg.group_id WHERE kg.kpi_id = kpis.id ORDER BY g.id LIMIT 1)`,
@@ -60,8 +87,12 @@ export const MODEL_BINDINGS: Record<ModelName, ModelBinding> = {
   component: {
     table: components,
     links: { board_ids: { table: boardComponents, own: boardComponents.componentId, other: boardComponents.boardId, target: boards } },
+    references: { 'definition.kpi_id': kpis },
   },
-  share: { table: shares },
-  notification: { table: notifications },
+  share: { table: shares, references: { resource: { column: boards.resourceUuid }, requester: users } },
+  notification: {
+    table: notifications,
+    references: { 'log_filter.sources.model_id': (source) => LOG_SOURCE_TABLES[source.model_name as keyof typeof LOG_SOURCE_TABLES] },
+  },
   log: { table: logs },
 };

@@ -13,9 +13,11 @@ import {
 } from '../../src/schemas/model.ts';
 import { validated } from '../api/schemaValidator.ts';
 import type { Database, Tx } from '../db/database.ts';
+import { violatedUniqueConstraint } from '../db/databaseErrors.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../errors.ts';
 import { hasPermission, type Caller } from '../services/caller.ts';
 import type { ModelBinding } from './bindings.ts';
+import { checkReferences } from './referenceCheck.ts';
 import { registeredModel } from './registry.ts';
 import { idList, INT4_MAX } from '../../src/schemas/bounds.ts';
 import type { ResourceChange } from '../live/resourceEvents.ts';
@@ -146,6 +148,14 @@ function toRecord(model: Model, row: RecordData): RecordData {
   return record;
 }
 
+/**
+ * Whether an update carries a stored field into the record it checks and writes. Read-only fields
+ * are the server's. A field guarded by a permission (the device's access token) is kept as stored
+ * unless the patch names it: it is a secret the caller may not even see, and one chosen under an
+ * earlier rule (a shorter token) must not make the entity impossible to edit.
+ */
+const keptByUpdate = (schema: FieldSchema | undefined, patched: boolean) => !schema?.readOnly && (patched || !schema?.['x-permission']);
+
 /** Column values (drizzle keys) of the writable plain and flattened fields present in `record`. */
 function toColumns(model: Model, record: RecordData): Record<string, unknown> {
   const keys = Object.fromEntries(Object.entries(getTableColumns(model.table)).map(([key, column]) => [column.name, key]));
@@ -166,6 +176,17 @@ const columnValue = (column: PgColumn, value: unknown) =>
 
 const columnKey = (model: Model, columnName: string) =>
   Object.entries(getTableColumns(model.table)).find(([, column]) => column.name === columnName)?.[0];
+
+/** Runs a write; a unique constraint the model declares (a device's access token) becomes its 4xx answer. */
+export async function refusingConflicts<T>(model: Model, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const constraint = violatedUniqueConstraint(error);
+    const conflict = constraint ? model.binding.conflicts?.[constraint] : undefined;
+    throw conflict ? conflict() : error;
+  }
+}
 
 // ---- the service ----------------------------------------------------------------------------
 
@@ -200,24 +221,6 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
     return toRecord(model, row as RecordData);
   };
 
-  /** Every id in reference and link fields must name a row the tenant can see. */
-  const checkReferences = async (tx: Tx, model: Model, record: RecordData) => {
-    const targets: [string, PgTable][] = [
-      ...Object.entries(model.binding.references ?? {}),
-      ...Object.entries(model.binding.links ?? {}).map(([field, link]) => [field, link.target] as [string, PgTable]),
-    ];
-    for (const [field, target] of targets) {
-      const value = record[field];
-      const ids = (Array.isArray(value) ? value : value == null ? [] : [value]) as number[];
-      if (!ids.length) continue;
-      const idColumn = columnsByName(target).get('id')!;
-      const found = await tx.select({ id: idColumn }).from(target).where(inArray(idColumn, ids));
-      const known = new Set(found.map((row) => row.id as number));
-      const missing = ids.find((id) => !known.has(id));
-      if (missing !== undefined) throw new ApiError(400, 'REFERENCE_NOT_FOUND', `${field}: ${missing} does not exist`, field, { id: missing });
-    }
-  };
-
   const writeLinks = async (tx: Tx, model: Model, caller: Caller, id: number, record: RecordData, replace: boolean) => {
     for (const [field, link] of Object.entries(model.binding.links ?? {})) {
       if (!(field in record)) continue;
@@ -249,10 +252,10 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
 
   /** Inserts one checked record with its links and rules, in `tx`; answers it as stored. */
   const insertRecord = async (tx: Tx, model: Model, caller: Caller, record: RecordData) => {
-    await checkReferences(tx, model, record);
+    await checkReferences(tx, model.binding, caller.tenantId, record);
     const columns = { ...toColumns(model, record), ...auditColumns(model, caller, true) };
     await model.binding.rules?.beforeWrite?.({ tx, caller }, record, columns);
-    const [{ id }] = await tx.insert(model.table).values(columns as never).returning({ id: model.idColumn }) as { id: number }[];
+    const [{ id }] = await refusingConflicts(model, () => tx.insert(model.table).values(columns as never).returning({ id: model.idColumn })) as { id: number }[];
     await writeLinks(tx, model, caller, id, record, false);
     await model.binding.rules?.afterWrite?.({ tx, caller }, id, record);
     return findRecord(tx, model, caller, id);
@@ -382,13 +385,13 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
       checkWritePermissions(caller, model.schema.properties, patch);
       const updated = await db.tenantTx(caller.tenantId, async (tx) => {
         const previous = await findRecord(tx, model, caller, id as number);
-        const writable = Object.fromEntries(Object.entries(previous).filter(([field]) => !model.schema.properties[field]?.readOnly));
+        const writable = Object.fromEntries(Object.entries(previous).filter(([field]) => keptByUpdate(model.schema.properties[field], field in patch)));
         // the whole record after the change must satisfy the model (required fields, if/then rules)
         const record = validated<RecordData>(model.createSchema, { ...writable, ...patch }, 'input');
-        await checkReferences(tx, model, patch);
+        await checkReferences(tx, model.binding, caller.tenantId, patch);
         const columns = { ...toColumns(model, record), ...auditColumns(model, caller, false) };
         await model.binding.rules?.beforeWrite?.({ tx, caller }, record, columns);
-        await tx.update(model.table).set(columns as never).where(and(eq(model.idColumn, id as number), ...scope(model, caller)));
+        await refusingConflicts(model, () => tx.update(model.table).set(columns as never).where(and(eq(model.idColumn, id as number), ...scope(model, caller))));
         await writeLinks(tx, model, caller, id as number, patch, true);
         await model.binding.rules?.afterWrite?.({ tx, caller }, id as number, record, previous);
         return findRecord(tx, model, caller, id as number);

@@ -10,7 +10,7 @@ import { validated } from '../api/schemaValidator.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
 import { accessTokenOf, rotateAccessToken, telemetryColumns } from '../db/deviceQueries.ts';
 import type { Database } from '../db/database.ts';
-import { authorize, modelOf } from '../resources/resourceService.ts';
+import { authorize, modelOf, refusingConflicts } from '../resources/resourceService.ts';
 import { readImportRows, unknownColumns, type RowRefusal } from '../telemetry/csvImportRows.ts';
 import type { TelemetryPoint } from '../telemetry/telemetryPoint.ts';
 import type { TelemetryWriter } from '../telemetry/telemetryWriter.ts';
@@ -46,7 +46,8 @@ export function deviceService(db: Database, writer: TelemetryWriter, hooks: Devi
     async rotateCredentials(caller: Caller, args: Record<string, unknown>) {
       authorize(caller, entitySchema(), 'update');
       const id = idOf(args);
-      const token = found(await db.tenantTx(caller.tenantId, (tx) => rotateAccessToken(tx, id)));
+      // a new random token that some device already has is as unlikely as guessing it; answered like any token conflict
+      const token = found(await refusingConflicts(modelOf('entity'), () => db.tenantTx(caller.tenantId, (tx) => rotateAccessToken(tx, id))));
       hooks.credentialsRotated(caller.tenantId, id);
       return { id, credentialsType: 'ACCESS_TOKEN', credentialsId: token };
     },

@@ -28,7 +28,8 @@ export const componentSchema = {
     name: { ...name, 'x-column': true, 'x-search': true, 'x-order': 1 },
     type: { type: 'string', enum: COMPONENT_TYPES, 'x-widget': 'enum', 'x-column': true, 'x-filter': true, 'x-order': 2 },
     description: { ...longText, 'x-order': 3 },
-    definition: { type: 'object', maxProperties: 50, default: {}, 'x-widget': 'json', 'x-order': 4 },
+    // free JSON, but the KPI a kpi component shows is declared: it must be the tenant's
+    definition: { type: 'object', maxProperties: 50, default: {}, 'x-widget': 'json', 'x-order': 4, properties: { kpi_id: idSchema } },
     layout: {
       type: 'object', additionalProperties: false, default: { x: 0, y: 0, w: 12, h: 8 }, 'x-order': 5,
       properties: { x: integer(0, 23), y: integer(0, 10_000), w: integer(1, 24), h: integer(1, 200) },

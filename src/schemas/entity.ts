@@ -1,13 +1,23 @@
 // Entity: a region, zone or device of the tenant's tree (SPEC §3). Its reads are the shell's
 // (GET /entity-list, /entity/{id}, entity_tree); the engine serves its writes.
 import type { FromSchema } from 'json-schema-to-ts';
-import { idSchema, NO_NUL } from './bounds.ts';
+import { idSchema } from './bounds.ts';
 import { geometrySchema } from './geometry.ts';
 import { overlaySchema } from './overlay.ts';
 import { attributes, colour, groupIds, integer, multilingualText, recordId, text, timestamp } from './fields.ts';
 
 const studio = { modules: ['factory-studio'] } as const;
 export const ENTITY_ACCESS_TOKEN_PERMISSION = 'dashboard.entity.*';
+
+/**
+ * A device's access token chosen by its owner (existing firmware comes with one): at least 20
+ * characters of the base64url alphabet, which a URL path and an MQTT user name take as they are;
+ * a 20-character random one holds 120 bits (docs/decisions.md "Device access tokens").
+ */
+export const accessToken = {
+  type: 'string', minLength: 20, maxLength: 128, pattern: '^[A-Za-z0-9_-]*$', 'x-widget': 'text',
+  'x-errors': { minLength: 'ACCESS_TOKEN_TOO_SHORT', pattern: 'ACCESS_TOKEN_CHARACTERS' },
+} as const;
 
 export const entitySchema = {
   $id: 'entity',
@@ -45,7 +55,7 @@ export const entitySchema = {
         fk_gateway_id: { ...idSchema, type: ['integer', 'null'], 'x-widget': 'entity' },
       },
     },
-    access_token: { type: 'string', minLength: 8, maxLength: 128, pattern: NO_NUL, 'x-widget': 'text', 'x-permission': ENTITY_ACCESS_TOKEN_PERMISSION, 'x-order': 9 },
+    access_token: { ...accessToken, 'x-permission': ENTITY_ACCESS_TOKEN_PERMISSION, 'x-order': 9 },
     tree_path: { type: 'string', maxLength: 2000, readOnly: true },
     updated_at: timestamp,
   },

@@ -1,10 +1,12 @@
-// Share of a board with another user: owner, requester and scope (SPEC §3, §6).
+// Share of a board with another user: owner, requester and scope (SPEC §3, §6). `resource` is the
+// board's resource_uuid, `requester` a user; both must be the caller's tenant's.
 import type { FromSchema } from 'json-schema-to-ts';
 import { SHARE_SCOPES } from './enums.ts';
 import { recordId } from './fields.ts';
 
 const module = ['performance-dashboard'] as const;
-const uuid = { type: 'string', maxLength: 36, pattern: '^[0-9a-fA-F-]{36}$' } as const;
+/** A user's or a board's UUID, in the form PostgreSQL reads (anything else would fail in SQL, not as a 400). */
+const uuid = { type: 'string', maxLength: 36, pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' } as const;
 
 export const shareSchema = {
   $id: 'share',

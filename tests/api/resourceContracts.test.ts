@@ -2,6 +2,7 @@
 // constraint broken in turn (type, bound, enum, required, pattern, size) is refused with a 400
 // naming the field and the constraint's message — through the model's GraphQL create operation,
 // the door every model has.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inputArgumentTypes, operationNames } from '../../src/schemas/graphqlOperations.ts';
 import { accessRule, createInputSchema, type FieldSchema, type ModelSchema } from '../../src/schemas/model.ts';
@@ -11,9 +12,14 @@ import { startTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
 let token: string;
+/** Per model, the reference fields of a valid record, set to the tenant's own rows (a sample UUID names none). */
+let ownReferences: Record<string, Record<string, unknown>>;
 beforeAll(async () => {
   t = await startTestApp();
   token = (await t.login('admin@demo.city')).access_token;
+  const user = (await t.get('/user-me', token)).body.id;
+  const [board] = await t.db.systemQuery<{ uuid: string }>(sql`SELECT b.resource_uuid AS uuid FROM boards b JOIN users u ON u.tenant_id = b.tenant_id WHERE u.id = ${user} LIMIT 1`);
+  ownReferences = { share: { resource: board.uuid, requester: user } };
 });
 afterAll(async () => { await t?.close(); });
 
@@ -33,7 +39,7 @@ describe.each(creatable.map((model) => [model.$id, model] as const))('%s', (_nam
   const sample = sampleObject(createInputSchema(model) as FieldSchema);
 
   it('accepts a valid record', async () => {
-    const { status, body } = await create(model, sample);
+    const { status, body } = await create(model, { ...sample, ...ownReferences[model.$id] });
     expect(body.errors).toBeUndefined();
     expect(status).toBe(200);
     expect(Number(body.data[operationNames(model).create].id)).toBeGreaterThan(0);

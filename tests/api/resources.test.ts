@@ -201,15 +201,15 @@ describe('entities', () => {
     const types = (await t.get('/entity-type-list', admin)).body;
     const lamp = types.find((type: any) => type.name === 'Street lamp').id;
     const parent = (await t.get('/entity-list?level=0', admin)).body[0];
-    const created = await gql(admin, `mutation($type: Int!, $parent: Int) { create_entity(entity_type_id: $type, parent_id: $parent, name: {en: "New lamp"}, access_token: "lamp-token-123") { id tree_path access_token } }`, { type: lamp, parent: parent.id });
+    const created = await gql(admin, `mutation($type: Int!, $parent: Int) { create_entity(entity_type_id: $type, parent_id: $parent, name: {en: "New lamp"}, access_token: "lamp-token-1234567890") { id tree_path access_token } }`, { type: lamp, parent: parent.id });
     const entity = created.body.data.create_entity;
     expect(entity.tree_path).toBe(`${parent.tree_path}.${entity.id}`);
-    expect(entity.access_token).toBe('lamp-token-123');
+    expect(entity.access_token).toBe('lamp-token-1234567890');
     await t.db.systemQuery(sql`UPDATE users SET modules = '{factory-dashboard,factory-studio}' WHERE email = 'operator@demo.city'`);
     const studioOperator = (await t.login('operator@demo.city')).access_token;
     const seen = await gql(studioOperator, 'query($id: ID!) { entity(id: $id) { id access_token } }', { id: entity.id });
     expect(seen.body.data.entity).toEqual({ id: entity.id, access_token: null });
-    const write = await gql(studioOperator, 'mutation($id: ID!) { update_entity(id: $id, access_token: "stolen-token") { id } }', { id: entity.id });
+    const write = await gql(studioOperator, 'mutation($id: ID!) { update_entity(id: $id, access_token: "stolen-token-1234567890") { id } }', { id: entity.id });
     expect(write.status).toBe(403);
 
     const watcher = (await t.post('/create-watcher', { input: { ...watcherInput('Lamp watch'), entity_ids: [Number(entity.id)] } }, admin)).body;

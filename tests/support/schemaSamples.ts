@@ -23,7 +23,7 @@ export function sampleValue(schema: FieldSchema): unknown {
   if (schema.format === 'cron') return '0 6 * * 1';
   if (schema.pattern?.startsWith('^([01]')) return '08:00';
   if (schema.pattern?.startsWith('^#')) return '#336699';
-  if (schema.pattern?.startsWith('^[0-9a-fA-F-]{36}')) return '00000000-0000-4000-8000-000000000001';
+  if (schema.pattern?.startsWith('^[0-9a-fA-F]{8}-')) return '00000000-0000-4000-8000-000000000001';
   return 'Sample'.padEnd(schema.minLength ?? 1, 'x');
 }
 

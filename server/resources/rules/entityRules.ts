@@ -1,5 +1,5 @@
 // Entity rules: the geometry is sound (src/schemas/geometry.ts), tree_path follows the parent (and moves the subtree with it), and an entity with
-// children or used by a watcher or scheduler is not deleted (SPEC §8).
+// children or used by a watcher or scheduler is not deleted (SPEC §8). A device's access token is unique across every tenant.
 import { eq, sql } from 'drizzle-orm';
 import { logUserChange } from '../../db/logQueries.ts';
 import { rows } from '../../db/rows.ts';
@@ -10,6 +10,13 @@ import { overlayProblem, type Overlay } from '../../../src/schemas/overlay.ts';
 import type { ModelRules } from './types.ts';
 
 export const ENTITY_DELETE_BLOCKED = 'Could not be deleted - it has children or is used in schedulers or watchers';
+
+/**
+ * A device's access token that another device already has, in this tenant or any other: one
+ * answer for both, so it tells nothing about other tenants (docs/decisions.md "Device access tokens").
+ */
+export const accessTokenTaken = () =>
+  new ApiError(409, 'ACCESS_TOKEN_TAKEN', 'This access token is already in use. Choose another one.', 'access_token');
 
 export interface EntityUsage { childrenIds: number[]; watcherNames: string[]; schedulerNames: string[] }
 

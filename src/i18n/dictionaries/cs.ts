@@ -47,6 +47,10 @@ export const cs: Dictionary = {
     PROFILE_TOO_MANY_INTERVALS: 'Není možné vytvořit více než {{limit}} intervalů.',
     ENTITY_IN_USE: 'Nepodařilo se smazat – má podřízené položky nebo se používá v plánovačích nebo hlídačích',
     REFERENCE_NOT_FOUND: 'Záznam {{id}} neexistuje',
+    ACCESS_TOKEN_TAKEN: 'Tento přístupový token se již používá. Zvolte jiný.',
+    ACCESS_TOKEN_TOO_SHORT: 'Přístupový token má alespoň {{limit}} znaků.',
+    ACCESS_TOKEN_CHARACTERS: 'Přístupový token smí obsahovat jen písmena, číslice, - a _.',
+    NOT_A_GATEWAY: 'Entita {{id}} není brána',
     NOT_FOUND: 'Nenalezeno',
     BAD_KPI_DATA: 'Chybná data KPI',
     NO_KPI_DATA: 'Nebyla nalezena žádná data KPI',
@@ -120,7 +124,7 @@ export const cs: Dictionary = {
       name: 'Komponenta',
       fields: {
         id: 'ID', name: 'Název', type: 'Typ', description: 'Popis', definition: 'Definice', layout: 'Rozvržení',
-        x: 'Sloupec', y: 'Řádek', w: 'Šířka', h: 'Výška', board_ids: 'Nástěnky', created_at: 'Vytvořeno', updated_at: 'Aktualizováno',
+        x: 'Sloupec', y: 'Řádek', w: 'Šířka', h: 'Výška', board_ids: 'Nástěnky', kpi_id: 'KPI', created_at: 'Vytvořeno', updated_at: 'Aktualizováno',
       },
     },
     share: {

@@ -47,6 +47,10 @@ export const de: Dictionary = {
     PROFILE_TOO_MANY_INTERVALS: 'Es ist nicht möglich, mehr als {{limit}} Intervalle zu erstellen.',
     ENTITY_IN_USE: 'Konnte nicht gelöscht werden – es hat untergeordnete Elemente oder wird in Planern oder Wächtern verwendet',
     REFERENCE_NOT_FOUND: 'Der Datensatz {{id}} existiert nicht',
+    ACCESS_TOKEN_TAKEN: 'Dieses Zugriffstoken wird bereits verwendet. Wählen Sie ein anderes.',
+    ACCESS_TOKEN_TOO_SHORT: 'Ein Zugriffstoken hat mindestens {{limit}} Zeichen.',
+    ACCESS_TOKEN_CHARACTERS: 'Ein Zugriffstoken darf nur Buchstaben, Ziffern, - und _ enthalten.',
+    NOT_A_GATEWAY: 'Die Entität {{id}} ist kein Gateway',
     NOT_FOUND: 'Nicht gefunden',
     BAD_KPI_DATA: 'Ungültige KPI-Daten',
     NO_KPI_DATA: 'Keine KPI-Daten gefunden',
@@ -120,7 +124,7 @@ export const de: Dictionary = {
       name: 'Komponente',
       fields: {
         id: 'ID', name: 'Name', type: 'Typ', description: 'Beschreibung', definition: 'Definition', layout: 'Layout',
-        x: 'Spalte', y: 'Zeile', w: 'Breite', h: 'Höhe', board_ids: 'Boards', created_at: 'Erstellt', updated_at: 'Aktualisiert',
+        x: 'Spalte', y: 'Zeile', w: 'Breite', h: 'Höhe', board_ids: 'Boards', kpi_id: 'KPI', created_at: 'Erstellt', updated_at: 'Aktualisiert',
       },
     },
     share: {

@@ -46,6 +46,10 @@ export const en = {
     PROFILE_TOO_MANY_INTERVALS: 'It is not possible to create more than {{limit}} intervals.',
     ENTITY_IN_USE: 'Could not be deleted - it has children or is used in schedulers or watchers',
     REFERENCE_NOT_FOUND: 'The record {{id}} does not exist',
+    ACCESS_TOKEN_TAKEN: 'This access token is already in use. Choose another one.',
+    ACCESS_TOKEN_TOO_SHORT: 'An access token has at least {{limit}} characters.',
+    ACCESS_TOKEN_CHARACTERS: 'An access token may hold only letters, digits, - and _.',
+    NOT_A_GATEWAY: 'The entity {{id}} is not a gateway',
     NOT_FOUND: 'Not found',
     BAD_KPI_DATA: 'Bad kpi_data',
     NO_KPI_DATA: 'No KPI data found',
@@ -119,7 +123,7 @@ export const en = {
       name: 'Component',
       fields: {
         id: 'ID', name: 'Name', type: 'Type', description: 'Description', definition: 'Definition', layout: 'Layout',
-        x: 'Column', y: 'Row', w: 'Width', h: 'Height', board_ids: 'Boards', created_at: 'Created', updated_at: 'Updated',
+        x: 'Column', y: 'Row', w: 'Width', h: 'Height', board_ids: 'Boards', kpi_id: 'KPI', created_at: 'Created', updated_at: 'Updated',
       },
     },
     share: {

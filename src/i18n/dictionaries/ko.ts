@@ -47,6 +47,10 @@ export const ko: Dictionary = {
     PROFILE_TOO_MANY_INTERVALS: '{{limit}}개를 초과하는 구간은 만들 수 없습니다.',
     ENTITY_IN_USE: '삭제할 수 없습니다. 하위 항목이 있거나 스케줄러 또는 감시자에서 사용 중입니다',
     REFERENCE_NOT_FOUND: '레코드 {{id}}이(가) 존재하지 않습니다',
+    ACCESS_TOKEN_TAKEN: '이 액세스 토큰은 이미 사용 중입니다. 다른 토큰을 선택하세요.',
+    ACCESS_TOKEN_TOO_SHORT: '액세스 토큰은 {{limit}}자 이상이어야 합니다.',
+    ACCESS_TOKEN_CHARACTERS: '액세스 토큰에는 문자, 숫자, - 및 _만 사용할 수 있습니다.',
+    NOT_A_GATEWAY: '엔터티 {{id}}은(는) 게이트웨이가 아닙니다',
     NOT_FOUND: '찾을 수 없습니다',
     BAD_KPI_DATA: '잘못된 KPI 데이터',
     NO_KPI_DATA: 'KPI 데이터를 찾을 수 없습니다',
@@ -120,7 +124,7 @@ export const ko: Dictionary = {
       name: '구성 요소',
       fields: {
         id: 'ID', name: '이름', type: '유형', description: '설명', definition: '정의', layout: '레이아웃',
-        x: '열', y: '행', w: '너비', h: '높이', board_ids: '보드', created_at: '생성 일시', updated_at: '수정 일시',
+        x: '열', y: '행', w: '너비', h: '높이', board_ids: '보드', kpi_id: 'KPI', created_at: '생성 일시', updated_at: '수정 일시',
       },
     },
     share: {

@@ -47,6 +47,10 @@ export const pt: Dictionary = {
     PROFILE_TOO_MANY_INTERVALS: 'Não é possível criar mais de {{limit}} intervalos.',
     ENTITY_IN_USE: 'Não foi possível eliminar – tem elementos filhos ou é utilizado em agendadores ou vigilantes',
     REFERENCE_NOT_FOUND: 'O registo {{id}} não existe',
+    ACCESS_TOKEN_TAKEN: 'Este token de acesso já está a ser utilizado. Escolha outro.',
+    ACCESS_TOKEN_TOO_SHORT: 'Um token de acesso tem pelo menos {{limit}} caracteres.',
+    ACCESS_TOKEN_CHARACTERS: 'Um token de acesso só pode conter letras, dígitos, - e _.',
+    NOT_A_GATEWAY: 'A entidade {{id}} não é um gateway',
     NOT_FOUND: 'Não encontrado',
     BAD_KPI_DATA: 'Dados de KPI inválidos',
     NO_KPI_DATA: 'Nenhum dado de KPI encontrado',
@@ -120,7 +124,7 @@ export const pt: Dictionary = {
       name: 'Componente',
       fields: {
         id: 'ID', name: 'Nome', type: 'Tipo', description: 'Descrição', definition: 'Definição', layout: 'Disposição',
-        x: 'Coluna', y: 'Linha', w: 'Largura', h: 'Altura', board_ids: 'Quadros', created_at: 'Criado', updated_at: 'Atualizado',
+        x: 'Coluna', y: 'Linha', w: 'Largura', h: 'Altura', board_ids: 'Quadros', kpi_id: 'KPI', created_at: 'Criado', updated_at: 'Atualizado',
       },
     },
     share: {

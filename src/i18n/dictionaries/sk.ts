@@ -47,6 +47,10 @@ export const sk: Dictionary = {
     PROFILE_TOO_MANY_INTERVALS: 'Nie je možné vytvoriť viac ako {{limit}} intervalov.',
     ENTITY_IN_USE: 'Nepodarilo sa odstrániť – má podriadené položky alebo sa používa v plánovačoch alebo strážcoch',
     REFERENCE_NOT_FOUND: 'Záznam {{id}} neexistuje',
+    ACCESS_TOKEN_TAKEN: 'Tento prístupový token sa už používa. Zvoľte iný.',
+    ACCESS_TOKEN_TOO_SHORT: 'Prístupový token má aspoň {{limit}} znakov.',
+    ACCESS_TOKEN_CHARACTERS: 'Prístupový token môže obsahovať iba písmená, číslice, - a _.',
+    NOT_A_GATEWAY: 'Entita {{id}} nie je brána',
     NOT_FOUND: 'Nenašlo sa',
     BAD_KPI_DATA: 'Chybné údaje KPI',
     NO_KPI_DATA: 'Nenašli sa žiadne údaje KPI',
@@ -120,7 +124,7 @@ export const sk: Dictionary = {
       name: 'Komponent',
       fields: {
         id: 'ID', name: 'Názov', type: 'Typ', description: 'Popis', definition: 'Definícia', layout: 'Rozloženie',
-        x: 'Stĺpec', y: 'Riadok', w: 'Šírka', h: 'Výška', board_ids: 'Nástenky', created_at: 'Vytvorené', updated_at: 'Aktualizované',
+        x: 'Stĺpec', y: 'Riadok', w: 'Šírka', h: 'Výška', board_ids: 'Nástenky', kpi_id: 'KPI', created_at: 'Vytvorené', updated_at: 'Aktualizované',
       },
     },
     share: {

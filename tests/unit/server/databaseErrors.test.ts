@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from '../../../server/db/databaseErrors.ts';
+import { isDatabaseUnavailable, violatedUniqueConstraint } from '../../../server/db/databaseErrors.ts';
 
 const withCause = (cause: unknown) => Object.assign(new Error('Failed query: INSERT …'), { cause });
 
@@ -20,4 +20,18 @@ describe('isDatabaseUnavailable', () => {
     ['a syntax error (42601)', Object.assign(new Error('syntax error'), { code: '42601' })],
     ['a plain bug', new TypeError('x is undefined')],
   ])('%s → not 503', (_case, error) => expect(isDatabaseUnavailable(error)).toBe(false));
+});
+
+describe('violatedUniqueConstraint', () => {
+  const duplicate = 'duplicate key value violates unique constraint "entities_access_token_unique"';
+  it.each([
+    ['the driver\'s constraint field behind Drizzle\'s wrapper', withCause(Object.assign(new Error(duplicate), { code: '23505', constraint: 'entities_access_token_unique' }))],
+    ['PostgreSQL\'s message alone (a driver that drops the fields)', withCause(new Error(duplicate))],
+  ])('%s names the constraint', (_case, error) => expect(violatedUniqueConstraint(error)).toBe('entities_access_token_unique'));
+
+  it.each([
+    ['a foreign key violation (23503)', Object.assign(new Error('insert or update violates foreign key constraint "x"'), { code: '23503', constraint: 'x' })],
+    ['a full disk', Object.assign(new Error('could not extend file'), { code: '53100' })],
+    ['a plain bug', new TypeError('x is undefined')],
+  ])('%s names none', (_case, error) => expect(violatedUniqueConstraint(error)).toBeUndefined());
 });
