@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { KPI_AGGREGATIONS } from '../../src/schemas/enums.ts';
 import type { KpiInterval, SourceSpans } from '../telemetry/kpiTime.ts';
-import { calendarUnit, subDayStep } from '../telemetry/kpiTime.ts';
+import { calendarUnit, readingOf, subDayStep } from '../telemetry/kpiTime.ts';
 import { intList } from './rows.ts';
 
 const intArray = (values: number[]) => sql`ARRAY[${intList(values.map(checkedInt))}]::int[]`;
@@ -69,28 +69,32 @@ const instants = (values: number[]) => sql`ARRAY[${sql.join(values.map((ms) => s
 /**
  * The rows of one item in the roll-up shape (count, sum, min, max, last value and its time): a
  * roll-up table as it is, raw points as rows of one value each, so that both aggregate alike.
- * One span is a range condition; several are joined as a list, one index range scan each.
+ * The level's spans are read as `readingOf` chose (server/telemetry/kpiTime.ts).
  */
 function sourceRows(query: SeriesQuery, item: SeriesItem, level: SourceSpans): SQL {
   const raw = level.source === 'telemetry';
   const column = raw ? sql`r.ts` : sql`r.bucket`;
-  const [[from, to]] = level.spans;
-  const spans = level.spans.length === 1
-    ? { join: sql``, where: sql`${column} >= ${instant(from)} AND ${column} < ${instant(to)}` }
-    : {
-      join: sql`JOIN unnest(${instants(level.spans.map(([a]) => a))}, ${instants(level.spans.map(([, b]) => b))}) AS span(a, b)
-        ON ${column} >= span.a AND ${column} < span.b`,
-      where: sql`TRUE`,
-    };
   const zoned = level.source === 'telemetry_daily_zoned' ? sql` AND r.zone = ${query.zone}` : sql``;
-  const scope = sql`r.tenant_id = ${query.tenantId} AND r.entity_id = ANY(${intArray(item.entityIds)}) AND r.key = ${item.key}${zoned}`;
+  const scope = sql`r.tenant_id = ${query.tenantId} AND r.entity_id = ANY(${intArray(item.entityIds)}) AND r.key = ${item.key}${zoned}${raw ? sql` AND r.value_num IS NOT NULL` : sql``}`;
+  const starts = instants(level.spans.map(([a]) => a));
+  const ends = instants(level.spans.map(([, b]) => b));
+  const first = level.spans[0][0];
+  const last = level.spans[level.spans.length - 1][1];
+  const within = sql`${column} >= ${instant(first)} AND ${column} < ${instant(last)}`;
+  const table = sql`${sql.identifier(level.source)} r`;
+  const rows = {
+    range: sql`${table} WHERE ${scope} AND ${within}`,
+    // width_bucket: the span whose start is the last at or before the row (0 before the first: NULL end)
+    filter: sql`${table} WHERE ${scope} AND ${within} AND ${column} < (${ends})[width_bucket(${column}, ${starts})]`,
+    // OFFSET 0 keeps the planner from turning the search per span back into a join with every row
+    search: sql`unnest(${starts}, ${ends}) AS span(a, b)
+      CROSS JOIN LATERAL (SELECT * FROM ${table} WHERE ${scope} AND ${column} >= span.a AND ${column} < span.b OFFSET 0) r`,
+  }[readingOf(level).reading];
   if (raw) {
     return sql`SELECT r.entity_id, r.ts AS t, 1::bigint AS count, r.value_num AS sum, r.value_num AS min, r.value_num AS max,
-        r.value_num AS last_value, r.ts AS last_ts
-      FROM telemetry r ${spans.join} WHERE ${scope} AND ${spans.where} AND r.value_num IS NOT NULL`;
+        r.value_num AS last_value, r.ts AS last_ts FROM ${rows}`;
   }
-  return sql`SELECT r.entity_id, r.bucket AS t, r.count, r.sum, r.min, r.max, r.last_value, r.last_ts
-    FROM ${sql.identifier(level.source)} r ${spans.join} WHERE ${scope} AND ${spans.where}`;
+  return sql`SELECT r.entity_id, r.bucket AS t, r.count, r.sum, r.min, r.max, r.last_value, r.last_ts FROM ${rows}`;
 }
 
 /** Every level of the plan, one after the other. */

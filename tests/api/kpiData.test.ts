@@ -9,7 +9,7 @@ import { DEFAULT_DAY_ZONES } from '../../server/config.ts';
 import { kpiSeriesQuery, type KpiAggregation, type SeriesRow } from '../../server/db/kpiDataQueries.ts';
 import { entities, entityTypes, kpis, tenants, users } from '../../server/db/schema.ts';
 import { syncDayZones } from '../../server/telemetry/dayZones.ts';
-import { chooseSource, kpiRange, sourcePlan, type KpiInterval, type SourceSpans, type TelemetrySource } from '../../server/telemetry/kpiTime.ts';
+import { chooseSource, kpiRange, readingOf, sourcePlan, type KpiInterval, type SourceSpans, type TelemetrySource } from '../../server/telemetry/kpiTime.ts';
 import type { TelemetryPoint } from '../../server/telemetry/telemetryPoint.ts';
 import { telemetryWriter } from '../../server/telemetry/telemetryWriter.ts';
 import { KPI_AGGREGATIONS } from '../../src/schemas/enums.ts';
@@ -335,6 +335,7 @@ describe('roll-ups', () => {
     let compared = 0;
     let tiled = 0;
     let zoned = 0;
+    const readings = new Set<string>();
     for (const zone of ['UTC', 'Europe/Bratislava', 'Asia/Kolkata', 'Asia/Kathmandu']) {
       for (const interval of ['15m', '1h', '1d', '1w', '1M'] as KpiInterval[]) {
         const range = kpiRange({ time_interval: interval, date_range: { from: '2026-03-20T00:00:00Z', to: '2026-04-10T00:00:00Z' } }, zone, 0);
@@ -357,6 +358,7 @@ describe('roll-ups', () => {
             const plan = sourcePlan(zone, range, localDays);
             if (plan.length > 1) tiled++;
             if (plan[0].source === 'telemetry_daily_zoned') zoned++;
+            for (const level of plan) readings.add(readingOf(level).reading);
             expect(await answer(plan), `${zone} ${interval} ${JSON.stringify(plan.map((level) => [level.source, level.spans.length]))} per entity ${perEntity}`).toEqual(raw);
           }
         }
@@ -365,6 +367,7 @@ describe('roll-ups', () => {
     expect(compared).toBeGreaterThan(40);
     expect(tiled).toBeGreaterThan(10);
     expect(zoned).toBe(2 * 3 * 2); // two zones × day, week, month × per entity or not
+    expect([...readings].sort()).toEqual(['filter', 'range', 'search']); // every way of reading a level answered exactly
 
     // A zone taken out of the configuration loses its rows.
     expect(await syncDayZones(t.db, DEFAULT_DAY_ZONES)).toEqual(DEFAULT_DAY_ZONES);
@@ -412,13 +415,24 @@ describe('hostile callers', () => {
 
   it('tenant B naming tenant A\'s entities, in its KPI or in the request, gets none of A\'s data', async () => {
     const range = { time_interval: '1h', date_range: { from: '2026-06-10T10:00:00Z', to: '2026-06-10T12:00:00Z' } };
-    const foreign = await createKpi(facilityAdmin, [{ key: 'agg', aggregation: 'sum', entity_ids: meters.ids }], { ...range, series: 'per_entity' });
+    // A KPI naming another tenant's ids is refused when written; one stored before that check (as
+    // here, by SQL) still reads none of their data.
+    const refused = await t.send({
+      method: 'POST', path: '/graphql', token: facilityAdmin,
+      body: { query: 'mutation($query: JSON) { create_kpi(name: {en: "x"}, query: $query, definition: {chart: "line"}) { id } }', variables: { query: [{ key: 'agg', aggregation: 'sum', entity_ids: meters.ids }] } },
+    });
+    expect(refused.body.errors[0].extensions.code).toBe('REFERENCE_NOT_FOUND');
+    const stored = async (tenantId: string, query: Item[], definition: Record<string, unknown>) => {
+      const [row] = await t.db.systemTx((tx) => tx.insert(kpis).values({ tenantId, name: { en: 'stored' }, query, definition: { chart: 'line', ...definition } }).returning({ id: kpis.id }));
+      return row.id;
+    };
+    const foreign = await stored(facility, [{ key: 'agg', aggregation: 'sum', entity_ids: meters.ids }], { ...range, series: 'per_entity' });
     expect((await series(facilityAdmin, foreign)).series).toEqual([]);
-    const own = await createKpi(facilityAdmin, [{ key: 'agg', aggregation: 'sum', entity_type_ids: [facilityMeter.typeId, meters.typeId] }], range);
+    const own = await stored(facility, [{ key: 'agg', aggregation: 'sum', entity_type_ids: [facilityMeter.typeId, meters.typeId] }], range);
     expect((await series(facilityAdmin, own)).series[0].data).toEqual([{ ts: '2026-06-10T10:00:00.000Z', value: 1000 }]);
     expect((await series(facilityAdmin, own, `&entity_ids=${meters.ids.join(',')}`)).series[0].data).toEqual([]);
     // and A does not see B's meter through its own KPI by type
-    const cityByType = await createKpi(admin, [{ key: 'agg', aggregation: 'sum', entity_type_ids: [meters.typeId, facilityMeter.typeId] }], range);
+    const cityByType = await stored(city, [{ key: 'agg', aggregation: 'sum', entity_type_ids: [meters.typeId, facilityMeter.typeId] }], range);
     expect((await series(admin, cityByType, `&entity_ids=${facilityMeter.ids[0]},${meters.ids[0]}`)).series[0].data)
       .toEqual([{ ts: '2026-06-10T10:00:00.000Z', value: 6 }, { ts: '2026-06-10T11:00:00.000Z', value: 7 }]);
   });

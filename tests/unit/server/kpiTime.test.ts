@@ -3,7 +3,7 @@
 // which telemetry table answers it exactly.
 import { describe, expect, it } from 'vitest';
 import {
-  BadRange, bucketEnd, bucketStart, chooseSource, isKnownTimeZone, kpiRange, nextBucketStart, offsetsWithin, planRows, sourcePlan, zonedInstant,
+  BadRange, bucketEnd, bucketStart, chooseSource, isKnownTimeZone, kpiRange, nextBucketStart, offsetsWithin, planRows, SEARCH_ROWS, sourcePlan, zonedInstant,
   zoneOffset, type KpiInterval,
 } from '../../../server/telemetry/kpiTime.ts';
 
@@ -231,7 +231,8 @@ describe('the rows read (coarser rows inside calendar buckets)', () => {
         spans: spans(['2025-12-31T23:00:00Z', '2026-01-01T00:00:00Z'], ['2026-01-31T00:00:00Z', '2026-02-01T00:00:00Z'], ['2026-02-28T00:00:00Z', '2026-02-28T23:00:00Z']),
       },
     ]);
-    expect(planRows(plan)).toBe(30 + 27 + 1 + 24 + 23);
+    // the daily rows read as one range filtered by the spans (58), the hours searched span by span (48 + 3 searches)
+    expect(planRows(plan)).toBe(58 + 48 + 3 * SEARCH_ROWS);
   });
 
   it('Kolkata days: whole hours hourly, the half hours at the edges from the 15-minute roll-up', () => {
