@@ -44,6 +44,7 @@ import { telemetryWriter, type TelemetryWriter, type WriterLimits } from './tele
 import { authService } from './services/authService.ts';
 import { passwordService } from './services/passwordService.ts';
 import { tenantReadCache } from './services/tenantReadCache.ts';
+import { readBudget } from './services/readBudget.ts';
 import { readService } from './services/readService.ts';
 import { resourceResolvers, resourceTypeDefs } from './resources/resourceGraphql.ts';
 import { resourceRoutes } from './resources/resourceRoutes.ts';
@@ -135,7 +136,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await options.db.listen(CHANNELS.sessionRevoked, auth.forgetSession);
   const tenantReads = tenantReadCache();
   await options.db.listen(CHANNELS.tenantDataChanged, tenantReads.invalidate);
-  const reads = readService(options.db, tenantReads);
+  const budget = readBudget();
+  const reads = readService(options.db, tenantReads, budget);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -199,7 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     readRoutes(scope, reads, baseMap);
     profileRoutes(scope, passwordService(options.db));
     resourceRoutes(scope, resources);
-    kpiDataRoutes(scope, kpiDataService(options.db, resources, localDayZones));
+    kpiDataRoutes(scope, kpiDataService(options.db, resources, { localDayZones, budget }));
     await overlayImageRoutes(scope, overlayImageService(options.db));
     // WebSockets for GraphQL subscriptions and MQTT (mercurius uses this registration, as it
     // would have made it: 1 MB messages). The GraphQL socket's frames are checked before mercurius sees them.

@@ -11,6 +11,7 @@ import type { EntityFilters, EntityJson, EntityPage, GroupMemberFilters, MapFeat
 import { entityListJsonQuery, entityPageJsonQuery, findEntity, groupMembersJsonQuery, mapFeaturesJsonQuery } from '../db/entityQueries.ts';
 import { notFound } from '../errors.ts';
 import { requirePermission, type Caller } from './caller.ts';
+import { readBudget, type ReadBudget } from './readBudget.ts';
 import { filtersKey, tenantReadCache, type TenantReadCache } from './tenantReadCache.ts';
 
 export const ENTITY_NOT_FOUND = 'Entity not found';
@@ -34,13 +35,17 @@ function found(json: string | undefined): string {
   return json;
 }
 
-export function readService(db: Database, cache: TenantReadCache = tenantReadCache()) {
-  /** A hot read's JSON text, from the cache or the database (undefined when there is no row). */
-  const cachedJson = async (caller: Caller, key: string, query: SQL): Promise<string | undefined> => {
+export function readService(db: Database, cache: TenantReadCache = tenantReadCache(), budget: ReadBudget = readBudget()) {
+  /**
+   * A hot read's JSON text, from the cache or the database (undefined when there is no row); an
+   * `expensive` one (it grows with the tenant) reads the database as one of the caller's budgeted reads.
+   */
+  const cachedJson = async (caller: Caller, key: string, query: SQL, expensive = false): Promise<string | undefined> => {
     const cached = cache.get(caller.tenantId, key);
     if (cached !== undefined) return cached;
     const version = cache.version(caller.tenantId);
-    const [row] = await db.tenantQuery<{ json: string }>(caller.tenantId, query);
+    const read = () => db.tenantQuery<{ json: string }>(caller.tenantId, query);
+    const [row] = await (expensive ? budget.run(caller, read) : read());
     if (row) cache.set(caller.tenantId, key, row.json, version);
     return row?.json;
   };
@@ -72,19 +77,19 @@ export function readService(db: Database, cache: TenantReadCache = tenantReadCac
     },
 
     entitiesJson: async (caller: Caller, filters: EntityFilters) =>
-      (await cachedJson(caller, `entities:${filtersKey(filters)}`, entityListJsonQuery(filters))) ?? '[]',
+      (await cachedJson(caller, `entities:${filtersKey(filters)}`, entityListJsonQuery(filters), true)) ?? '[]',
 
     /** One page of the matching entities, and how many match in all. */
     entityPage: async (caller: Caller, filters: EntityFilters, page: EntityPage): Promise<{ total: number; rows: EntityJson[] }> =>
-      JSON.parse((await cachedJson(caller, `entity-page:${filtersKey({ ...filters, ...page })}`, entityPageJsonQuery(filters, page)))!),
+      JSON.parse((await cachedJson(caller, `entity-page:${filtersKey({ ...filters, ...page })}`, entityPageJsonQuery(filters, page), true))!),
 
     /** A page of what the map draws (src/schemas/mapFeatures.ts). */
     mapFeaturesJson: async (caller: Caller, filters: MapFeatureFilters) =>
-      (await cachedJson(caller, `map:${JSON.stringify(filters)}`, mapFeaturesJsonQuery(filters)))!,
+      (await cachedJson(caller, `map:${JSON.stringify(filters)}`, mapFeaturesJsonQuery(filters), true))!,
 
     /** A page of the ids of a group's entities (src/schemas/groupMembers.ts). */
     groupMembersJson: async (caller: Caller, filters: GroupMemberFilters) =>
-      (await cachedJson(caller, `members:${JSON.stringify(filters)}`, groupMembersJsonQuery(filters)))!,
+      (await cachedJson(caller, `members:${JSON.stringify(filters)}`, groupMembersJsonQuery(filters), true))!,
 
     async entities(caller: Caller, filters: EntityFilters): Promise<EntityJson[]> {
       return JSON.parse(await this.entitiesJson(caller, filters));

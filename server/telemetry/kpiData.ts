@@ -16,7 +16,8 @@ import { ApiError } from '../errors.ts';
 import { schemaOf } from '../resources/registry.ts';
 import { authorize, type ResourceService } from '../resources/resourceService.ts';
 import type { Caller } from '../services/caller.ts';
-import { BadRange, bucketCount, canonicalZone, isKnownTimeZone, kpiRange, planRows, sourcePlan } from './kpiTime.ts';
+import { readBudget, type ReadBudget } from '../services/readBudget.ts';
+import { BadRange, bucketCount, canonicalZone, isKnownTimeZone, kpiRange, planRows, rangePieces, sourcePlan } from './kpiTime.ts';
 
 /** Entities of one query item, at most. */
 export const MAX_ENTITIES_PER_ITEM = 1_000;
@@ -25,10 +26,15 @@ export const MAX_BUCKETS = 20_000;
 /** Points of one answer, at most (series × buckets). */
 export const MAX_POINTS = 200_000;
 /**
- * Source rows one answer may read, at most (entities × the plan's rows, estimated): about half a
- * second inside the embedded database, which holds the event loop meanwhile.
+ * Source rows one answer may read, at most (entities × the plan's cost in rows, estimated): about
+ * a second and a half inside the embedded database, in statements of MAX_STATEMENT_ROWS.
  */
 export const MAX_SOURCE_ROWS = 1_000_000;
+/**
+ * Source rows one statement reads, at most (estimated; more only when one bucket needs them): about
+ * 70 ms inside the embedded database, so the other requests wait no longer than that between them.
+ */
+export const MAX_STATEMENT_ROWS = 50_000;
 
 export const BAD_KPI_DATA = 'Bad kpi_data';
 export const NO_KPI_DATA = 'No KPI data found';
@@ -71,8 +77,16 @@ function checked<T>(schema: object, value: unknown, field: string): T {
   }
 }
 
-/** `localDayZones`: the zones whose local days are kept as a roll-up (server/telemetry/dayZones.ts). */
-export function kpiDataService(db: Database, resources: ResourceService, localDayZones: readonly string[] = [], clock: () => number = Date.now) {
+export interface KpiDataOptions {
+  /** The zones whose local days are kept as a roll-up (server/telemetry/dayZones.ts). */
+  localDayZones?: readonly string[];
+  /** Each answer's reads are one of the caller's expensive reads. */
+  budget?: ReadBudget;
+  clock?: () => number;
+}
+
+export function kpiDataService(db: Database, resources: ResourceService, options: KpiDataOptions = {}) {
+  const { localDayZones = [], budget = readBudget(), clock = Date.now } = options;
   // Whether PostgreSQL knows a zone: asked once per name (only names Intl knows get here, a finite
   // set but for letter case). Only its answer is kept; a database that cannot answer now fails the
   // request (503).
@@ -110,71 +124,85 @@ export function kpiDataService(db: Database, resources: ResourceService, localDa
   }
 
   return {
-    async series(caller: Caller, request: KpiDataQuery): Promise<KpiDataAnswer> {
+    series(caller: Caller, request: KpiDataQuery): Promise<KpiDataAnswer> {
       authorizeKpiData(caller);
-      const only = request.entity_ids === undefined ? undefined : idList(request.entity_ids);
-      if (request.entity_ids !== undefined && !only) throw badKpiData('entity_ids');
-      const zone = await timeZoneOf(request.timezone ?? 'UTC');
-      const kpi = await kpiOf(caller, request.id);
-      const definition = checked<Definition>(usedDefinition, kpi.definition ?? {}, 'definition');
-      const items = checked<QueryItem[]>(usedQuery, kpi.query ?? [], 'query');
-
-      let range;
-      try {
-        range = kpiRange(definition, zone, clock());
-      } catch (error) {
-        if (error instanceof BadRange) throw badKpiData('definition');
-        throw error;
-      }
-      const buckets = bucketCount(range);
-      if (buckets > MAX_BUCKETS) throw badKpiData('definition', { limit: MAX_BUCKETS });
-
-      const entityRows = items.length
-        ? await db.tenantQuery<ItemEntitiesRow>(caller.tenantId, itemEntitiesQuery(caller.tenantId,
-          items.map((item) => ({ entityIds: ids(item.entity_ids), entityTypeIds: ids(item.entity_type_ids) })), only, MAX_ENTITIES_PER_ITEM))
-        : [];
-      const entitiesOf = items.map((_item, index) => (entityRows.find((row) => Number(row.item) === index)?.ids ?? []).map(Number));
-      if (entitiesOf.some((list) => list.length > MAX_ENTITIES_PER_ITEM)) throw badKpiData('entity_ids', { limit: MAX_ENTITIES_PER_ITEM });
-
-      const perEntity = definition.series === 'per_entity';
-      const entityCount = entitiesOf.reduce((total, list) => total + list.length, 0);
-      const seriesCount = perEntity ? entityCount : items.length;
-      if (seriesCount * buckets > MAX_POINTS) throw badKpiData('definition', { limit: MAX_POINTS });
-      const plan = sourcePlan(zone, range, localDayZones.includes(zone));
-      if (entityCount * planRows(plan) > MAX_SOURCE_ROWS) throw badKpiData('definition', { limit: MAX_SOURCE_ROWS });
-
-      const query = kpiSeriesQuery({
-        tenantId: caller.tenantId, plan, zone, interval: range.interval, perEntity,
-        items: items.map((item, index) => ({ item: index, key: item.key, aggregation: item.aggregation, entityIds: entitiesOf[index] })),
-      });
-      const rows = query ? await db.tenantQuery<SeriesRow>(caller.tenantId, query) : [];
-      const dataOf = new Map(rows.map((row) => [`${row.item}:${row.entity_id ?? ''}`, row.data]));
-
-      const series: KpiDataAnswer['series'][number][] = [];
-      items.forEach((item, index) => {
-        const describe = (entityId: number | null) => ({
-          label: item.label || item.key, key: item.key, aggregation: item.aggregation, entity_id: entityId,
-          data: points(dataOf.get(`${index}:${entityId ?? ''}`)),
-        });
-        if (perEntity) for (const entityId of entitiesOf[index]) series.push(describe(entityId));
-        else series.push(describe(null));
-      });
-      return {
-        id: request.id, timezone: zone, interval: range.interval,
-        from: new Date(range.from).toISOString(), to: new Date(range.to).toISOString(), series,
-      };
+      return budget.run(caller, () => seriesOf(caller, request));
     },
   };
+
+  async function seriesOf(caller: Caller, request: KpiDataQuery): Promise<KpiDataAnswer> {
+    const only = request.entity_ids === undefined ? undefined : idList(request.entity_ids);
+    if (request.entity_ids !== undefined && !only) throw badKpiData('entity_ids');
+    const zone = await timeZoneOf(request.timezone ?? 'UTC');
+    const kpi = await kpiOf(caller, request.id);
+    const definition = checked<Definition>(usedDefinition, kpi.definition ?? {}, 'definition');
+    const items = checked<QueryItem[]>(usedQuery, kpi.query ?? [], 'query');
+
+    let range;
+    try {
+      range = kpiRange(definition, zone, clock());
+    } catch (error) {
+      if (error instanceof BadRange) throw badKpiData('definition');
+      throw error;
+    }
+    const buckets = bucketCount(range);
+    if (buckets > MAX_BUCKETS) throw badKpiData('definition', { limit: MAX_BUCKETS });
+
+    const entityRows = items.length
+      ? await db.tenantQuery<ItemEntitiesRow>(caller.tenantId, itemEntitiesQuery(caller.tenantId,
+        items.map((item) => ({ entityIds: ids(item.entity_ids), entityTypeIds: ids(item.entity_type_ids) })), only, MAX_ENTITIES_PER_ITEM))
+      : [];
+    const entitiesOf = items.map((_item, index) => (entityRows.find((row) => Number(row.item) === index)?.ids ?? []).map(Number));
+    if (entitiesOf.some((list) => list.length > MAX_ENTITIES_PER_ITEM)) throw badKpiData('entity_ids', { limit: MAX_ENTITIES_PER_ITEM });
+
+    const perEntity = definition.series === 'per_entity';
+    const entityCount = entitiesOf.reduce((total, list) => total + list.length, 0);
+    const seriesCount = perEntity ? entityCount : items.length;
+    if (seriesCount * buckets > MAX_POINTS) throw badKpiData('definition', { limit: MAX_POINTS });
+    const localDays = localDayZones.includes(zone);
+    const cost = entityCount * planRows(sourcePlan(zone, range, localDays));
+    if (cost > MAX_SOURCE_ROWS) throw badKpiData('definition', { limit: MAX_SOURCE_ROWS });
+
+    // One statement per piece of the range, so no statement holds the database for long.
+    const dataOf = new Map<string, string[]>();
+    for (const piece of rangePieces(range, zone, Math.ceil(cost / MAX_STATEMENT_ROWS))) {
+      const query = kpiSeriesQuery({
+        tenantId: caller.tenantId, plan: sourcePlan(zone, piece, localDays), zone, interval: range.interval, perEntity,
+        items: items.map((item, index) => ({ item: index, key: item.key, aggregation: item.aggregation, entityIds: entitiesOf[index] })),
+      });
+      for (const row of query ? await db.tenantQuery<SeriesRow>(caller.tenantId, query) : []) {
+        const key = `${row.item}:${row.entity_id ?? ''}`;
+        dataOf.set(key, [...dataOf.get(key) ?? [], row.data]);
+      }
+    }
+
+    const series: KpiDataAnswer['series'][number][] = [];
+    items.forEach((item, index) => {
+      const describe = (entityId: number | null) => ({
+        label: item.label || item.key, key: item.key, aggregation: item.aggregation, entity_id: entityId,
+        data: points(dataOf.get(`${index}:${entityId ?? ''}`)),
+      });
+      if (perEntity) for (const entityId of entitiesOf[index]) series.push(describe(entityId));
+      else series.push(describe(null));
+    });
+    return {
+      id: request.id, timezone: zone, interval: range.interval,
+      from: new Date(range.from).toISOString(), to: new Date(range.to).toISOString(), series,
+    };
+  }
 }
 export type KpiDataService = ReturnType<typeof kpiDataService>;
 
-/** `[[ms, value], …]` as the answer's points; values a double cannot hold (an overflowing sum) are left out. */
-function points(json: string | undefined): { ts: string; value: number }[] {
-  if (!json) return [];
-  const pairs = JSON.parse(json) as [number | string, unknown][];
+/**
+ * The pieces' `[[ms, value], …]` (in time order) as the answer's points; values a double cannot
+ * hold (an overflowing sum) are left out.
+ */
+function points(pieces: string[] | undefined): { ts: string; value: number }[] {
   const result: { ts: string; value: number }[] = [];
-  for (const [ms, value] of pairs) {
-    if (typeof value === 'number' && Number.isFinite(value)) result.push({ ts: new Date(Number(ms)).toISOString(), value });
+  for (const json of pieces ?? []) {
+    for (const [ms, value] of JSON.parse(json) as [number | string, unknown][]) {
+      if (typeof value === 'number' && Number.isFinite(value)) result.push({ ts: new Date(Number(ms)).toISOString(), value });
+    }
   }
   return result;
 }

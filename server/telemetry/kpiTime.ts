@@ -201,6 +201,17 @@ export function kpiRange(definition: RangeDefinition, zone: string, now: number)
 /** An upper estimate of the buckets in a range. */
 export const bucketCount = (range: KpiRange) => Math.ceil((range.to - range.from) / NOMINAL_MS[range.interval]) + 1;
 
+/** The range cut at bucket starts into `count` consecutive pieces of about as many buckets each (fewer when it has fewer buckets). */
+export function rangePieces(range: KpiRange, zone: string, count: number): KpiRange[] {
+  if (count <= 1) return [range];
+  const starts: number[] = [];
+  for (let start = range.from; start < range.to; start = nextBucketStart(zone, range.interval, start)) starts.push(start);
+  const per = Math.ceil(starts.length / count);
+  const pieces: KpiRange[] = [];
+  for (let index = 0; index < starts.length; index += per) pieces.push({ interval: range.interval, from: starts[index], to: starts[index + per] ?? range.to });
+  return pieces;
+}
+
 // ---- the source table ---------------------------------------------------------------------
 
 export type TelemetrySource = 'telemetry_daily_zoned' | 'telemetry_daily' | 'telemetry_hourly' | 'telemetry_quarter_hourly' | 'telemetry';

@@ -9,7 +9,7 @@ import { DEFAULT_DAY_ZONES } from '../../server/config.ts';
 import { kpiSeriesQuery, type KpiAggregation, type SeriesRow } from '../../server/db/kpiDataQueries.ts';
 import { entities, entityTypes, kpis, tenants, users } from '../../server/db/schema.ts';
 import { syncDayZones } from '../../server/telemetry/dayZones.ts';
-import { chooseSource, kpiRange, readingOf, sourcePlan, type KpiInterval, type SourceSpans, type TelemetrySource } from '../../server/telemetry/kpiTime.ts';
+import { chooseSource, kpiRange, rangePieces, readingOf, sourcePlan, type KpiInterval, type SourceSpans, type TelemetrySource } from '../../server/telemetry/kpiTime.ts';
 import type { TelemetryPoint } from '../../server/telemetry/telemetryPoint.ts';
 import { telemetryWriter } from '../../server/telemetry/telemetryWriter.ts';
 import { KPI_AGGREGATIONS } from '../../src/schemas/enums.ts';
@@ -361,6 +361,15 @@ describe('roll-ups', () => {
             for (const level of plan) readings.add(readingOf(level).reading);
             expect(await answer(plan), `${zone} ${interval} ${JSON.stringify(plan.map((level) => [level.source, level.spans.length]))} per entity ${perEntity}`).toEqual(raw);
           }
+          // and the range read in pieces (a statement each), joined in time order
+          const joined = new Map<string, unknown[]>();
+          for (const piece of rangePieces(range, zone, 3)) {
+            for (const row of await answer(sourcePlan(zone, piece))) {
+              const key = `${row.item}:${row.entity_id}`;
+              joined.set(key, [...joined.get(key) ?? [], ...JSON.parse(row.data)]);
+            }
+          }
+          expect(Object.fromEntries(joined), `${zone} ${interval} in pieces`).toEqual(Object.fromEntries(raw.map((row) => [`${row.item}:${row.entity_id}`, JSON.parse(row.data)])));
         }
       }
     }

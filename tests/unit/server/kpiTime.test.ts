@@ -3,7 +3,8 @@
 // which telemetry table answers it exactly.
 import { describe, expect, it } from 'vitest';
 import {
-  BadRange, bucketEnd, bucketStart, chooseSource, isKnownTimeZone, kpiRange, nextBucketStart, offsetsWithin, planRows, SEARCH_ROWS, sourcePlan, zonedInstant,
+  BadRange, bucketEnd, bucketStart, chooseSource, isKnownTimeZone, kpiRange, nextBucketStart, offsetsWithin, planRows, rangePieces, readingOf, SEARCH_ROWS,
+  sourcePlan, zonedInstant,
   zoneOffset, type KpiInterval,
 } from '../../../server/telemetry/kpiTime.ts';
 
@@ -272,5 +273,39 @@ describe('the rows read (coarser rows inside calendar buckets)', () => {
         }
       }
     }
+  });
+});
+
+describe('the range in pieces (a statement each)', () => {
+  it('cuts at bucket starts into consecutive pieces covering the range', () => {
+    const year = kpiRange({ time_interval: '1d', date_range: { from: '2026-01-01T00:00:00+05:30', to: '2027-01-01T00:00:00+05:30' } }, KOLKATA, 0);
+    const pieces = rangePieces(year, KOLKATA, 4);
+    expect(pieces).toHaveLength(4);
+    expect(pieces[0].from).toBe(year.from);
+    expect(pieces[3].to).toBe(year.to);
+    for (let i = 1; i < pieces.length; i++) expect(pieces[i].from).toBe(pieces[i - 1].to);
+    for (const piece of pieces) {
+      expect(bucketStart(KOLKATA, '1d', piece.from)).toBe(piece.from); // no bucket is split
+      expect(piece.interval).toBe('1d');
+    }
+    // 365 days in four: 92, 92, 92, 89
+    expect(pieces.map((piece) => Math.round((piece.to - piece.from) / (24 * HOUR)))).toEqual([92, 92, 92, 89]);
+  });
+
+  it('keeps the range whole for one piece, and never makes a piece of less than one bucket', () => {
+    const day = kpiRange({ time_interval: '1h', time_range: '24h' }, BRATISLAVA, at('2026-05-01T10:30:00Z'));
+    expect(rangePieces(day, BRATISLAVA, 1)).toEqual([day]);
+    const pieces = rangePieces(day, BRATISLAVA, 100);
+    expect(pieces).toHaveLength(25);
+    expect(pieces.every((piece) => piece.to - piece.from === HOUR)).toBe(true);
+  });
+
+  it('a year of Kolkata days costs what its reading does: hours filtered by range, half hours searched span by span', () => {
+    const year = kpiRange({ time_interval: '1d', date_range: { from: '2026-01-01T00:00:00+05:30', to: '2027-01-01T00:00:00+05:30' } }, KOLKATA, 0);
+    const plan = sourcePlan(KOLKATA, year);
+    expect(plan.map((level) => [level.source, readingOf(level).reading])).toEqual([['telemetry_hourly', 'filter'], ['telemetry_quarter_hourly', 'search']]);
+    // about 8,760 hourly rows and 366 searches of 2 quarter hours each: not the 3,000,000 pairs of rows and spans it once cost
+    expect(planRows(plan)).toBeGreaterThan(8_760 + 366 * SEARCH_ROWS);
+    expect(planRows(plan)).toBeLessThan(8_760 + 366 * (SEARCH_ROWS + 4) + 10);
   });
 });
