@@ -28,7 +28,15 @@ export function freePort(): Promise<number> {
   });
 }
 
-export interface ServerProcess { base: string; stop(): Promise<void> }
+export interface ServerProcess {
+  base: string;
+  /** SIGTERM (unless it has ended) and its end. */
+  stop(): Promise<void>;
+  /** Sends a signal. */
+  signal(name: NodeJS.Signals): void;
+  /** How it ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
 
 /** Starts `server/main.ts` with `env` (PORT and HOST are chosen here) and waits until it answers. */
 export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 120_000): Promise<ServerProcess> {
@@ -37,13 +45,14 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 120
   const server = spawn(process.execPath, serverArguments(), {
     cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
   });
-  const exited = new Promise((resolve) => server.once('exit', resolve));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => server.once('exit', (code, signal) => resolve({ code, signal })));
   const stop = async () => {
     if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
     await exited;
   };
+  const signal = (name: NodeJS.Signals) => void server.kill(name);
   for (const deadline = Date.now() + timeoutMs; ;) {
-    if (await fetch(`${base}/api/docs/json`).then((r) => r.ok, () => false)) return { base, stop };
+    if (await fetch(`${base}/api/docs/json`).then((r) => r.ok, () => false)) return { base, stop, signal, exited };
     if (Date.now() > deadline || server.exitCode !== null) {
       await stop();
       throw new Error('The Terrasight server did not start.');

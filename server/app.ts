@@ -104,6 +104,12 @@ export const MAX_BODY_BYTES = 512 * 1024;
 /** GraphQL over HTTP and WebSocket. */
 const GRAPHQL_PATH = '/graphql';
 
+/**
+ * On close, what the telemetry writer has queued is written for at most this long (a backlog
+ * beyond is given up: none of it was acknowledged), so the server stops within its deadline.
+ */
+const WRITER_DRAIN_MS = 4_000;
+
 /** Keep-alive pings on the GraphQL WebSocket (the client's timeout is 50 s). */
 const WS_KEEP_ALIVE_MS = 20_000;
 
@@ -261,7 +267,7 @@ async function ingestionOf(app: FastifyInstance, options: AppOptions, live: Live
   const broker = await createMqttBroker(devices, writer, problems);
   app.addHook('onClose', async () => {
     await broker.close();
-    await writer.close();
+    await writer.close(WRITER_DRAIN_MS);
   });
   return { writer, devices, problems, broker };
 }

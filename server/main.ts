@@ -12,6 +12,9 @@ import { scheduleTelemetryMaintenance } from './telemetry/telemetryMaintenance.t
 import { demoLamp } from './db/deviceQueries.ts';
 import { startupFailureSentence } from './startupErrors.ts';
 
+/** The longest a shutdown may take (SIGTERM): a process manager's patience is usually 10 s. */
+const SHUTDOWN_DEADLINE_MS = 9_000;
+
 async function main() {
   const config = loadConfig();
   const embedded = !config.databaseUrl;
@@ -38,15 +41,24 @@ async function main() {
   let mqttListener: MqttListener | undefined;
   let simulation: DemoSimulation | undefined;
   const stopMaintenance = scheduleTelemetryMaintenance(db, config.telemetryRetentionDays, (error) => app.log.error({ err: error }, 'telemetry maintenance failed'));
+  const stopNow = (why: string) => {
+    console.error(`${why}: stopping now. Every acknowledged write is already in the database.`);
+    releaseLock();
+    process.exit(1);
+  };
+  // New work is refused first (devices, requests); what was accepted is written; then the database
+  // closes. Whatever holds that up, the process ends within SHUTDOWN_DEADLINE_MS, or at a second signal.
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) return stopNow(`${signal} again`);
     closing = true;
     console.log(`${signal}: closing Terrasight…`);
+    setTimeout(() => stopNow(`Terrasight did not close within ${SHUTDOWN_DEADLINE_MS / 1000} s`), SHUTDOWN_DEADLINE_MS).unref();
     try {
       stopMaintenance();
+      const listenerClosed = mqttListener?.close(); // no new devices; the broker below ends the connections
       await simulation?.stop();
-      await mqttListener?.close();
-      await app.close();
+      await app.close(); // HTTP and sockets, then the broker, then the telemetry writer's queue
+      await listenerClosed;
       await db.close();
     } finally {
       releaseLock();

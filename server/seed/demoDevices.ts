@@ -34,8 +34,11 @@ export async function backfillDemoTelemetry(db: Database, writer: TelemetryWrite
         points.push({ tenantId: device.tenantId, entityId: device.entityId, key, ts, value });
       }
     }
-    // Enqueue waits while the writer's queue is full, so memory stays bounded.
-    pending.push((await writer.enqueue(points)).committed);
+    // Enqueue waits while the writer's queue is full, so memory stays bounded. A batch that fails
+    // now is reported by Promise.all below, not as an unhandled rejection before it is reached.
+    const { committed } = await writer.enqueue(points);
+    committed.catch(() => {});
+    pending.push(committed);
     written += points.length;
     options.onProgress?.(index + 1, devices.length);
   }

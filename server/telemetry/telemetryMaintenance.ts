@@ -46,10 +46,32 @@ export async function maintainTelemetry(db: Database, retentionDays: number | un
   return { dropped: dropped.sort() };
 }
 
-/** Runs the maintenance now and every `everyMs` (default 6 hours) until stopped. */
+/** After a failed run, the next comes this much later, doubling with each failure up to the regular interval. */
+const RETRY_FIRST_MS = 60_000;
+
+/**
+ * Runs the maintenance now and every `everyMs` (default 6 hours) until stopped; a failed run is
+ * tried again after a minute, then two, four… (never more often, never later than `everyMs`).
+ */
 export function scheduleTelemetryMaintenance(db: Database, retentionDays: number | undefined, onError: (error: unknown) => void, everyMs = 6 * 3_600_000) {
-  const run = () => maintainTelemetry(db, retentionDays).catch(onError);
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let retryMs = RETRY_FIRST_MS;
+  const run = async () => {
+    let nextMs = everyMs;
+    try {
+      await maintainTelemetry(db, retentionDays);
+      retryMs = RETRY_FIRST_MS;
+    } catch (error) {
+      onError(error);
+      nextMs = Math.min(retryMs, everyMs);
+      retryMs *= 2;
+    }
+    if (!stopped) timer = setTimeout(() => void run(), nextMs).unref();
+  };
   void run();
-  const timer = setInterval(run, everyMs).unref();
-  return () => clearInterval(timer);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
 }

@@ -37,8 +37,11 @@ export interface TelemetryWriter {
   write(points: TelemetryPoint[]): Promise<void>;
   /** newPoints: rows inserted (duplicates of stored points not counted). */
   stats(): { queuedPoints: number; newPoints: number; batches: number; failedPoints: number };
-  /** Writes what is queued and refuses more. */
-  close(): Promise<void>;
+  /**
+   * Refuses more and writes what is queued, for at most `drainMs`: what is still queued then is
+   * given up (its callers' promises reject; nothing of it was acknowledged).
+   */
+  close(drainMs?: number): Promise<void>;
 }
 
 interface Pending { points: TelemetryPoint[]; resolve(): void; reject(error: unknown): void; failed?: boolean }
@@ -147,6 +150,8 @@ export function telemetryWriter(db: Database, options: WriterOptions = {}): Tele
   let batches = 0;
   let writing: Promise<void> | undefined;
   let closed = false;
+  /** Closing ran out of time: the batches not yet begun are given up. */
+  let givenUp = false;
 
   const wakeWaiters = () => {
     while (firstWaiter < roomWaiters.length && queuedPoints + admitted < limits.maxQueuedPoints) {
@@ -206,6 +211,12 @@ export function telemetryWriter(db: Database, options: WriterOptions = {}): Tele
 
   async function drain() {
     while (queue.length) {
+      if (givenUp) {
+        const error = new Error('The telemetry writer closed before these points could be written');
+        for (const pending of queue.splice(0)) pending.reject(error);
+        queuedPoints = 0;
+        break;
+      }
       // A short wait while the queue is small lets a batch gather: fewer, larger statements.
       if (queuedPoints < limits.maxBatchPoints && limits.lingerMs > 0) await new Promise((resolve) => setTimeout(resolve, limits.lingerMs));
       // Otherwise still let I/O in between batches: the embedded database works on this thread,
@@ -262,7 +273,7 @@ export function telemetryWriter(db: Database, options: WriterOptions = {}): Tele
       return (await enqueue(points)).committed;
     },
     stats: () => ({ queuedPoints, newPoints, batches, failedPoints }),
-    async close() {
+    async close(drainMs = Number.POSITIVE_INFINITY) {
       closed = true;
       for (const waiter of roomWaiters.slice(firstWaiter)) {
         admitted += waiter.size;
@@ -270,7 +281,9 @@ export function telemetryWriter(db: Database, options: WriterOptions = {}): Tele
       }
       roomWaiters.length = 0;
       firstWaiter = 0;
+      const timer = Number.isFinite(drainMs) ? setTimeout(() => (givenUp = true), drainMs) : undefined;
       await writing;
+      clearTimeout(timer);
     },
   };
 }
