@@ -38,7 +38,8 @@ export async function serveWebApp(app: FastifyInstance, webDir: string | undefin
     const assetsDir = join(webDir, 'assets');
     await app.register(fastifyStatic, {
       root: webDir,
-      index: 'index.html',
+      // a list: @fastify/static finds the precompressed index of `/` only in one (a string 404s)
+      index: ['index.html'],
       wildcard: true,
       preCompressed: true, // the .br and .gz files written beside each asset by the build
       setHeaders: (reply: unknown, path: string) => {
