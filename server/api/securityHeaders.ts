@@ -1,7 +1,8 @@
 // Security headers on every answer (helmet): a Content-Security-Policy the web app works under —
-// its own scripts only, styles inline too (antd writes style tags), workers from blob: (the map),
-// the GraphQL websocket of the same origin, images, fonts and data from the base map's origins —
-// no framing, nosniff, a strict referrer policy, and HSTS when TLS is configured.
+// its own scripts only, styles inline too (antd writes style tags), workers from its own files
+// (the CSV reader) and blob: (the map), the GraphQL websocket of the same origin, images, fonts
+// and data from the base map's origins — no framing, nosniff, a strict referrer policy, and HSTS
+// when TLS is configured.
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 

@@ -3,7 +3,7 @@
 // operator (no factory-studio) is sent to /; the pages pass an axe scan.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { apiToken, login, users } from './helpers.ts';
+import { apiToken, login, users, watchViolations } from './helpers.ts';
 
 async function mapBox(page: Page) {
   const canvas = page.getByTestId('facility-map').locator('canvas.maplibregl-canvas');
@@ -117,6 +117,31 @@ test('telemetry from a CSV file in 4 steps: file, columns, a check with the shar
   await dialog.getByRole('button', { name: 'Upload 3 valid rows' }).click();
   await expect(dialog).toContainText('3 of 4 rows stored');
   await expectNoAxeViolations(page, 'telemetry upload');
+});
+
+test('a large telemetry file (≈1.5 MB) is read in the CSV worker under the CSP and reaches the check step', async ({ page }) => {
+  const violations = await watchViolations(page);
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  await login(page, users.cityAdmin);
+  const document = await page.goto('/studio/devices');
+  expect(document?.headers()['content-security-policy']).toMatch(/worker-src 'self'/);
+  await page.getByRole('button', { name: /Environment sensor|Sensor/ }).first().click();
+  await page.getByRole('button', { name: 'Upload telemetry (CSV)' }).click();
+  const dialog = page.getByRole('dialog');
+
+  // long quoted notes (separators, quotes and a line break inside) keep the row count, and the check, short
+  const note = `"${'a note, with ""quotes"" and a comma; '.repeat(5)}\r\nsecond line"`;
+  let csv = '\uFEFFts,Temperature,humidity,note\r\n';
+  let rows = 0;
+  for (; csv.length < 1.5 * 1024 * 1024; rows++) csv += `${Date.UTC(2025, 2, 1) + rows * 60_000},${20 + (rows % 10)},${40 + (rows % 7)},${note}\r\n`;
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'large.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(dialog).toContainText(`${rows} rows.`, { timeout: 20_000 });
+  expect(workers.filter((url) => /\/assets\/csvWorker-[\w-]+\.js$/.test(url))).toHaveLength(1);
+  await expect(dialog.getByRole('combobox', { name: 'Device column: note' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Check the rows' }).click();
+  await expect(dialog.getByTestId('upload-summary')).toHaveText(`${rows} of ${rows} rows are valid (100 %).`, { timeout: 20_000 });
+  expect(violations).toEqual([]);
 });
 
 test('the device import refuses each bad file with its message, then creates the devices of a good one', async ({ page }) => {

@@ -509,6 +509,12 @@ export const cs: Dictionary = {
     created: 'Vytvořená zařízení: {{created}}.',
     open: 'Import CSV',
   },
+  csv: {
+    reading: 'Soubor se načítá…',
+    readFailed: 'Soubor se nepodařilo načíst. Vyberte ho znovu.',
+    quotes: 'Řádek {{row}}: hodnota v uvozovkách není správně uzavřena.',
+    cellCount: 'Řádek {{row}}: počet hodnot ({{cells}}) se liší od počtu sloupců v záhlaví ({{columns}}).',
+  },
   notFound: {
     oops: 'OOOPS!',
     title: 'Stránka nenalezena',

@@ -509,6 +509,12 @@ export const de: Dictionary = {
     created: '{{created}} Geräte wurden angelegt.',
     open: 'CSV-Import',
   },
+  csv: {
+    reading: 'Die Datei wird gelesen…',
+    readFailed: 'Die Datei konnte nicht gelesen werden. Wählen Sie sie erneut.',
+    quotes: 'Zeile {{row}}: Ein Wert in Anführungszeichen ist nicht richtig abgeschlossen.',
+    cellCount: 'Zeile {{row}}: Die Anzahl der Werte ({{cells}}) weicht von der Anzahl der Spalten in der Kopfzeile ({{columns}}) ab.',
+  },
   notFound: {
     oops: 'OOOPS!',
     title: 'Seite nicht gefunden',

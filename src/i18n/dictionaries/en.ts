@@ -508,6 +508,12 @@ export const en = {
     created: '{{created}} devices were created.',
     open: 'CSV import',
   },
+  csv: {
+    reading: 'Reading the file…',
+    readFailed: 'The file could not be read. Choose it again.',
+    quotes: 'Row {{row}}: a quoted value is not closed properly.',
+    cellCount: 'Row {{row}}: the number of values ({{cells}}) differs from the number of columns in the header ({{columns}}).',
+  },
   notFound: {
     oops: 'OOOPS!',
     title: 'Page not found',

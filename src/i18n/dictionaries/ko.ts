@@ -509,6 +509,12 @@ export const ko: Dictionary = {
     created: '장치 {{created}}개가 생성되었습니다.',
     open: 'CSV 가져오기',
   },
+  csv: {
+    reading: '파일을 읽는 중…',
+    readFailed: '파일을 읽을 수 없습니다. 다시 선택하세요.',
+    quotes: '{{row}}행: 따옴표로 묶인 값이 올바르게 닫히지 않았습니다.',
+    cellCount: '{{row}}행: 값의 개수({{cells}})가 머리글의 열 수({{columns}})와 다릅니다.',
+  },
   notFound: {
     oops: 'OOOPS!',
     title: '페이지를 찾을 수 없습니다',

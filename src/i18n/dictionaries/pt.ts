@@ -509,6 +509,12 @@ export const pt: Dictionary = {
     created: 'Foram criados {{created}} dispositivos.',
     open: 'Importação CSV',
   },
+  csv: {
+    reading: 'A ler o ficheiro…',
+    readFailed: 'Não foi possível ler o ficheiro. Escolha-o novamente.',
+    quotes: 'Linha {{row}}: um valor entre aspas não está bem fechado.',
+    cellCount: 'Linha {{row}}: o número de valores ({{cells}}) difere do número de colunas do cabeçalho ({{columns}}).',
+  },
   notFound: {
     oops: 'OOOPS!',
     title: 'Página não encontrada',

@@ -509,6 +509,12 @@ export const sk: Dictionary = {
     created: 'Vytvorené zariadenia: {{created}}.',
     open: 'Import CSV',
   },
+  csv: {
+    reading: 'Súbor sa načítava…',
+    readFailed: 'Súbor sa nepodarilo načítať. Vyberte ho znova.',
+    quotes: 'Riadok {{row}}: hodnota v úvodzovkách nie je správne uzavretá.',
+    cellCount: 'Riadok {{row}}: počet hodnôt ({{cells}}) sa líši od počtu stĺpcov v hlavičke ({{columns}}).',
+  },
   notFound: {
     oops: 'OOOPS!',
     title: 'Stránka sa nenašla',

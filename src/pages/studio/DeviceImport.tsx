@@ -2,12 +2,11 @@
 // written — the file's shape and cells here, the entity model's rules by a dry run on the server —
 // then created in one transaction, with the result.
 import { InboxOutlined } from '@ant-design/icons';
-import { Alert, Button, List, Modal, Result, Space, Typography, Upload } from 'antd';
+import { Alert, Button, List, Modal, Result, Space, Spin, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseCsv } from '../../components/csv/parseCsv.ts';
+import { useCsvFile } from '../../components/csv/useCsvFile.ts';
 import { graphqlRequest } from '../../providers/httpClient.ts';
-import { CSV_UPLOAD_MAX_BYTES } from '../../schemas/deviceOperations.ts';
 import { MAX_IMPORTED_ENTITIES } from '../../schemas/entityAttributeUpdate.ts';
 import { columnOfField, DEVICE_CSV_COLUMNS, readDeviceCsv, type DeviceCsvProblem } from './deviceCsv.ts';
 import { errorMessageOf } from '../../providers/httpError.ts';
@@ -25,17 +24,19 @@ export function DeviceImport({ deviceTypes, parentId, onDone, onClose }: {
   const [entities, setEntities] = useState<Record<string, unknown>[]>();
   const [created, setCreated] = useState<number>();
   const [busy, setBusy] = useState(false);
+  const { reading, read } = useCsvFile();
 
   const describe = (problem: DeviceCsvProblem) => t(`deviceImport.${problem.key}`, { row: problem.row, column: problem.column });
 
   const choose = async (file: File) => {
     setProblems([]);
     setEntities(undefined);
-    if (file.size >= CSV_UPLOAD_MAX_BYTES) return setProblems([t('upload.tooLarge')]);
-    const read = readDeviceCsv(parseCsv(await file.text()), deviceTypes);
-    if (read.problems.length) return setProblems(read.problems.slice(0, 50).map(describe));
-    if (read.entities.length > MAX_IMPORTED_ENTITIES) return setProblems([t('deviceImport.tooMany', { limit: MAX_IMPORTED_ENTITIES })]);
-    const placed = read.entities.map((entity) => ({ ...entity, parent_id: parentId ?? null }));
+    const chosen = await read(file);
+    if (chosen.problems) return setProblems(chosen.problems);
+    const devices = readDeviceCsv(chosen.csv, deviceTypes);
+    if (devices.problems.length) return setProblems(devices.problems.slice(0, 50).map(describe));
+    if (devices.entities.length > MAX_IMPORTED_ENTITIES) return setProblems([t('deviceImport.tooMany', { limit: MAX_IMPORTED_ENTITIES })]);
+    const placed = devices.entities.map((entity) => ({ ...entity, parent_id: parentId ?? null }));
     setBusy(true);
     try {
       const { import_entities: check } = await graphqlRequest<{ import_entities: ImportAnswer }>(IMPORT, { entities: placed, dry: true });
@@ -72,10 +73,12 @@ export function DeviceImport({ deviceTypes, parentId, onDone, onClose }: {
       ) : (
         <Space direction="vertical" style={{ width: '100%' }}>
           <Typography.Text>{t('deviceImport.columns')} <Typography.Text code>{DEVICE_CSV_COLUMNS.join(',')}</Typography.Text></Typography.Text>
-          <Upload.Dragger accept=".csv,text/csv" maxCount={1} showUploadList={false} disabled={busy} beforeUpload={(file) => { void choose(file); return false; }}>
-            <p className="ant-upload-drag-icon"><InboxOutlined /></p>
-            <p>{t('upload.choose')}</p>
-          </Upload.Dragger>
+          <Spin spinning={reading} tip={t('csv.reading')}>
+            <Upload.Dragger accept=".csv,text/csv" maxCount={1} showUploadList={false} disabled={busy || reading} beforeUpload={(file) => { void choose(file); return false; }}>
+              <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+              <p>{t('upload.choose')}</p>
+            </Upload.Dragger>
+          </Spin>
           {problems.length > 0 && (
             <Alert type="error" showIcon message={t('deviceImport.refused')}
               description={<List size="small" dataSource={problems} renderItem={(problem) => <List.Item>{problem}</List.Item>} data-testid="device-import-problems" />} />

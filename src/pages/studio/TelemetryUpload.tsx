@@ -3,12 +3,13 @@
 // import_telemetries_from_csv, so the rules are the server's own) and the share of valid rows is
 // shown → upload in chunks of 5,000 rows with a progress bar, and the result.
 import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Modal, Progress, Result, Select, Space, Steps, Table, Typography, Upload } from 'antd';
+import { Alert, Button, List, Modal, Progress, Result, Select, Space, Spin, Steps, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseCsv, type ParsedCsv } from '../../components/csv/parseCsv.ts';
+import type { ParsedCsv } from '../../components/csv/parseCsv.ts';
+import { useCsvFile } from '../../components/csv/useCsvFile.ts';
 import { graphqlRequest } from '../../providers/httpClient.ts';
-import { CSV_UPLOAD_MAX_BYTES, IMPORT_ROWS_PER_CALL } from '../../schemas/deviceOperations.ts';
+import { IMPORT_ROWS_PER_CALL } from '../../schemas/deviceOperations.ts';
 import { errorMessageOf } from '../../providers/httpError.ts';
 
 interface Column { name: string; type: string }
@@ -38,7 +39,7 @@ async function importRows(id: number, rows: Record<string, string>[], dryRun: bo
 export function TelemetryUpload({ id, onClose }: { id: number; onClose(): void }) {
   const { t } = useTranslation();
   const [step, setStep] = useState(0);
-  const [problem, setProblem] = useState<string>();
+  const [problems, setProblems] = useState<string[]>([]);
   const [csv, setCsv] = useState<ParsedCsv>();
   const [columns, setColumns] = useState<Column[]>([]);
   const [mapping, setMapping] = useState<string[]>([]);
@@ -46,27 +47,33 @@ export function TelemetryUpload({ id, onClose }: { id: number; onClose(): void }
   const [done, setDone] = useState(0);
   const [result, setResult] = useState<ImportAnswer>();
   const [busy, setBusy] = useState(false);
+  const { reading, read } = useCsvFile();
 
   const rowsToSend = () => (csv?.rows ?? []).map((cells) => Object.fromEntries(
     mapping.map((target, index) => [target, cells[index] ?? '']).filter(([target]) => target !== IGNORE),
   ));
 
   const choose = async (file: File) => {
-    setProblem(undefined);
-    if (file.size >= CSV_UPLOAD_MAX_BYTES) return setProblem(t('upload.tooLarge'));
-    const parsed = parseCsv(await file.text());
-    if (!parsed.header.length || !parsed.rows.length) return setProblem(t('upload.empty'));
-    const { entity_csv_header_definition: definition } = await graphqlRequest<{ entity_csv_header_definition: { json_csv_header_definition: Column[] } }>(HEADER, { id });
-    const known = definition.json_csv_header_definition;
-    setColumns(known);
-    setCsv(parsed);
-    setMapping(parsed.header.map((name) => known.find((column) => column.name.toLowerCase() === name.toLowerCase())?.name ?? IGNORE));
-    setStep(1);
+    setProblems([]);
+    const chosen = await read(file);
+    if (chosen.problems) return setProblems(chosen.problems);
+    const parsed = chosen.csv;
+    if (!parsed.header.length || !parsed.rows.length) return setProblems([t('upload.empty')]);
+    try {
+      const { entity_csv_header_definition: definition } = await graphqlRequest<{ entity_csv_header_definition: { json_csv_header_definition: Column[] } }>(HEADER, { id });
+      const known = definition.json_csv_header_definition;
+      setColumns(known);
+      setCsv(parsed);
+      setMapping(parsed.header.map((name) => known.find((column) => column.name.toLowerCase() === name.toLowerCase())?.name ?? IGNORE));
+      setStep(1);
+    } catch (error) {
+      setProblems([errorMessageOf(error)]);
+    }
   };
 
   const run = async (dryRun: boolean) => {
     setBusy(true);
-    setProblem(undefined);
+    setProblems([]);
     setDone(0);
     try {
       const answer = await importRows(id, rowsToSend(), dryRun, setDone);
@@ -74,7 +81,7 @@ export function TelemetryUpload({ id, onClose }: { id: number; onClose(): void }
       else setResult(answer);
       setStep(dryRun ? 2 : 3);
     } catch (error) {
-      setProblem(errorMessageOf(error));
+      setProblems([errorMessageOf(error)]);
     } finally {
       setBusy(false);
     }
@@ -86,13 +93,18 @@ export function TelemetryUpload({ id, onClose }: { id: number; onClose(): void }
     <Modal open title={t('upload.title')} onCancel={onClose} footer={null} width={720} destroyOnHidden>
       <Steps current={step} size="small" style={{ marginBottom: 16 }}
         items={[{ title: t('upload.steps.file') }, { title: t('upload.steps.columns') }, { title: t('upload.steps.check') }, { title: t('upload.steps.upload') }]} />
-      {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 12 }} />}
+      {problems.length > 0 && (
+        <Alert type="error" showIcon message={problems[0]} style={{ marginBottom: 12 }} data-testid="upload-problems"
+          description={problems.length > 1 && <List size="small" dataSource={problems.slice(1)} renderItem={(problem) => <List.Item>{problem}</List.Item>} />} />
+      )}
       {step === 0 && (
-        <Upload.Dragger accept=".csv,text/csv" maxCount={1} showUploadList={false} beforeUpload={(file) => { void choose(file); return false; }}>
-          <p className="ant-upload-drag-icon"><InboxOutlined /></p>
-          <p>{t('upload.choose')}</p>
-          <Typography.Text>{t('upload.limit')}</Typography.Text>
-        </Upload.Dragger>
+        <Spin spinning={reading} tip={t('csv.reading')}>
+          <Upload.Dragger accept=".csv,text/csv" maxCount={1} showUploadList={false} disabled={reading} beforeUpload={(file) => { void choose(file); return false; }}>
+            <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+            <p>{t('upload.choose')}</p>
+            <Typography.Text>{t('upload.limit')}</Typography.Text>
+          </Upload.Dragger>
+        </Spin>
       )}
       {step === 1 && csv && (
         <Space direction="vertical" style={{ width: '100%' }}>
