@@ -10,7 +10,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { EmbeddedSocket, startEmbeddedDatabase, type EmbeddedDatabase } from './embeddedDatabase.ts';
@@ -36,7 +36,10 @@ export interface Database {
    * simple query (an implicit transaction, so the settings end with it). For the hot reads.
    */
   tenantQuery<T>(tenantId: string, query: SQL): Promise<T[]>;
-  /** One statement outside any tenant (row-level security does not apply), in one round trip. */
+  /**
+   * One statement outside any tenant (row-level security does not apply), in one round trip, its
+   * values sent as parameters (a script of several statements only without values).
+   */
   systemQuery<T>(query: SQL, options?: WorkOptions): Promise<T[]>;
   /** Calls `listener` with the payload of every notification on `channel`, from any instance. */
   listen(channel: NotificationChannel, listener: (payload: string) => void): Promise<void>;
@@ -47,6 +50,7 @@ export interface Database {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const dialect = new PgDialect();
 export const APP_ROLE = 'terrasight_app';
 
 /** Notification channels between instances (sent inside the changing transaction, delivered on commit). */
@@ -124,16 +128,31 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       client.release();
     }
   }
-  const longTimeout = sql.raw(`SET LOCAL statement_timeout = ${LONG_STATEMENT_TIMEOUT_MS}`);
-  const simpleQuery = async <T>(text: string, options: WorkOptions = {}) => options.longRunning
-    ? long(async (client) => lastRows<T>(await client.query(`${inlineSql(longTimeout)}; ${text}`)))
-    : lastRows<T>(await pool.query(text));
+  const longTimeout = `SET LOCAL statement_timeout = ${LONG_STATEMENT_TIMEOUT_MS}`;
+  /**
+   * A statement with its parameters (none: a script of several statements may be sent); long work
+   * in a transaction of its own with the long time limit.
+   */
+  const statement = async <T>(text: string, params: unknown[] = [], options: WorkOptions = {}): Promise<T[]> => {
+    if (!options.longRunning) return lastRows<T>(await pool.query(text, params));
+    return long(async (client) => {
+      await client.query(`BEGIN; ${longTimeout}`);
+      try {
+        const rows = lastRows<T>(await client.query(text, params));
+        await client.query('COMMIT');
+        return rows;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      }
+    });
+  };
 
   try {
     await long(async (client) => migrate(drizzle(client, { schema }), { migrationsFolder }));
     // PGlite has no autovacuum: without fresh statistics the planner takes every table for two rows
     // and picks nested loops that cost milliseconds. The seed analyzes again after filling.
-    if (embedded) await simpleQuery('ANALYZE', { longRunning: true });
+    if (embedded) await statement('ANALYZE', [], { longRunning: true });
   } catch (error) {
     await pool.end().catch(() => {});
     await embedded?.close().catch(() => {});
@@ -153,13 +172,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       return asApp(tenantId, work);
     },
     tenantQuery: (tenantId, query) =>
-      simpleQuery(`SET LOCAL ROLE ${APP_ROLE}; SELECT set_config('app.tenant_id', ${uuidLiteral(tenantId)}, true); ${inlineSql(query)}`),
-    systemQuery: (query, workOptions) => simpleQuery(inlineSql(query), workOptions),
+      statement(`SET LOCAL ROLE ${APP_ROLE}; SELECT set_config('app.tenant_id', ${uuidLiteral(tenantId)}, true); ${inlineSql(query)}`),
+    systemQuery: (query, workOptions) => {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      return statement(text, params, workOptions);
+    },
     listen: listener.listen,
     anonymousTx: (work) => asApp(null, work),
     systemTx: (work, workOptions) => workOptions?.longRunning
       ? long((client) => drizzle(client, { schema }).transaction(async (tx) => {
-        await tx.execute(longTimeout);
+        await tx.execute(sql.raw(longTimeout));
         return work(tx as unknown as Tx);
       }))
       : db.transaction(work),

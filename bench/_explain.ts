@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../server/db/database.ts';
+import { seedDemoIfEmpty } from '../server/seed/demoSeed.ts';
+import { backfillDemoTelemetry } from '../server/seed/demoDevices.ts';
+import { telemetryWriter } from '../server/telemetry/telemetryWriter.ts';
+import { kpiSeriesQuery } from '../server/db/kpiDataQueries.ts';
+import { kpiRange, sourcePlan, planRows } from '../server/telemetry/kpiTime.ts';
+import { inlineSql } from '../server/db/inlineSql.ts';
+const db = await openDatabase({ dataDir: process.env.DIR ?? 'memory://', databaseUrl: process.env.PGURL, statementTimeoutMs: 600000 });
+if (await seedDemoIfEmpty(db)) { const w = telemetryWriter(db); await backfillDemoTelemetry(db, w, { days: 30 }); await w.close(); await db.systemQuery(sql`ANALYZE`, { longRunning: true }); }
+const [tenant] = await db.systemQuery<{ id: string }>(sql`SELECT id FROM tenants ORDER BY name LIMIT 1`);
+const lamps = await db.systemQuery<{ id: number }>(sql`SELECT e.id FROM entities e JOIN entity_types t ON t.id = e.entity_type_id WHERE t.category = 'lighting' AND e.tenant_id = ${tenant.id}`);
+const zone = process.env.ZONE ?? 'Asia/Kolkata';
+const range = kpiRange({ time_interval: (process.env.INTERVAL ?? '1d') as any, time_range: '1y' }, zone, Date.now());
+const plan = sourcePlan(zone, range, false);
+console.log('lamps', lamps.length, 'plan', plan.map((l) => [l.source, l.spans.length]), 'rows/entity', planRows(plan));
+const q = kpiSeriesQuery({ tenantId: tenant.id, plan, zone, interval: range.interval, perEntity: process.env.PER !== 'no', items: [{ item: 0, key: 'power', aggregation: 'avg', entityIds: lamps.map((l) => l.id) }] })!;
+const text = inlineSql(q).replace('SET LOCAL jit = off;', '');
+const t0 = performance.now();
+const out = await db.systemQuery<{ 'QUERY PLAN': string }>(sql.raw(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${text}`), { longRunning: true });
+console.log(out.map((r) => r['QUERY PLAN']).join('\n').slice(0, 6000));
+console.log('took', performance.now() - t0);
+await db.close();
