@@ -16,8 +16,6 @@ import type { FromWorker, ToWorker, WorkerError } from './embeddedWorker.ts';
 export interface EmbeddedDatabase {
   /** A new socket for node-postgres (`stream` option of a pg Client or Pool). */
   socket(): EmbeddedSocket;
-  /** How many times the worker was replaced after a statement timeout. */
-  restarts(): number;
   close(): Promise<void>;
 }
 
@@ -121,7 +119,6 @@ class Host {
   private closing = false;
   /** Why the database is gone for good (a `memory://` one whose worker stopped). */
   private gone: Error | undefined;
-  restarts = 0;
   private readonly options: EmbeddedOptions;
 
   constructor(options: EmbeddedOptions) {
@@ -217,7 +214,6 @@ class Host {
    * the pool opens new ones, whose messages wait for the new worker.
    */
   private replace(cause: Error = restartedError()) {
-    this.restarts++;
     const old = this.worker;
     this.worker = undefined;
     this.held = [];
@@ -268,7 +264,6 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
   await host.start();
   return {
     socket: () => host.socket(),
-    restarts: () => host.restarts,
     close: () => host.close(),
   };
 }
