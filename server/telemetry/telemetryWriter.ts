@@ -5,7 +5,7 @@
 // HTTP 200 means "stored". While the queue is full, `enqueue` waits: callers stop reading from
 // their sockets and the flood waits in the kernel's buffers, not in our memory.
 import { sql } from 'drizzle-orm';
-import type { Database, WorkOptions } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import { pointRow, storedValue, type StoredValueColumns, type TelemetryPoint, type TelemetryValue } from './telemetryPoint.ts';
 
 export interface WriterLimits {
@@ -49,23 +49,30 @@ interface Pending { points: TelemetryPoint[]; resolve(): void; reject(error: unk
 const monthOf = (ms: number) => new Date(ms).toISOString().slice(0, 7);
 
 // One statement per batch: raw points (a duplicate of (entity, key, ts) is ignored), the numeric
-// ones folded into the 15-minute, hourly and daily (UTC) roll-ups and the local days of the zones
-// in TELEMETRY_DAY_ZONES, and the latest value per key.
+// ones folded into the 15-minute roll-up, and those 15 minutes into the hourly and daily (UTC)
+// roll-ups and the local days of the zones in TELEMETRY_DAY_ZONES (each 15 minutes lies within one
+// hour, one UTC day and one local day of those zones: server/telemetry/dayZones.ts), so the points
+// are sorted and grouped once rather than four times; and the latest value per key.
 // It answers which points were stored and which latest values changed.
-const batchStatement = (rows: string) => sql`
+export const batchStatement = (rows: string) => sql`
 WITH input AS (
-  SELECT * FROM jsonb_to_recordset(${rows}::jsonb) AS p(t uuid, e int, k text, ms float8, n float8, s text, b boolean, j jsonb)
+  SELECT * FROM json_to_recordset(${rows}::json) AS p(t uuid, e int, k text, ms float8, n float8, s text, b boolean, j jsonb)
 ), stored AS (
   INSERT INTO telemetry (tenant_id, entity_id, key, ts, value_num, value_text, value_bool, value_json)
   SELECT t, e, k, to_timestamp(ms / 1000.0), n, s, b, j FROM input
   ON CONFLICT DO NOTHING
   RETURNING tenant_id, entity_id, key, ts, value_num
-), numeric AS (
-  SELECT * FROM stored WHERE value_num IS NOT NULL
-), quarter AS (${rollup('telemetry_quarter_hourly', sql`date_bin('15 minutes', n.ts, timestamptz '2000-01-01 00:00:00+00')`)}
-), hourly AS (${rollup('telemetry_hourly', sql`date_trunc('hour', n.ts, 'UTC')`)}
-), daily AS (${rollup('telemetry_daily', sql`date_trunc('day', n.ts, 'UTC')`)}
-), zoned AS (${rollup('telemetry_daily_zoned', sql`date_trunc('day', n.ts, z.zone)`, true)}
+), quarters AS (
+  SELECT n.tenant_id, n.entity_id, n.key, date_bin('15 minutes', n.ts, timestamptz '2000-01-01 00:00:00+00') AS bucket, count(*) AS count,
+    sum(n.value_num) AS sum, min(n.value_num) AS min, max(n.value_num) AS max, (array_agg(n.value_num ORDER BY n.ts DESC))[1] AS last_value, max(n.ts) AS last_ts
+  FROM stored n WHERE n.value_num IS NOT NULL GROUP BY 1, 2, 3, 4
+), quarter AS (
+  INSERT INTO telemetry_quarter_hourly AS r (tenant_id, entity_id, key, bucket, count, sum, min, max, last_value, last_ts)
+  SELECT * FROM quarters
+  ON CONFLICT (entity_id, key, bucket) DO UPDATE SET ${ROLLUP_MERGE}
+), hourly AS (${rollup('telemetry_hourly', sql`date_trunc('hour', q.bucket, 'UTC')`)}
+), daily AS (${rollup('telemetry_daily', sql`date_trunc('day', q.bucket, 'UTC')`)}
+), zoned AS (${rollup('telemetry_daily_zoned', sql`date_trunc('day', q.bucket, z.zone)`, true)}
 ), latest AS (
   INSERT INTO telemetry_latest AS l (tenant_id, entity_id, key, ts, value_num, value_text, value_bool, value_json)
   SELECT DISTINCT ON (e, k) t, e, k, to_timestamp(ms / 1000.0), n, s, b, j FROM input ORDER BY e, k, ms DESC
@@ -87,16 +94,16 @@ const ROLLUP_MERGE = sql`count = r.count + excluded.count, sum = r.sum + exclude
     last_ts = greatest(r.last_ts, excluded.last_ts)`;
 
 /**
- * Folds the batch's numeric points into a roll-up; with `perZone`, once for each zone listed in
- * `telemetry_day_zones` (none listed: nothing), `bucket` then naming the zone as `z.zone`.
+ * Folds the batch's 15-minute groups `q` into a coarser roll-up; with `perZone`, once for each zone
+ * listed in `telemetry_day_zones` (none listed: nothing), `bucket` then naming the zone as `z.zone`.
  */
 function rollup(table: string, bucket: ReturnType<typeof sql>, perZone = false) {
   const [column, zone] = perZone ? [sql`zone, `, sql`z.zone, `] : [sql``, sql``];
   return sql`
   INSERT INTO ${sql.identifier(table)} AS r (tenant_id, entity_id, key, ${column}bucket, count, sum, min, max, last_value, last_ts)
-  SELECT n.tenant_id, n.entity_id, n.key, ${zone}${bucket}, count(*), sum(n.value_num), min(n.value_num), max(n.value_num),
-    (array_agg(n.value_num ORDER BY n.ts DESC))[1], max(n.ts)
-  FROM numeric n ${perZone ? sql`CROSS JOIN telemetry_day_zones z GROUP BY 1, 2, 3, 4, 5` : sql`GROUP BY 1, 2, 3, 4`}
+  SELECT q.tenant_id, q.entity_id, q.key, ${zone}${bucket}, sum(q.count), sum(q.sum), min(q.min), max(q.max),
+    (array_agg(q.last_value ORDER BY q.last_ts DESC))[1], max(q.last_ts)
+  FROM quarters q ${perZone ? sql`CROSS JOIN telemetry_day_zones z GROUP BY 1, 2, 3, 4, 5` : sql`GROUP BY 1, 2, 3, 4`}
   ON CONFLICT (entity_id, key, ${column}bucket) DO UPDATE SET ${ROLLUP_MERGE}`;
 }
 
@@ -127,9 +134,6 @@ export interface WriterOptions {
    */
   isBlocked?(): Promise<boolean>;
 }
-
-/** A batch is bounded by its size, not by time: a slow disk must slow it, not fail it. */
-const LONG: WorkOptions = { longRunning: true };
 
 /** How often a blocked writer looks again. */
 const BLOCKED_RECHECK_MS = 1000;
@@ -173,7 +177,7 @@ export function telemetryWriter(db: Database, options: WriterOptions = {}): Tele
     for (const point of points) months.add(monthOf(point.ts));
     for (const month of months) {
       if (knownMonths.has(month)) continue;
-      await db.systemQuery(sql`SELECT ensure_telemetry_partition(${`${month}-01T00:00:00Z`}::timestamptz)`, LONG);
+      await db.systemQuery(sql`SELECT ensure_telemetry_partition(${`${month}-01T00:00:00Z`}::timestamptz)`);
       knownMonths.add(month);
     }
   }
@@ -181,7 +185,7 @@ export function telemetryWriter(db: Database, options: WriterOptions = {}): Tele
   async function writeBatch(batch: Pending[]) {
     const points = batch.flatMap((pending) => pending.points);
     await ensurePartitions(points);
-    const [result] = await db.systemQuery<{ stored: number; latest: LatestRow[] | string }>(batchStatement(JSON.stringify(points.map(pointRow))), LONG);
+    const [result] = await db.systemQuery<{ stored: number; latest: LatestRow[] | string }>(batchStatement(JSON.stringify(points.map(pointRow))));
     const latest = typeof result.latest === 'string' ? JSON.parse(result.latest) as LatestRow[] : result.latest;
     return { stored: Number(result.stored), latest };
   }
