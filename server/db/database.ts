@@ -75,6 +75,9 @@ export interface OpenOptions {
   onEmbeddedTimeout?(restarted: boolean): void;
 }
 
+/** Connections to the embedded database's worker. */
+const EMBEDDED_CONNECTIONS = 4;
+
 /** How long a request waits for a free connection before it is answered 503. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
@@ -102,9 +105,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     });
   } else {
     embedded = await startEmbeddedDatabase({ dataDir: options.dataDir, statementTimeoutMs, onTimeout: options.onEmbeddedTimeout });
-    // PGlite is one session: one connection, kept open.
+    // PGlite is one session; a few connections keep the next statements waiting in the worker
+    // while one runs (it lets no other connection into an open transaction). Kept open.
     pool = new pg.Pool({
-      max: 1, idleTimeoutMillis: 0, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, user: 'postgres', database: 'postgres',
+      max: EMBEDDED_CONNECTIONS, idleTimeoutMillis: 0, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, user: 'postgres', database: 'postgres',
       stream: () => embedded!.socket(),
     } as pg.PoolConfig);
   }

@@ -102,16 +102,16 @@ export class EmbeddedSocket extends Duplex {
   }
 }
 
-interface Outstanding { socket: EmbeddedSocket; sentAt: number; cut?: boolean }
+/** The statement the worker is running: whose, since when, and whether it was cut off already. */
+interface Running { socket: EmbeddedSocket; since: number; cut?: boolean }
 
 /** The worker and the messages in flight to it; replaced whole when it stops or must be stopped. */
 class Host {
   private worker: Worker | undefined;
   private readonly sockets = new Map<number, EmbeddedSocket>();
-  /** Messages the worker has not answered yet, in the order it answers them. */
-  private outstanding: Outstanding[] = [];
-  /** When the worker started on the oldest outstanding message (it runs them one at a time). */
-  private runningSince = 0;
+  /** Messages the worker has not answered yet. */
+  private unanswered = 0;
+  private running: Running | undefined;
   /** Messages for a worker being replaced, sent once it runs. */
   private held: [ToWorker, ArrayBuffer[]][] | undefined;
   private watchdog: NodeJS.Timeout | undefined;
@@ -141,7 +141,8 @@ class Host {
         if (message.type === 'ready') {
           opened = true;
           resolve();
-        } else if (message.type === 'data') this.answered(message.connection, message.bytes);
+        } else if (message.type === 'running') this.started(message.connection);
+        else if (message.type === 'data') this.answered(message.connection, message.bytes);
         else if (message.type === 'failed') stopped(errorFrom(message.error));
       });
       worker.on('error', stopped);
@@ -157,8 +158,7 @@ class Host {
 
   send(socket: EmbeddedSocket, bytes: Buffer) {
     if (this.gone) return void queueMicrotask(() => socket.destroy(this.gone));
-    if (!this.outstanding.length) this.runningSince = performance.now();
-    this.outstanding.push({ socket, sentAt: performance.now() });
+    this.unanswered++;
     // A copy the worker owns (pg's buffers may be slices of a shared pool).
     const copy = new Uint8Array(bytes);
     this.post({ type: 'data', connection: socket.id, bytes: copy }, [copy.buffer]);
@@ -175,10 +175,14 @@ class Host {
     else this.worker?.postMessage(message, transfer);
   }
 
+  private started(connection: number) {
+    const socket = this.sockets.get(connection);
+    this.running = socket ? { socket, since: performance.now() } : undefined;
+  }
+
   private answered(connection: number, bytes: Uint8Array) {
-    this.outstanding.shift();
-    this.runningSince = performance.now();
-    if (!this.outstanding.length) this.stopWatchdog();
+    this.running = undefined;
+    if (--this.unanswered === 0) this.stopWatchdog();
     this.sockets.get(connection)?.receive(bytes);
   }
 
@@ -188,13 +192,13 @@ class Host {
   }
 
   private checkTimeout() {
-    const head = this.outstanding[0];
-    if (!head || head.cut || this.held) return; // cut off already, finishing in the worker; or no worker yet
-    if (performance.now() - Math.max(head.sentAt, this.runningSince) <= head.socket.statementTimeoutMs) return;
+    const running = this.running;
+    if (!running || running.cut || this.held) return; // cut off already, finishing in the worker; or no worker yet
+    if (performance.now() - running.since <= running.socket.statementTimeoutMs) return;
     const replace = this.options.dataDir !== 'memory://';
     this.options.onTimeout?.(replace);
-    head.cut = true;
-    head.socket.destroy(statementTimeoutError());
+    running.cut = true;
+    running.socket.destroy(statementTimeoutError());
     if (replace) this.replace();
   }
 
@@ -204,7 +208,8 @@ class Host {
     this.gone = error;
     this.worker = undefined;
     this.stopWatchdog();
-    this.outstanding = [];
+    this.unanswered = 0;
+    this.running = undefined;
     for (const socket of [...this.sockets.values()]) socket.destroy(error);
   }
 
@@ -217,7 +222,8 @@ class Host {
     const old = this.worker;
     this.worker = undefined;
     this.held = [];
-    this.outstanding = [];
+    this.unanswered = 0;
+    this.running = undefined;
     this.stopWatchdog();
     for (const socket of [...this.sockets.values()]) {
       this.sockets.delete(socket.id);
@@ -229,7 +235,6 @@ class Host {
       await this.start();
       const held = this.held ?? [];
       this.held = undefined;
-      this.runningSince = performance.now(); // the wait for the new worker is not the statements' time
       for (const [message, transfer] of held) this.worker?.postMessage(message, transfer);
     };
     reopen().catch((error: unknown) => {

@@ -3,8 +3,11 @@
 // thread (server/db/embeddedDatabase.ts), where node-postgres talks to it exactly as it talks to a
 // PostgreSQL server: one driver and one code path for both databases.
 //
-// PGlite is one session. The main thread's pool holds one connection at a time; messages are
-// answered strictly in arrival order, one answer per message. A connection that ends inside a
+// PGlite is one session; the main thread's pool opens a few connections to it, so that while one
+// statement runs the next ones are already here. Each message of a connection is one whole
+// request of node-postgres (a simple query, or Parse…Sync), answered by one message. They run in
+// arrival order, except that while a connection's transaction is open only that connection's
+// messages run: nothing of another connection slips into it. A connection that ends inside a
 // transaction (cut off by a statement timeout) has it rolled back before anything after it runs.
 import { PGlite } from '@electric-sql/pglite';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -17,6 +20,8 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'failed'; error: WorkerError }
+  /** A connection's message begins to run (the main thread times statements from here). */
+  | { type: 'running'; connection: number }
   | { type: 'data'; connection: number; bytes: Uint8Array }
   | { type: 'closed' };
 
@@ -73,13 +78,21 @@ async function run(bytes: Uint8Array): Promise<Uint8Array> {
   return answer;
 }
 
-/** The connection whose messages ran last: the one a still-open transaction belongs to. */
-let lastConnection: number | undefined;
-let work = Promise.resolve();
+/** The connection whose transaction is open, if one is. */
+let owner: number | undefined;
+const queue: ToWorker[] = [];
+let pumping = false;
+
+/** The next message that may run: the first in line, or while a transaction is open, its connection's first. */
+function nextMessage(): ToWorker | undefined {
+  if (owner === undefined) return queue.shift();
+  const index = queue.findIndex((message) => message.type !== 'close' && message.connection === owner);
+  return index < 0 ? undefined : queue.splice(index, 1)[0];
+}
 
 async function handle(message: ToWorker) {
   if (message.type === 'data') {
-    lastConnection = message.connection;
+    port.postMessage({ type: 'running', connection: message.connection } satisfies FromWorker);
     let answer: Uint8Array;
     try {
       answer = await run(message.bytes);
@@ -89,9 +102,13 @@ async function handle(message: ToWorker) {
       port.postMessage({ type: 'failed', error: errorOf(error) } satisfies FromWorker);
       process.exit(1);
     }
+    owner = db.isInTransaction() ? message.connection : undefined;
     port.postMessage({ type: 'data', connection: message.connection, bytes: answer } satisfies FromWorker, [answer.buffer as ArrayBuffer]);
   } else if (message.type === 'end') {
-    if (lastConnection === message.connection && db.isInTransaction()) await run(ROLLBACK);
+    if (owner === message.connection) {
+      await run(ROLLBACK);
+      owner = undefined;
+    }
   } else {
     await db.close();
     port.postMessage({ type: 'closed' } satisfies FromWorker);
@@ -99,7 +116,18 @@ async function handle(message: ToWorker) {
   }
 }
 
+async function pump() {
+  if (pumping) return;
+  pumping = true;
+  try {
+    for (let message = nextMessage(); message; message = nextMessage()) await handle(message);
+  } finally {
+    pumping = false;
+  }
+}
+
 port.on('message', (message: ToWorker) => {
-  work = work.then(() => handle(message));
+  queue.push(message);
+  void pump();
 });
 port.postMessage({ type: 'ready' } satisfies FromWorker);

@@ -70,9 +70,13 @@ WITH input AS (
   INSERT INTO telemetry_quarter_hourly AS r (tenant_id, entity_id, key, bucket, count, sum, min, max, last_value, last_ts)
   SELECT * FROM quarters
   ON CONFLICT (entity_id, key, bucket) DO UPDATE SET ${ROLLUP_MERGE}
-), hourly AS (${rollup('telemetry_hourly', sql`date_trunc('hour', q.bucket, 'UTC')`)}
-), daily AS (${rollup('telemetry_daily', sql`date_trunc('day', q.bucket, 'UTC')`)}
-), zoned AS (${rollup('telemetry_daily_zoned', sql`date_trunc('day', q.bucket, z.zone)`, true)}
+), starts AS (
+  SELECT b.bucket, date_trunc('hour', b.bucket, 'UTC') AS hour, date_trunc('day', b.bucket, 'UTC') AS day FROM (SELECT DISTINCT bucket FROM quarters) b
+), local_days AS (
+  SELECT b.bucket, z.zone, date_trunc('day', b.bucket, z.zone) AS day FROM (SELECT DISTINCT bucket FROM quarters) b CROSS JOIN telemetry_day_zones z
+), hourly AS (${rollup('telemetry_hourly', sql`starts s`, sql`s.hour`)}
+), daily AS (${rollup('telemetry_daily', sql`starts s`, sql`s.day`)}
+), zoned AS (${rollup('telemetry_daily_zoned', sql`local_days s`, sql`s.day`, true)}
 ), latest AS (
   INSERT INTO telemetry_latest AS l (tenant_id, entity_id, key, ts, value_num, value_text, value_bool, value_json)
   SELECT DISTINCT ON (e, k) t, e, k, to_timestamp(ms / 1000.0), n, s, b, j FROM input ORDER BY e, k, ms DESC
@@ -94,16 +98,19 @@ const ROLLUP_MERGE = sql`count = r.count + excluded.count, sum = r.sum + exclude
     last_ts = greatest(r.last_ts, excluded.last_ts)`;
 
 /**
- * Folds the batch's 15-minute groups `q` into a coarser roll-up; with `perZone`, once for each zone
- * listed in `telemetry_day_zones` (none listed: nothing), `bucket` then naming the zone as `z.zone`.
+ * Folds the batch's 15-minute groups `q` into a coarser roll-up: `starts` names each group's coarser
+ * bucket `s.bucket → bucket` (worked out once per distinct 15 minutes, not per group: a zone's
+ * local day costs a time-zone conversion); with `perZone`, one per zone listed in
+ * `telemetry_day_zones` (`s.zone`; none listed: nothing).
  */
-function rollup(table: string, bucket: ReturnType<typeof sql>, perZone = false) {
-  const [column, zone] = perZone ? [sql`zone, `, sql`z.zone, `] : [sql``, sql``];
+function rollup(table: string, starts: ReturnType<typeof sql>, bucket: ReturnType<typeof sql>, perZone = false) {
+  const [column, zone] = perZone ? [sql`zone, `, sql`s.zone, `] : [sql``, sql``];
   return sql`
   INSERT INTO ${sql.identifier(table)} AS r (tenant_id, entity_id, key, ${column}bucket, count, sum, min, max, last_value, last_ts)
   SELECT q.tenant_id, q.entity_id, q.key, ${zone}${bucket}, sum(q.count), sum(q.sum), min(q.min), max(q.max),
     (array_agg(q.last_value ORDER BY q.last_ts DESC))[1], max(q.last_ts)
-  FROM quarters q ${perZone ? sql`CROSS JOIN telemetry_day_zones z GROUP BY 1, 2, 3, 4, 5` : sql`GROUP BY 1, 2, 3, 4`}
+  FROM quarters q JOIN ${starts} ON s.bucket = q.bucket
+  GROUP BY ${perZone ? sql`1, 2, 3, 4, 5` : sql`1, 2, 3, 4`}
   ON CONFLICT (entity_id, key, ${column}bucket) DO UPDATE SET ${ROLLUP_MERGE}`;
 }
 
@@ -135,6 +142,9 @@ export interface WriterOptions {
   isBlocked?(): Promise<boolean>;
 }
 
+/** Batches sent at once: one being written, the next waiting behind it. */
+const MAX_BATCHES_SENT = 2;
+
 /** How often a blocked writer looks again. */
 const BLOCKED_RECHECK_MS = 1000;
 
@@ -147,8 +157,10 @@ export function telemetryWriter(db: Database, options: WriterOptions = {}): Tele
   const roomWaiters: { size: number; wake(): void }[] = [];
   let firstWaiter = 0;
   let admitted = 0;
-  const knownMonths = new Set<string>();
+  const partitions = new Map<string, Promise<void>>();
   let queuedPoints = 0;
+  /** Points of the batches sent and not yet committed (part of queuedPoints). */
+  let sentPoints = 0;
   let newPoints = 0;
   let failedPoints = 0;
   let batches = 0;
@@ -172,13 +184,18 @@ export function telemetryWriter(db: Database, options: WriterOptions = {}): Tele
     }
   };
 
+  /** Each month's partition is made once, however many batches need it at the same time. */
   async function ensurePartitions(points: TelemetryPoint[]) {
     const months = new Set<string>();
     for (const point of points) months.add(monthOf(point.ts));
     for (const month of months) {
-      if (knownMonths.has(month)) continue;
-      await db.systemQuery(sql`SELECT ensure_telemetry_partition(${`${month}-01T00:00:00Z`}::timestamptz)`);
-      knownMonths.add(month);
+      let made = partitions.get(month);
+      if (!made) {
+        made = db.systemQuery(sql`SELECT ensure_telemetry_partition(${`${month}-01T00:00:00Z`}::timestamptz)`).then(() => {});
+        made.catch(() => partitions.delete(month)); // tried again by the next batch
+        partitions.set(month, made);
+      }
+      await made;
     }
   }
 
@@ -213,19 +230,46 @@ export function telemetryWriter(db: Database, options: WriterOptions = {}): Tele
     }
   }
 
+  /** Writes one batch and settles its callers. */
+  async function commit(batch: Pending[], size: number) {
+    try {
+      const latest = await writeIsolated(batch);
+      batches++;
+      for (const pending of batch) if (!pending.failed) pending.resolve();
+      if (latest.length) options.onLatest?.(latestChanges(latest));
+    } catch (error) {
+      failedPoints += size;
+      for (const pending of batch) pending.reject(error);
+      options.onError?.(error);
+    } finally {
+      queuedPoints -= size;
+      sentPoints -= size;
+      wakeWaiters();
+    }
+  }
+
+  /**
+   * Sends batches until the queue is empty. While one is written, the next is sent as soon as half
+   * a batch waits, so the database finds it ready when the first is done (the embedded database
+   * runs them one after the other, on a thread of its own, while this one gathers the next).
+   */
   async function drain() {
-    while (queue.length) {
+    const sent = new Set<Promise<void>>();
+    while (queue.length || sent.size) {
       if (givenUp) {
         const error = new Error('The telemetry writer closed before these points could be written');
         for (const pending of queue.splice(0)) pending.reject(error);
-        queuedPoints = 0;
+        queuedPoints = sentPoints;
+        await Promise.all(sent);
         break;
       }
+      const waiting = queuedPoints - sentPoints;
+      if (!queue.length || sent.size >= MAX_BATCHES_SENT || (sent.size > 0 && waiting < limits.maxBatchPoints / 2)) {
+        await Promise.race(sent);
+        continue;
+      }
       // A short wait while the queue is small lets a batch gather: fewer, larger statements.
-      if (queuedPoints < limits.maxBatchPoints && limits.lingerMs > 0) await new Promise((resolve) => setTimeout(resolve, limits.lingerMs));
-      // Otherwise still let I/O in between batches: the embedded database works on this thread,
-      // and a backlog written back to back would keep every request waiting until it is gone.
-      else await new Promise((resolve) => setImmediate(resolve));
+      if (!sent.size && waiting < limits.maxBatchPoints && limits.lingerMs > 0) await new Promise((resolve) => setTimeout(resolve, limits.lingerMs));
       while (!closed && await options.isBlocked?.()) await new Promise((resolve) => setTimeout(resolve, BLOCKED_RECHECK_MS));
       const batch: Pending[] = [];
       let size = 0;
@@ -234,19 +278,9 @@ export function telemetryWriter(db: Database, options: WriterOptions = {}): Tele
         size += next.points.length;
         batch.push(next);
       }
-      try {
-        const latest = await writeIsolated(batch);
-        batches++;
-        for (const pending of batch) if (!pending.failed) pending.resolve();
-        if (latest.length) options.onLatest?.(latestChanges(latest));
-      } catch (error) {
-        failedPoints += size;
-        for (const pending of batch) pending.reject(error);
-        options.onError?.(error);
-      } finally {
-        queuedPoints -= size;
-        wakeWaiters();
-      }
+      sentPoints += size;
+      const written: Promise<void> = commit(batch, size).finally(() => sent.delete(written));
+      sent.add(written);
     }
     writing = undefined;
   }

@@ -42,6 +42,25 @@ describe('the embedded database in a worker thread', () => {
     expect(pause).toBeLessThan(400);
   });
 
+  it('lets no other connection into an open transaction: what they send meanwhile runs after it, outside it', async () => {
+    const db = await openDatabase({ dataDir: 'memory://' });
+    opened.push(db);
+    await db.systemQuery(sql`CREATE TABLE kept (id int)`);
+    let meanwhile: Promise<unknown> | undefined;
+    const undone = await db.systemTx(async (tx) => {
+      await tx.execute(sql`INSERT INTO kept VALUES (1)`);
+      // another connection writes and reads while this transaction is open
+      meanwhile = Promise.all([db.systemQuery(sql`INSERT INTO kept VALUES (2)`), db.systemQuery(sql`SELECT count(*)::int AS n FROM kept`)]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await tx.execute(sql`INSERT INTO kept VALUES (3)`);
+      throw new Error('undo');
+    }).catch((error: Error) => error.message);
+    expect(undone).toBe('undo');
+    const [, seen] = await meanwhile! as [unknown, { n: number }[]];
+    expect(seen).toEqual([{ n: 1 }]); // only its own row: neither 1 nor 3 was ever committed
+    expect(await db.systemQuery(sql`SELECT id FROM kept ORDER BY id`)).toEqual([{ id: 2 }]);
+  });
+
   it('cuts off a statement over its limit at once and rolls its transaction back (memory://)', async () => {
     const db = await openDatabase({ dataDir: 'memory://', statementTimeoutMs: 200 });
     opened.push(db);
