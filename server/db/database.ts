@@ -99,6 +99,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   let embedded: EmbeddedDatabase | undefined;
   let pool: pg.Pool;
+  const sessionChannels = sessionListener(() => pool);
   if (options.databaseUrl) {
     pool = new pg.Pool({
       connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, statement_timeout: statementTimeoutMs,
@@ -110,6 +111,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool = new pg.Pool({
       max: EMBEDDED_CONNECTIONS, idleTimeoutMillis: 0, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, user: 'postgres', database: 'postgres',
       stream: () => embedded!.socket(),
+      // Each new connection listens before it serves (the session is new after the worker was replaced).
+      onConnect: (client: pg.ClientBase) => sessionChannels.connected(client),
     } as pg.PoolConfig);
   }
   // A connection that is lost (restart, failover, admin) must not crash the process, idle or in
@@ -118,8 +121,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   pool.on('error', lost);
   pool.on('connect', (client) => client.on('error', lost));
   const db = drizzle(pool, { schema }) as unknown as Db;
-  // Before the first connection opens: the embedded one's notifications arrive on it.
-  const listener = embedded ? sessionListener(pool) : connectionListener(options.databaseUrl!);
+  const listener = embedded ? sessionChannels : connectionListener(options.databaseUrl!);
 
   /** Runs `work` on a connection of its own with the long time limit. */
   async function long<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -277,23 +279,20 @@ function connectionListener(databaseUrl: string): Listener {
 
 /**
  * The embedded database is one session: its notifications arrive on whichever connection of the
- * pool is open when they are delivered. Every new connection listens again (the session is new
- * after the worker was replaced).
+ * pool carries the answer they come with. Every new connection listens to every channel before it
+ * serves (`connected`, the pool's onConnect): after the worker was replaced, the session is new.
  */
-function sessionListener(pool: pg.Pool): Listener {
+function sessionListener(pool: () => pg.Pool): Listener & { connected(client: pg.ClientBase): Promise<void> } {
   const channels = dispatcher();
-  const watch = (client: pg.PoolClient) => {
-    client.on('notification', channels.deliver);
-    listenAll(client, channels.channels()).catch(() => {}); // queued before the client's first query
-  };
-  pool.on('connect', watch);
   return {
+    async connected(client) {
+      client.on('notification', channels.deliver);
+      await listenAll(client, channels.channels());
+    },
     async listen(channel, handler) {
       channels.add(channel, handler);
-      await pool.query(`LISTEN ${channel}`);
+      await pool().query(`LISTEN ${channel}`);
     },
-    async close() {
-      pool.off('connect', watch);
-    },
+    async close() {},
   };
 }
