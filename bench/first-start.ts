@@ -59,10 +59,10 @@ await Promise.all([
 ]);
 
 const row = (name: string, times: number[]) =>
-  `| ${name} | ${times.length} | ${percentile(times, 0.5).toFixed(1)} | ${percentile(times, 0.95).toFixed(1)} | ${Math.max(...times).toFixed(1)} |`;
+  `| ${name} | ${times.length} | ${percentile(times, 0.5).toFixed(1)} | ${percentile(times, 0.95).toFixed(1)} | ${Math.max(...times).toFixed(1)} (request ${times.indexOf(Math.max(...times)) + 1}) |`;
 console.log(`First start against ${postgres ? `PostgreSQL ${postgres.version} (throw-away)` : 'embedded (PGlite)'} — ${machineLine()}`);
 console.log(`Serving after ${((serving - started) / 1000).toFixed(1)} s; the demo history was written ${((historyWritten! - serving) / 1000).toFixed(1)} s after that.\n`);
-console.log('| while the history is written | requests | p50 ms | p95 ms | max ms |');
+console.log('| while the history is written | requests | p50 ms | p95 ms | max ms (which) |');
 console.log('| --- | ---: | ---: | ---: | ---: |');
 console.log(row('static file (favicon, br)', staticTimes));
 console.log(row('GET /tenant (signed in)', readTimes));
