@@ -80,8 +80,7 @@ export async function createMqttBroker(ingest: DeviceIngest, writer: TelemetryWr
         return writer.enqueue(accepted.points);
       });
       if (!ticket) return;
-      if (packet.qos > 0) await ticket.committed;
-      else ticket.committed.catch(() => { /* QoS 0: the writer logs and counts the failure */ });
+      if (packet.qos > 0) await ticket.committed; // QoS 0 is not waited for: the writer reports failures
     };
     const update = (apply: (json: unknown) => Promise<PayloadProblem[]>) => updateGate.run(async () => {
       const json = parsed();

@@ -295,6 +295,9 @@ export function telemetryWriter(db: Database, options: WriterOptions = {}): Tele
     const committed = new Promise<void>((resolve, reject) => {
       pending = { points, resolve, reject };
     });
+    // A caller that does not wait for the outcome (QoS 0) must not turn a failure into an
+    // unhandled rejection: failures are counted and reported through onError.
+    committed.catch(() => {});
     if (points.length === 0) {
       pending.resolve();
       return { committed };
