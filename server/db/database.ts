@@ -84,14 +84,22 @@ const CONNECT_TIMEOUT_MS = 10_000;
 /** The rows of the last statement of a simple query (several statements answer a list of results). */
 const lastRows = <T>(result: pg.QueryResult | pg.QueryResult[]) => (Array.isArray(result) ? result[result.length - 1] : result).rows as T[];
 
-/** `SET LOCAL statement_timeout` for long work: the time, and on the embedded database the socket's limit too. */
-function lengthened(client: pg.PoolClient, ms: number): () => void {
+/**
+ * Lets a connection's statements take `ms` (PostgreSQL: the session's statement_timeout; the
+ * embedded database: its socket's limit) until the returned function restores the usual one.
+ */
+async function lengthened(client: pg.PoolClient, ms: number): Promise<() => Promise<void>> {
   const socket = (client as unknown as { connection: { stream: unknown } }).connection.stream;
-  if (!(socket instanceof EmbeddedSocket)) return () => {};
-  const before = socket.statementTimeoutMs;
-  socket.statementTimeoutMs = ms;
-  return () => {
-    socket.statementTimeoutMs = before;
+  if (socket instanceof EmbeddedSocket) {
+    const before = socket.statementTimeoutMs;
+    socket.statementTimeoutMs = ms;
+    return async () => {
+      socket.statementTimeoutMs = before;
+    };
+  }
+  await client.query(`SET statement_timeout = ${ms}`);
+  return async () => {
+    await client.query('RESET statement_timeout');
   };
 }
 
@@ -123,36 +131,24 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const db = drizzle(pool, { schema }) as unknown as Db;
   const listener = embedded ? sessionChannels : connectionListener(options.databaseUrl!);
 
-  /** Runs `work` on a connection of its own with the long time limit. */
+  /** Runs `work` on a connection of its own whose statements may take LONG_STATEMENT_TIMEOUT_MS. */
   async function long<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect();
-    const restore = lengthened(client, LONG_STATEMENT_TIMEOUT_MS);
+    let broken: Error | undefined;
     try {
-      return await work(client);
+      const restore = await lengthened(client, LONG_STATEMENT_TIMEOUT_MS);
+      try {
+        return await work(client);
+      } finally {
+        await restore().catch((error: Error) => (broken = error)); // a connection that cannot restore it is not reused
+      }
     } finally {
-      restore();
-      client.release();
+      client.release(broken);
     }
   }
-  const longTimeout = `SET LOCAL statement_timeout = ${LONG_STATEMENT_TIMEOUT_MS}`;
-  /**
-   * A statement with its parameters (none: a script of several statements may be sent); long work
-   * in a transaction of its own with the long time limit.
-   */
-  const statement = async <T>(text: string, params: unknown[] = [], options: WorkOptions = {}): Promise<T[]> => {
-    if (!options.longRunning) return lastRows<T>(await pool.query(text, params));
-    return long(async (client) => {
-      await client.query(`BEGIN; ${longTimeout}`);
-      try {
-        const rows = lastRows<T>(await client.query(text, params));
-        await client.query('COMMIT');
-        return rows;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      }
-    });
-  };
+  /** A statement with its parameters (none: a script of several statements may be sent). */
+  const statement = async <T>(text: string, params: unknown[] = [], options: WorkOptions = {}): Promise<T[]> =>
+    lastRows<T>(options.longRunning ? await long((client) => client.query(text, params)) : await pool.query(text, params));
 
   try {
     await long(async (client) => migrate(drizzle(client, { schema }), { migrationsFolder }));
@@ -186,10 +182,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     listen: listener.listen,
     anonymousTx: (work) => asApp(null, work),
     systemTx: (work, workOptions) => workOptions?.longRunning
-      ? long((client) => drizzle(client, { schema }).transaction(async (tx) => {
-        await tx.execute(sql.raw(longTimeout));
-        return work(tx as unknown as Tx);
-      }))
+      ? long((client) => drizzle(client, { schema }).transaction((tx) => work(tx as unknown as Tx)))
       : db.transaction(work),
     close: async () => {
       await listener.close();
