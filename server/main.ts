@@ -10,6 +10,7 @@ import { backfillDemoTelemetry, startDemoSimulation, type DemoSimulation } from 
 import { seedDemoIfEmpty } from './seed/demoSeed.ts';
 import { scheduleTelemetryMaintenance } from './telemetry/telemetryMaintenance.ts';
 import { demoLamp } from './db/deviceQueries.ts';
+import { checkModelStorage } from './resources/modelStorage.ts';
 import { startupFailureSentence } from './startupErrors.ts';
 
 /** The longest a shutdown may take (SIGTERM): a process manager's patience is usually 10 s. */
@@ -26,6 +27,7 @@ async function main() {
       databaseUrl: config.databaseUrl, dataDir: config.dataDir, statementTimeoutMs: config.statementTimeoutMs,
       onEmbeddedTimeout: (restarted) => console.warn(`A statement ran longer than STATEMENT_TIMEOUT_MS (${config.statementTimeoutMs} ms) and was cut off${restarted ? '; the embedded database was reopened' : ''}.`),
     });
+    await checkModelStorage(db);
     seeded = config.seed === 'demo' && (await seedDemoIfEmpty(db));
     if (seeded) console.log('Seeded the demo tenants (sign in as admin@demo.city / demo1234).');
   } catch (error) {

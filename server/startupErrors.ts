@@ -2,6 +2,7 @@
 // instead of a stack trace (the server then exits with code 1).
 import { ConfigError } from './config.ts';
 import { DataDirLockedError } from './db/dataDirLock.ts';
+import { ModelStorageError } from './resources/modelStorageError.ts';
 
 const FILE_CAUSES: Record<string, string> = {
   ENOTDIR: 'it is not a directory (a file is in the way)',
@@ -48,7 +49,7 @@ function codeOf(error: unknown): string | undefined {
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function startupFailureSentence(error: unknown, where: { dataDir: string; databaseUrl?: string }): string {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) return error.message;
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof ModelStorageError) return error.message;
   const code = codeOf(error);
   if (code === 'EADDRINUSE' || code === 'EACCES' && (error as { syscall?: string }).syscall === 'listen') {
     const { address, port } = error as { address?: string; port?: number };

@@ -17,6 +17,7 @@ import { violatedUniqueConstraint } from '../db/databaseErrors.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../errors.ts';
 import { hasPermission, type Caller } from '../services/caller.ts';
 import type { ModelBinding } from './bindings.ts';
+import { fieldWithoutColumn } from './modelStorageError.ts';
 import { checkReferences } from './referenceCheck.ts';
 import { registeredModel } from './registry.ts';
 import { idList, INT4_MAX } from '../../src/schemas/bounds.ts';
@@ -70,13 +71,13 @@ function describeModel(name: string): Model {
       flattened[field] = {};
       for (const property of Object.keys(fieldSchema.properties ?? {})) {
         const column = byName.get(property);
-        if (!column) throw new Error(`${name}.${field}.${property} has no column`);
+        if (!column) throw fieldWithoutColumn(name, `${field}.${property}`, getTableName(binding.table));
         flattened[field][property] = column;
         selection[`${field}.${property}`] = column;
       }
     } else {
       const column = byName.get(field);
-      if (!column) throw new Error(`${name}.${field} has no column in its table`);
+      if (!column) throw fieldWithoutColumn(name, field, getTableName(binding.table));
       columns[field] = column;
       selection[field] = column;
     }
