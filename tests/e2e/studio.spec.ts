@@ -28,6 +28,7 @@ async function fillName(page: Page, name: string) {
 }
 
 test('a zone needs its polygon, and is saved once drawn', async ({ page }) => {
+  test.slow(); // a drawing, two saves, a reload and an axe scan of the map page
   await login(page, users.cityAdmin);
   await page.goto('/studio/zones');
   await expect(page.getByTestId('page-studio-zones')).toBeVisible();
@@ -50,6 +51,7 @@ test('a zone needs its polygon, and is saved once drawn', async ({ page }) => {
 });
 
 test('a device is created as a point, a polygon and a circle, each with its area', async ({ page, request }) => {
+  test.slow(); // three drawings, a save and an axe scan of the map page: 20-30 s on two busy cores
   await login(page, users.cityAdmin);
   await page.goto('/studio/devices');
   await page.getByTestId('studio-create').click();
