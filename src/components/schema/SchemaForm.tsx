@@ -7,7 +7,7 @@ import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { cronProblem } from '../../schemas/cron.ts';
-import { orderedFields, type FieldSchema, type ModelSchema } from '../../schemas/model.ts';
+import { fieldLabelKey, orderedFields, type FieldSchema, type ModelSchema } from '../../schemas/model.ts';
 import { SUPPORTED_LANGUAGES, LANGUAGE_NAMES } from '../../i18n/languages.ts';
 import { permissionHeldByName } from '../../schemas/modules.ts';
 import { useTokenClaims } from '../../session/access.ts';
@@ -26,8 +26,6 @@ interface FieldsProps {
   /** Name from the form's root (for watching values). */
   fullName: NamePath;
 }
-
-export const labelKeyOf = (model: ModelSchema, field: string, schema: FieldSchema) => schema['x-label'] ?? `models.${model.$id}.fields.${field}`;
 
 /** antd rules from the field's schema, with the messages of SPEC §5. */
 export function rulesOf(schema: FieldSchema, label: string, required: boolean, t: TFunction): Rule[] {
@@ -134,7 +132,7 @@ export function SchemaFields({ model, schema, name, fullName }: FieldsProps) {
         const fieldSchema = properties[field];
         if (fieldSchema.readOnly) return null;
         if (fieldSchema['x-permission'] && !permissionHeldByName(claims.module_permissions, fieldSchema['x-permission'])) return null;
-        const label = t(labelKeyOf(model, field, fieldSchema));
+        const label = t(fieldLabelKey(model, field, fieldSchema));
         const isRequired = required.has(field);
         const widget = widgetOf(fieldSchema);
         if (widget === 'multilingual') return <MultilingualField key={field} name={[...name, field]} label={label} required={isRequired} />;

@@ -3,9 +3,8 @@
 import { useCan, useUpdate, type BaseRecord } from '@refinedev/core';
 import { Descriptions, Drawer, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { orderedFields, writableFields } from '../../schemas/model.ts';
+import { fieldLabelKey, orderedFields, writableFields } from '../../schemas/model.ts';
 import type { ModelResource } from '../../resources/defineResource.ts';
-import { labelKeyOf } from '../../components/schema/SchemaForm.tsx';
 import { RecordValue } from './RecordValue.tsx';
 
 export function RecordDrawer({ resource, record, onClose }: { resource: ModelResource; record?: BaseRecord; onClose: () => void }) {
@@ -19,9 +18,9 @@ export function RecordDrawer({ resource, record, onClose }: { resource: ModelRes
       {record && (
         <Descriptions column={1} bordered size="small">
           {orderedFields(schema.properties).map((field) => (
-            <Descriptions.Item key={field} label={t(labelKeyOf(schema, field, schema.properties[field]))}>
+            <Descriptions.Item key={field} label={t(fieldLabelKey(schema, field, schema.properties[field]))}>
               {editable.includes(field) && canEdit?.can ? (
-                <Select value={record[field] as string} aria-label={t(labelKeyOf(schema, field, schema.properties[field]))} loading={mutation.isPending}
+                <Select value={record[field] as string} aria-label={t(fieldLabelKey(schema, field, schema.properties[field]))} loading={mutation.isPending}
                   style={{ minWidth: 160 }} data-testid={`drawer-${field}`}
                   options={(schema.properties[field].enum ?? []).map((value) => ({ value: value as string, label: t(`enumValues.${field}.${String(value)}`) }))}
                   onChange={(value) => update({ resource: resource.name, id: record.id!, values: { [field]: value } }, { onSuccess: ({ data }) => Object.assign(record, data) })} />

@@ -8,10 +8,9 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldsWith, orderedFields, pageSizeOf, type FieldSchema } from '../../schemas/model.ts';
+import { fieldLabelKey, fieldsWith, orderedFields, pageSizeOf, type FieldSchema } from '../../schemas/model.ts';
 import type { ModelResource } from '../../resources/defineResource.ts';
 import { usePageTitle } from '../../routing/usePageTitle.ts';
-import { labelKeyOf } from '../../components/schema/SchemaForm.tsx';
 import { csvRows } from './csvExport.ts';
 import { RecordDrawer } from './RecordDrawer.tsx';
 import { RecordValue } from './RecordValue.tsx';
@@ -68,7 +67,7 @@ export default function ResourceListPage({ resource }: { resource: ModelResource
   onLiveEvent = live.apply;
 
   const columnFields = orderedFields(schema.properties).filter((field) => schema.properties[field]['x-column']);
-  const label = (field: string) => t(labelKeyOf(schema, field, schema.properties[field]));
+  const label = (field: string) => t(fieldLabelKey(schema, field, schema.properties[field]));
 
   const { triggerExport, isLoading: exporting } = useExport<Row>({
     resource: resource.name,
