@@ -83,9 +83,12 @@ export const dataProvider: DataProvider = {
     const model = modelApi(resource);
     if (model) return { data: (await Promise.all(ids.map((id) => model.getOne(id)))) as never[] };
     const api = apiOf(resource);
-    if (!api.list || !api.filters?.ids) unsupported(resource, 'reading several records');
-    const data = await httpRequest<BaseRecord[]>({ path: api.list, query: { [api.filters.ids]: ids.join(',') } });
-    return { data: (Array.isArray(data) ? data : []) as never[] };
+    if (!api.list) unsupported(resource, 'reading several records');
+    // A list without an ids filter is small and whole (entity types, groups): the records are picked from it.
+    const idsParameter = api.filters?.ids;
+    const data = await httpRequest<BaseRecord[]>({ path: api.list, query: idsParameter ? { [idsParameter]: ids.join(',') } : undefined });
+    const wanted = new Set(ids.map(String));
+    return { data: (Array.isArray(data) ? data : []).filter((record) => wanted.has(String(record.id))) as never[] };
   },
 
   async create({ resource, variables }) {

@@ -62,6 +62,18 @@ test('an admin creates, edits and deletes a watcher', async ({ page }) => {
     `${name} (edited) was updated successfully`, escaped(`${name} (edited)`));
 });
 
+test('a form holding an entity type shows its name, and no error', async ({ page }) => {
+  await login(page, users.cityAdmin);
+  await page.goto('/watcher');
+  await page.getByRole('row', { name: /High temperature/ }).getByTestId('row-edit').click();
+  await expect(page.getByTestId('form-watcher')).toBeVisible();
+  const types = page.getByTestId('form-watcher').locator('.ant-form-item').filter({ hasText: 'Entity types' });
+  await expect(types.locator('.ant-select-selection-item')).toHaveCount(1);
+  await expect(types.locator('.ant-select-selection-item')).not.toHaveText(/^#\d+$/);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
+});
+
 test('an admin creates, edits and deletes a scheduler, with the cron explained before saving', async ({ page }) => {
   await login(page, users.cityAdmin);
   await page.goto('/studio/scheduler/create');

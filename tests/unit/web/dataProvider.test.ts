@@ -41,6 +41,17 @@ describe('data provider', () => {
     expect(fetchStub.mock.calls[2]?.[0]).toBe('/group-list');
   });
 
+  it('reads several records by their ids: from the list with its ids filter, or picked from a whole list', async () => {
+    const fetchStub = vi.fn(async (_url: string) => json(200, [{ id: 1 }, { id: 2 }, { id: 3 }]));
+    vi.stubGlobal('fetch', fetchStub);
+    await expect(dataProvider.getMany!({ resource: 'entity_types', ids: [3, 1] })).resolves.toEqual({ data: [{ id: 1 }, { id: 3 }] });
+    expect(fetchStub.mock.calls[0]?.[0]).toBe('/entity-type-list');
+    await expect(dataProvider.getMany!({ resource: 'groups', ids: ['2'] })).resolves.toEqual({ data: [{ id: 2 }] });
+    expect(fetchStub.mock.calls[1]?.[0]).toBe('/group-list');
+    await dataProvider.getMany!({ resource: 'entities', ids: [1, 2] });
+    expect(fetchStub.mock.calls[2]?.[0]).toBe('/entity-list?ids=1%2C2');
+  });
+
   it('reads one entity by id', async () => {
     const fetchStub = vi.fn(async (_url: string) => json(200, { id: 7 }));
     vi.stubGlobal('fetch', fetchStub);
