@@ -5,8 +5,11 @@ import { storeLanguage } from '../i18n/languagePreference.ts';
 import { isSupportedLanguage } from '../i18n/languages.ts';
 
 export const i18nProvider: I18nProvider = {
-  translate: (key: string, options?: Record<string, unknown>, defaultMessage?: string) =>
-    String(i18n.t(key, { defaultValue: defaultMessage, ...options })),
+  // refine calls both translate(key, options, defaultMessage) and translate(key, defaultMessage).
+  translate: (key: string, options?: Record<string, unknown> | string, defaultMessage?: string) => {
+    const [values, fallback] = typeof options === 'string' ? [undefined, options] : [options, defaultMessage];
+    return String(i18n.t(key, { defaultValue: fallback, ...values }));
+  },
   changeLocale: async (language: string) => {
     if (isSupportedLanguage(language)) storeLanguage(language);
     await i18n.changeLanguage(language);

@@ -227,6 +227,7 @@ test('logs: filters kept in the address, a detail drawer and status changes one 
   await drawer.getByRole('combobox').click({ force: true });
   await page.locator('.ant-select-dropdown:visible').getByTitle('Seen', { exact: true }).click();
   await expect(list.getByRole('row', { name: /High temperature/ }).getByTestId('tag-status')).toHaveText('Seen');
+  await expect(page.getByText('Log was updated successfully')).toBeVisible();
   await page.keyboard.press('Escape');
 
   await page.goto('/logs');
@@ -238,6 +239,8 @@ test('logs: filters kept in the address, a detail drawer and status changes one 
   await page.getByTestId('bulk-status').click();
   await page.locator('.ant-select-dropdown:visible').getByTitle('Done', { exact: true }).click();
   await expect(list.getByTestId('tag-status').filter({ hasText: 'Done' })).toHaveCount(entries);
+  await expect(page.getByText(`Records updated: ${entries}`)).toBeVisible();
+  await expect(page.getByText(/notifications\./)).toHaveCount(0);
 });
 
 test('the list exports its current view as CSV, formulas neutralised', async ({ page }) => {

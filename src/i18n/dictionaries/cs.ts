@@ -227,6 +227,7 @@ export const cs: Dictionary = {
     updated: 'Záznam {{name}} byl úspěšně aktualizován',
     deleted: 'Záznam {{name}} byl úspěšně smazán',
     updateFailed: 'Aktualizace záznamu {{name}} se nezdařila. Podrobnosti najdete v logech.',
+    updatedMany: 'Aktualizované záznamy: {{count}}',
   },
   cron: {
     help: 'Pět polí: minuta (0-59), hodina (0-23), den v měsíci (0-31), měsíc (1-12), den v týdnu (0-6, neděle 0). Každé *, hodnota, seznam, rozsah nebo krok.',

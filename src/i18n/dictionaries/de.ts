@@ -227,6 +227,7 @@ export const de: Dictionary = {
     updated: '{{name}} wurde erfolgreich aktualisiert',
     deleted: '{{name}} wurde erfolgreich gelöscht',
     updateFailed: 'Die Aktualisierung von {{name}} war nicht erfolgreich. Details finden Sie in den Protokollen.',
+    updatedMany: 'Aktualisierte Einträge: {{count}}',
   },
   cron: {
     help: 'Fünf Felder: Minute (0-59), Stunde (0-23), Tag des Monats (0-31), Monat (1-12), Wochentag (0-6, Sonntag 0). Jeweils *, ein Wert, eine Liste, ein Bereich oder eine Schrittweite.',

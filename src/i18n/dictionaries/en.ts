@@ -226,6 +226,7 @@ export const en = {
     updated: '{{name}} was updated successfully',
     deleted: '{{name}} was deleted successfully',
     updateFailed: 'Update of {{name}} was not successful. See logs for details',
+    updatedMany: 'Records updated: {{count}}',
   },
   cron: {
     help: 'Five fields: minute (0-59), hour (0-23), day of month (0-31), month (1-12), weekday (0-6, Sunday 0). Each *, a value, a list, a range or a step.',

@@ -227,6 +227,7 @@ export const pt: Dictionary = {
     updated: 'O registo {{name}} foi atualizado com sucesso',
     deleted: 'O registo {{name}} foi eliminado com sucesso',
     updateFailed: 'A atualização de {{name}} não foi bem-sucedida. Consulte os registos para obter mais detalhes.',
+    updatedMany: 'Registos atualizados: {{count}}',
   },
   cron: {
     help: 'Cinco campos: minuto (0-59), hora (0-23), dia do mês (0-31), mês (1-12), dia da semana (0-6, domingo 0). Cada um com *, um valor, uma lista, um intervalo ou um passo.',

@@ -227,6 +227,7 @@ export const sk: Dictionary = {
     updated: 'Záznam {{name}} bol úspešne aktualizovaný',
     deleted: 'Záznam {{name}} bol úspešne odstránený',
     updateFailed: 'Aktualizácia záznamu {{name}} sa nepodarila. Podrobnosti nájdete v logoch.',
+    updatedMany: 'Aktualizované záznamy: {{count}}',
   },
   cron: {
     help: 'Päť polí: minúta (0-59), hodina (0-23), deň v mesiaci (0-31), mesiac (1-12), deň v týždni (0-6, nedeľa 0). Každé *, hodnota, zoznam, rozsah alebo krok.',

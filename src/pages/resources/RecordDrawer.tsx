@@ -23,7 +23,10 @@ export function RecordDrawer({ resource, record, onClose }: { resource: ModelRes
                 <Select value={record[field] as string} aria-label={t(fieldLabelKey(schema, field, schema.properties[field]))} loading={mutation.isPending}
                   style={{ minWidth: 160 }} data-testid={`drawer-${field}`}
                   options={(schema.properties[field].enum ?? []).map((value) => ({ value: value as string, label: t(`enumValues.${field}.${String(value)}`) }))}
-                  onChange={(value) => update({ resource: resource.name, id: record.id!, values: { [field]: value } }, { onSuccess: ({ data }) => Object.assign(record, data) })} />
+                  onChange={(value) => update({
+                    resource: resource.name, id: record.id!, values: { [field]: value },
+                    successNotification: () => ({ type: 'success', message: t('notifications.updated', { name: t(`models.${schema.$id}.name`) }) }),
+                  }, { onSuccess: ({ data }) => Object.assign(record, data) })} />
               ) : (
                 <RecordValue field={field} schema={schema.properties[field]} value={record[field]} />
               )}

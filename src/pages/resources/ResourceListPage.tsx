@@ -154,7 +154,10 @@ export default function ResourceListPage({ resource }: { resource: ModelResource
           <Space>
             <Select placeholder={t('table.bulkStatus')} aria-label={t('table.bulkStatus')} disabled={!selected.length} style={{ width: 180 }} data-testid="bulk-status"
               options={(schema.properties[bulkField].enum ?? []).map((value) => ({ value: value as string, label: t(`enumValues.${bulkField}.${String(value)}`) }))}
-              onChange={(value) => updateMany({ resource: resource.name, ids: selected, values: { [bulkField]: value } }, { onSuccess: () => setSelected([]) })}
+              onChange={(value) => updateMany({
+                resource: resource.name, ids: selected, values: { [bulkField]: value },
+                successNotification: () => ({ type: 'success', message: t('notifications.updatedMany', { count: selected.length }) }),
+              }, { onSuccess: () => setSelected([]) })}
               loading={bulkMutation.isPending} value={null} />
             <Typography.Text type="secondary">{t('table.selected', { count: selected.length })}</Typography.Text>
           </Space>
