@@ -1,17 +1,16 @@
-// /applications: one tile per module the user has, each leading to the module.
+// /applications: one tile per module the user may open (the page table), each leading to the module.
 import { Card, Col, Empty, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentBranding } from '../branding/currentBranding.ts';
-import { moduleIcons } from '../components/moduleIcons.tsx';
-import { availableModules, moduleEntryPaths } from '../routing/appModules.ts';
+import { openablePages } from '../routing/pageTable.tsx';
 import { usePageTitle } from '../routing/usePageTitle.ts';
 import { useTokenClaims } from '../session/access.ts';
 
 export default function ApplicationsPage() {
   const { t } = useTranslation();
   usePageTitle('routes.applications');
-  const modules = availableModules(useTokenClaims().modules);
+  const modules = openablePages(useTokenClaims(), (page) => !!page.module);
 
   return (
     <div data-testid="page-applications">
@@ -21,13 +20,13 @@ export default function ApplicationsPage() {
         <Empty description={t('applications.none')} />
       ) : (
         <Row gutter={[16, 16]}>
-          {modules.map((module) => (
+          {modules.map(({ module, path, icon, titleKey }) => (
             <Col key={module} xs={24} sm={12} lg={8} xxl={6}>
-              <Link to={moduleEntryPaths[module]} data-testid={`app-tile-${module}`}>
+              <Link to={path} data-testid={`app-tile-${module}`}>
                 <Card hoverable style={{ height: '100%' }}>
                   <Card.Meta
-                    avatar={<span style={{ fontSize: 28, color: currentBranding.themeColor }}>{moduleIcons[module]}</span>}
-                    title={t(`modules.${module}`)}
+                    avatar={<span style={{ fontSize: 28, color: currentBranding.themeColor }}>{icon}</span>}
+                    title={t(titleKey)}
                     description={t(`moduleDescriptions.${module}`)}
                   />
                 </Card>

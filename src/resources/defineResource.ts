@@ -14,6 +14,8 @@ export interface ModelResource {
   titleKey: string;
   /** Modules the route needs (those of the model's read rule). */
   modules?: readonly string[];
+  /** A user setting: only for users with settings (at least one permission). */
+  settings?: boolean;
   /** How a row opens: the edit page (default) or a read-only drawer whose enum fields change in place (logs). */
   detail?: 'drawer' | 'page';
   /** An enum field the list can set on every selected row at once (a log's status). */

@@ -5,6 +5,8 @@ import { Navigate, Route, Routes } from 'react-router';
 import { AppShell } from '../components/layout/AppShell.tsx';
 import { ShellDataGate } from '../components/layout/ShellDataGate.tsx';
 import { GuestOnly } from './GuestOnly.tsx';
+import { pageAt } from './pageTable.tsx';
+import { RequireAccess } from './RequireAccess.tsx';
 import { RequireModule } from './RequireModule.tsx';
 import { RequireSession } from './RequireSession.tsx';
 import { modelResourceRoutes } from './modelResourceRoutes.tsx';
@@ -66,7 +68,7 @@ export function AppRoutes() {
             <Route index element={<Navigate to="/applications" replace />} />
             <Route path="/applications" element={<ApplicationsPage />} />
             <Route path="/profile" element={<ProfileHomePage />} />
-            <Route path="/profile/password" element={<ChangePasswordPage />} />
+            <Route path="/profile/password" element={<RequireAccess access={pageAt('/profile/password').access}><ChangePasswordPage /></RequireAccess>} />
             {modelResourceRoutes()}
 
             <Route element={<RequireModule modules={['factory-dashboard']} />}>

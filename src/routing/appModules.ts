@@ -1,5 +1,5 @@
 // The feature modules (SPEC §6) and where each one starts.
-import { MODULES, type Module } from '../schemas/modules.ts';
+import type { Module } from '../schemas/modules.ts';
 
 export type AppModule = Module;
 
@@ -10,8 +10,3 @@ export const moduleEntryPaths: Record<AppModule, string> = {
   'public-api-dashboard': '/public-api-dashboard',
   logs: '/logs',
 };
-
-/** The modules of the token, in menu order. */
-export function availableModules(granted: readonly string[]): AppModule[] {
-  return MODULES.filter((module) => granted.includes(module));
-}

@@ -1,20 +1,19 @@
 // The routes of every model resource (src/resources/modelResources.ts): list, create and edit,
-// each open only to users the model's access rule lets do that action (else back to /).
+// each open only to users the page table lets do that action (else back to /).
 import { lazy, type ReactNode } from 'react';
-import { Navigate, Route } from 'react-router';
+import { Route } from 'react-router';
 import type { ModelResource } from '../resources/defineResource.ts';
 import { MODEL_RESOURCES } from '../resources/modelResources.ts';
-import { actionAllowed, type Action } from '../schemas/model.ts';
-import { useTokenClaims } from '../session/access.ts';
+import type { Action } from '../schemas/model.ts';
 import { ProfileLayout } from '../pages/profile/ProfileLayout.tsx';
+import { resourceAccess } from './pageTable.tsx';
+import { RequireAccess } from './RequireAccess.tsx';
 
 const ResourceListPage = lazy(() => import('../pages/resources/ResourceListPage.tsx'));
 const ResourceFormPage = lazy(() => import('../pages/resources/ResourceFormPage.tsx'));
 
 function RequireAction({ resource, action, children }: { resource: ModelResource; action: Action; children: ReactNode }) {
-  const claims = useTokenClaims();
-  if (!actionAllowed({ modules: claims.modules, permissions: claims.module_permissions }, resource.schema, action)) return <Navigate to="/" replace />;
-  return children;
+  return <RequireAccess access={resourceAccess(resource, action)}>{children}</RequireAccess>;
 }
 
 /** Pages under /profile keep the profile's sidebar. */

@@ -1,51 +1,38 @@
-// The collapsible side menu: the user's modules and the profile and settings links.
-import { BellOutlined, LockOutlined, NotificationOutlined, UserOutlined } from '@ant-design/icons';
+// The collapsible side menu: the pages of the page table (src/routing/pageTable.tsx) this user may
+// open, in its groups: the modules, the studio and the settings.
 import { Layout, Menu } from 'antd';
 import type { MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { availableModules, moduleEntryPaths } from '../../routing/appModules.ts';
-import { hasSettingsAccess, useTokenClaims } from '../../session/access.ts';
-import { MODEL_RESOURCES } from '../../resources/modelResources.ts';
-import { actionAllowed } from '../../schemas/model.ts';
-import { moduleIcons } from '../moduleIcons.tsx';
+import { openablePages, type PageEntry } from '../../routing/pageTable.tsx';
+import { useTokenClaims } from '../../session/access.ts';
 
-function selectedKeyOf(pathname: string, keys: string[]): string[] {
-  const match = keys
-    .filter((key) => pathname === key || pathname.startsWith(`${key}/`) || (key === '/studio/regions' && pathname.startsWith('/studio')))
-    .sort((a, b) => b.length - a.length)[0];
-  return match ? [match] : [];
+type MenuGroup = NonNullable<PageEntry['menu']>;
+const GROUP_TITLES: Record<MenuGroup, string> = { modules: 'sidebar.modules', studio: 'modules.factory-studio', settings: 'sidebar.settings' };
+
+/** A menu item's key: a page may be in two groups (the studio's entry and its first page). */
+const keyOf = (page: PageEntry) => `${page.menu}:${page.path}`;
+
+/** The deepest page the address is in; a module's entry stands for every address under its first segment. */
+function selectedKeyOf(pathname: string, pages: PageEntry[]): string[] {
+  const under = (prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+  const page = pages.filter((entry) => entry.menu !== 'modules' && under(entry.path)).sort((a, b) => b.path.length - a.path.length)[0]
+    ?? pages.find((entry) => entry.menu === 'modules' && under(`/${entry.path.split('/')[1]}`));
+  return page ? [keyOf(page)] : [];
 }
 
 export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const claims = useTokenClaims();
-  const modules = availableModules(claims.modules);
-
-  const moduleItems = modules.map((module) => ({ key: moduleEntryPaths[module], icon: moduleIcons[module], label: t(`modules.${module}`) }));
-  // the studio's generated pages the user may open
-  const grants = { modules: claims.modules, permissions: claims.module_permissions };
-  const studioItems = MODEL_RESOURCES
-    .filter((resource) => resource.route.startsWith('/studio/') && actionAllowed(grants, resource.schema, 'read'))
-    .map((resource) => ({ key: resource.route, label: t(resource.titleKey) }));
-  const settingsItems = [
-    { key: '/profile', icon: <UserOutlined />, label: t('routes.profile') },
-    ...(hasSettingsAccess(claims)
-      ? [
-          { key: '/profile/password', icon: <LockOutlined />, label: t('routes.changePassword') },
-          { key: '/profile/notifications', icon: <NotificationOutlined />, label: t('routes.notifications') },
-        ]
-      : []),
-    { key: '/watcher', icon: <BellOutlined />, label: t('routes.watcher') },
-  ];
-  const items: MenuProps['items'] = [
-    ...(moduleItems.length > 0 ? [{ type: 'group' as const, key: 'modules', label: t('sidebar.modules'), children: moduleItems }] : []),
-    ...(studioItems.length > 0 ? [{ type: 'group' as const, key: 'studio', label: t('modules.factory-studio'), children: studioItems }] : []),
-    { type: 'group', key: 'settings', label: t('sidebar.settings'), children: settingsItems },
-  ];
-  const keys = [...moduleItems, ...studioItems, ...settingsItems].map((item) => item.key);
+  const pages = openablePages(useTokenClaims(), (page) => page.menu !== undefined);
+  const items: MenuProps['items'] = (Object.keys(GROUP_TITLES) as MenuGroup[])
+    .map((group) => ({ group, children: pages.filter((page) => page.menu === group) }))
+    .filter(({ children }) => children.length > 0)
+    .map(({ group, children }) => ({
+      type: 'group' as const, key: group, label: t(GROUP_TITLES[group]),
+      children: children.map((page) => ({ key: keyOf(page), icon: page.icon, label: t(page.titleKey) })),
+    }));
 
   return (
     <Layout.Sider
@@ -62,9 +49,9 @@ export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavig
       <Menu
         mode="inline"
         items={items}
-        selectedKeys={selectedKeyOf(pathname, keys)}
+        selectedKeys={selectedKeyOf(pathname, pages)}
         onClick={({ key }) => {
-          navigate(key);
+          navigate(key.slice(key.indexOf(':') + 1));
           onNavigate();
         }}
       />

@@ -1,25 +1,16 @@
-// The profile pages' frame: a side menu (profile, change password, notifications) and content.
-import { LockOutlined, NotificationOutlined, UserOutlined } from '@ant-design/icons';
+// The profile pages' frame: their own menu (the page table's profile pages this user may open) and content.
 import { Col, Menu, Row } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { hasSettingsAccess, useTokenClaims } from '../../session/access.ts';
+import { openablePages } from '../../routing/pageTable.tsx';
+import { useTokenClaims } from '../../session/access.ts';
 
 export function ProfileLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const showSettings = hasSettingsAccess(useTokenClaims());
-  const items = [
-    { key: '/profile', icon: <UserOutlined />, label: t('routes.profile') },
-    ...(showSettings
-      ? [
-          { key: '/profile/password', icon: <LockOutlined />, label: t('routes.changePassword') },
-          { key: '/profile/notifications', icon: <NotificationOutlined />, label: t('routes.notifications') },
-        ]
-      : []),
-  ];
+  const items = openablePages(useTokenClaims(), (page) => !!page.profile).map((page) => ({ key: page.path, icon: page.icon, label: t(page.titleKey) }));
   return (
     <Row gutter={[24, 24]}>
       <Col xs={24} md={7} lg={6} xl={5}>

@@ -1,0 +1,36 @@
+// One table decides which pages a user may open and which the menus show: the operator of the
+// demo (factory-dashboard and logs, no permissions) and an administrator with every module.
+import { describe, expect, it } from 'vitest';
+import { mayOpen, openablePages, pageAt, PAGES } from '../../../src/routing/pageTable.tsx';
+import { MODEL_RESOURCES } from '../../../src/resources/modelResources.ts';
+import { MODULES } from '../../../src/schemas/modules.ts';
+import type { TokenClaims } from '../../../src/session/tokenClaims.ts';
+
+const claims = (modules: string[], permissions: string[]) => ({ modules, module_permissions: permissions } as unknown as TokenClaims);
+const operator = claims(['factory-dashboard', 'logs'], []);
+const admin = claims([...MODULES], ['watcher.*', 'scheduler.*', 'profile.*', 'kpi.*', 'entity.*', 'board.*', 'logs.*']);
+const GROUPS = ['modules', 'studio', 'settings'];
+/** The side menu's entries as it groups them. */
+const menu = (user: TokenClaims) => openablePages(user, (page) => page.menu !== undefined)
+  .sort((a, b) => GROUPS.indexOf(a.menu!) - GROUPS.indexOf(b.menu!)).map((page) => `${page.menu} ${page.path}`);
+
+describe('the page table', () => {
+  it('lists every model resource and every studio kind', () => {
+    for (const resource of MODEL_RESOURCES) expect(PAGES.some((page) => page.path === resource.route)).toBe(true);
+    for (const kind of ['regions', 'zones', 'devices']) expect(PAGES.some((page) => page.path === `/studio/${kind}` && page.menu === 'studio'), kind).toBe(true);
+  });
+
+  it('shows the operator his two modules, his profile and the watchers; no studio, no settings', () => {
+    expect(menu(operator)).toEqual(['modules /dashboard', 'modules /logs', 'settings /profile', 'settings /watcher']);
+    for (const path of ['/studio/kpi', '/studio/regions', '/profile/password', '/profile/notifications']) expect(mayOpen(operator, pageAt(path).access), path).toBe(false);
+  });
+
+  it('shows the administrator the studio with regions, zones and devices, and the settings', () => {
+    expect(menu(admin)).toEqual([
+      'modules /dashboard', 'modules /studio/regions', 'modules /performance-dashboard', 'modules /public-api-dashboard', 'modules /logs',
+      'studio /studio/regions', 'studio /studio/zones', 'studio /studio/devices', 'studio /studio/scheduler', 'studio /studio/profiles', 'studio /studio/kpi',
+      'settings /profile', 'settings /profile/password', 'settings /profile/notifications', 'settings /watcher',
+    ]);
+    expect(openablePages(admin, (page) => !!page.profile).map((page) => page.path)).toEqual(['/profile', '/profile/password', '/profile/notifications']);
+  });
+});
