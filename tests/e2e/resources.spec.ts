@@ -1,7 +1,7 @@
 // The generated pages of the resource engine, driven like a tenant admin: create, edit and delete
 // through the forms, against the real server.
 import { expect, test, type Page } from '@playwright/test';
-import { login, users } from './helpers.ts';
+import { apiToken, login, users } from './helpers.ts';
 
 /** A label as the field shows it (a required field's label starts with '*'). */
 const labelled = (label: string) => new RegExp(`^\\*?\\s*${label.replace(/[()]/g, '\\$&')}$`);
@@ -72,6 +72,19 @@ test('a form holding an entity type shows its name, and no error', async ({ page
   await expect(types.locator('.ant-select-selection-item')).not.toHaveText(/^#\d+$/);
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
+});
+
+test("an editor opened with another tenant's id, or an unknown one, says 'Entity not found' and offers no form", async ({ page, request }) => {
+  const token = await apiToken(request, users.facilityAdmin);
+  const [foreign] = await (await request.get('/watcher-list', { headers: { authorization: `Bearer ${token}` } })).json();
+  await login(page, users.cityAdmin);
+  for (const id of [foreign.id, 2_000_000_000]) {
+    await page.goto(`/watcher/edit/${id}`);
+    await expect(page.getByText('Entity not found')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('form-save')).toHaveCount(0);
+  }
+  await page.getByRole('link', { name: 'Back to the list' }).click();
+  await expect(page.getByTestId('list-watcher')).toBeVisible();
 });
 
 test('an admin creates, edits and deletes a scheduler, with the cron explained before saving', async ({ page }) => {

@@ -189,6 +189,7 @@ export const cs: Dictionary = {
     editTitle: 'Upravit',
     save: 'Uložit',
     cancel: 'Zrušit',
+    backToList: 'Zpět na seznam',
     required: 'Pole {{field}} je povinné',
     invalid: 'Hodnota pole {{field}} není platná',
     invalidNumber: 'Zadejte platné číslo',

@@ -189,6 +189,7 @@ export const de: Dictionary = {
     editTitle: 'Bearbeiten',
     save: 'Speichern',
     cancel: 'Abbrechen',
+    backToList: 'Zurück zur Liste',
     required: '{{field}} ist ein Pflichtfeld',
     invalid: '{{field}} ist ungültig',
     invalidNumber: 'Bitte geben Sie eine gültige Zahl ein',

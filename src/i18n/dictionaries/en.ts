@@ -188,6 +188,7 @@ export const en = {
     editTitle: 'Edit',
     save: 'Save',
     cancel: 'Cancel',
+    backToList: 'Back to the list',
     required: '{{field}} is required',
     invalid: '{{field}} is not valid',
     invalidNumber: 'Please input valid number',

@@ -189,6 +189,7 @@ export const ko: Dictionary = {
     editTitle: '편집',
     save: '저장',
     cancel: '취소',
+    backToList: '목록으로 돌아가기',
     required: '{{field}} 항목은 필수입니다',
     invalid: '{{field}} 값이 올바르지 않습니다',
     invalidNumber: '올바른 숫자를 입력하세요',

@@ -189,6 +189,7 @@ export const pt: Dictionary = {
     editTitle: 'Editar',
     save: 'Guardar',
     cancel: 'Cancelar',
+    backToList: 'Voltar à lista',
     required: 'O campo {{field}} é obrigatório',
     invalid: 'O campo {{field}} não é válido',
     invalidNumber: 'Introduza um número válido',

@@ -189,6 +189,7 @@ export const sk: Dictionary = {
     editTitle: 'Upraviť',
     save: 'Uložiť',
     cancel: 'Zrušiť',
+    backToList: 'Späť na zoznam',
     required: 'Pole {{field}} je povinné',
     invalid: 'Hodnota poľa {{field}} nie je platná',
     invalidNumber: 'Zadajte platné číslo',

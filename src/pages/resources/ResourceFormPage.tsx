@@ -3,12 +3,12 @@
 // land on their fields; leaving with unsaved changes asks first; messages are SPEC §8's.
 import { useForm } from '@refinedev/antd';
 import { useBack, type HttpError } from '@refinedev/core';
-import { Button, Card, Form, Space, Spin, Typography } from 'antd';
+import { Button, Card, Form, Result, Space, Spin, Typography } from 'antd';
 import type { ErrorObject } from 'ajv';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import * as modelValidators from 'virtual:model-validators';
 import { finiteNumbersOnly } from '../../schemas/validation.ts';
 import type { FieldSchema } from '../../schemas/model.ts';
@@ -42,7 +42,7 @@ export default function ResourceFormPage({ resource, action }: { resource: Model
   const validate = useMemo(() => finiteNumbersOnly(modelValidators[schema.$id] as unknown as { (data: unknown): boolean; errors?: ErrorObject[] | null }), [schema]);
   const nameOf = (record?: Record<string, unknown>) => recordTitle(schema, record, i18n.language, modelName);
 
-  const { formProps, saveButtonProps, formLoading, form } = useForm({
+  const { formProps, saveButtonProps, formLoading, form, query } = useForm({
     resource: resource.name,
     action,
     id,
@@ -72,6 +72,15 @@ export default function ResourceFormPage({ resource, action }: { resource: Model
     }
     return formProps.onFinish?.(record);
   };
+
+  // Another tenant's record, or one deleted meanwhile: said, with no form to save.
+  if (action === 'edit' && query?.isError) {
+    return (
+      <div data-testid={`form-${schema.$id}`}>
+        <Result status="404" title={t('errors.entityNotFound')} extra={<Link to={resource.route}>{t('form.backToList')}</Link>} />
+      </div>
+    );
+  }
 
   return (
     <div data-testid={`form-${schema.$id}`}>
