@@ -33,6 +33,12 @@ test('a zone needs its polygon, and is saved once drawn', async ({ page }) => {
   await page.goto('/studio/zones');
   await expect(page.getByTestId('page-studio-zones')).toBeVisible();
   await page.getByTestId('studio-create').click();
+  // an empty form says what is missing, and throws nothing
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.getByTestId('studio-save').click();
+  await expect(page.getByTestId('studio-editor').locator('.ant-form-item-explain-error').first()).toBeVisible();
+  expect(pageErrors).toEqual([]);
   await fillName(page, 'Drawn zone');
   await page.getByTestId('studio-save').click();
   await expect(page.getByText('Zone is missing coordinates. Please draw a polygon.')).toBeVisible();

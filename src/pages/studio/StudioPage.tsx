@@ -92,7 +92,8 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
 
   const save = async () => {
     if (!editing) return;
-    const values = await form.validateFields();
+    const values = await form.validateFields().catch(() => undefined); // the form shows what is missing
+    if (!values) return;
     if (spec.geometryRequired && !editing.geometry) {
       void message.error(t(spec.geometryRequired));
       return;
