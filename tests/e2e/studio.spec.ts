@@ -39,6 +39,12 @@ test('a zone needs its polygon, and is saved once drawn', async ({ page }) => {
   await page.getByTestId('studio-save').click();
   await expect(page.getByTestId('studio-editor').locator('.ant-form-item-explain-error').first()).toBeVisible();
   expect(pageErrors).toEqual([]);
+  // a zone lies in a region: its parent picker offers regions, no device
+  await page.getByTestId('studio-editor').locator('.ant-form-item').filter({ hasText: 'Parent' }).locator('.ant-select').click();
+  const parents = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(parents.first()).toBeVisible();
+  expect((await parents.allTextContents()).filter((name) => /lamp|sensor|gateway/i.test(name))).toEqual([]);
+  await page.keyboard.press('Escape');
   await fillName(page, 'Drawn zone');
   await page.getByTestId('studio-save').click();
   await expect(page.getByText('Zone is missing coordinates. Please draw a polygon.')).toBeVisible();
@@ -82,12 +88,22 @@ test('a device is created as a point, a polygon and a circle, each with its area
   expect(circleArea).toBeGreaterThan(1000);
   await page.getByRole('button', { name: 'Recalculate' }).click();
 
-  // a device needs its type
+  // a device needs its type: a device's, never a region's or a zone's
   await page.getByTestId('studio-editor').locator('.ant-form-item').filter({ hasText: 'Entity type' }).locator('.ant-select').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: 'Street lamp' }).click();
+  const typeOptions = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(typeOptions.filter({ hasText: 'Street lamp' })).toHaveCount(1);
+  for (const kind of ['Region', 'Zone']) {
+    await page.keyboard.type(kind);
+    await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-empty'), kind).toBeVisible();
+    for (let typed = 0; typed < kind.length; typed++) await page.keyboard.press('Backspace');
+  }
+  await typeOptions.filter({ hasText: 'Street lamp' }).click();
+  // the gateway switch and the gateway picker are told apart
+  await expect(page.getByTestId('studio-editor').getByText('Acts as a gateway', { exact: true })).toHaveCount(1);
+  await expect(page.getByTestId('studio-editor').getByText('Gateway', { exact: true })).toHaveCount(1);
   await page.getByTestId('studio-save').click();
   await expect(page.getByText('was created successfully')).toBeVisible();
-  await expect(page.getByTestId('studio-access-token')).toHaveValue(/^[0-9a-f]{32}$/);
+  await expect(page.getByLabel('Access token', { exact: true })).toHaveValue(/^[0-9a-f]{32}$/);
   // stored as a circle: its centre and radius, and the area shown is π·r²
   const token = await apiToken(request, users.cityAdmin);
   const [device] = await (await request.get('/entity-list?search=Drawn%20device', { headers: { authorization: `Bearer ${token}` } })).json();

@@ -2,6 +2,7 @@
 // number, enum (translated), switch, colour, date/time, entity / entity-type / group pickers,
 // cron, JSON.
 import { useSelect } from '@refinedev/antd';
+import { useContext } from 'react';
 import { ColorPicker, DatePicker, Input, InputNumber, Select, Switch, TimePicker } from 'antd';
 import type { Color } from 'antd/es/color-picker';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -9,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldSchema } from '../../schemas/model.ts';
 import { pickLocalized, type LocalizedValue } from '../../i18n/pickLocalized.ts';
 import { CronInput } from './CronInput.tsx';
+import { PickerScopeContext } from './pickerScope.ts';
 
 export interface WidgetProps {
   id?: string;
@@ -75,11 +77,13 @@ function EnumSelect({ id, value, onChange, schema, name, disabledValues, multipl
   return <Select id={id} value={value} onChange={onChange} options={options} mode={multiple ? 'multiple' : undefined} allowClear={!multiple} />;
 }
 
-/** Picks records of a resource by name, searching on the server where the list can. */
-function RecordPicker({ id, value, onChange, resource, multiple, serverSearch }: WidgetProps & { resource: string; multiple: boolean; serverSearch: boolean }) {
+/** Picks records of a resource by name, searching on the server where the list can; a page may narrow it (PickerScopeContext). */
+function RecordPicker({ id, value, onChange, name, resource, multiple, serverSearch }: WidgetProps & { resource: string; multiple: boolean; serverSearch: boolean }) {
   const { i18n } = useTranslation();
+  const scope = useContext(PickerScopeContext)[name];
   const { selectProps } = useSelect<{ id: number; name: LocalizedValue }>({
     resource,
+    filters: scope?.filters,
     optionLabel: (item) => pickLocalized(item.name, i18n.language) || `#${item.id}`,
     optionValue: (item) => item.id as never,
     // a server-searched list answers its first matches (the entities of a big tenant are not all sent)
@@ -90,6 +94,7 @@ function RecordPicker({ id, value, onChange, resource, multiple, serverSearch }:
   return (
     <Select
       {...selectProps}
+      options={scope?.ids ? selectProps.options?.filter((option) => scope.ids!.includes(Number(option.value))) : selectProps.options}
       {...(serverSearch ? {} : { onSearch: undefined, filterOption: (input: string, option?: { label?: unknown }) => String(option?.label ?? '').toLowerCase().includes(input.toLowerCase()) })}
       id={id}
       value={value}

@@ -66,7 +66,7 @@ export const cs: Dictionary = {
       fields: {
         id: 'ID', entity_type_id: 'Typ entity', parent_id: 'Nadřazená entita', name: 'Název', level: 'Úroveň', group_ids: 'Skupiny',
         attributes: 'Atributy', geom: 'Geometrie', interface: 'Rozhraní zařízení', thingsboard_name: 'Název zařízení',
-        is_gateway: 'Brána', fk_gateway_id: 'Brána', access_token: 'Přístupový token', tree_path: 'Cesta ve stromu', updated_at: 'Aktualizováno',
+        is_gateway: 'Funguje jako brána', fk_gateway_id: 'Brána', access_token: 'Přístupový token', tree_path: 'Cesta ve stromu', updated_at: 'Aktualizováno',
         color: 'Barva', size: 'Velikost (m)', overlay: 'Obrázkový překryv',
       },
     },

@@ -66,7 +66,7 @@ export const de: Dictionary = {
       fields: {
         id: 'ID', entity_type_id: 'Entitätstyp', parent_id: 'Übergeordnete Entität', name: 'Name', level: 'Ebene', group_ids: 'Gruppen',
         attributes: 'Attribute', geom: 'Geometrie', interface: 'Geräteschnittstelle', thingsboard_name: 'Gerätename',
-        is_gateway: 'Gateway', fk_gateway_id: 'Gateway', access_token: 'Zugriffstoken', tree_path: 'Baumpfad', updated_at: 'Aktualisiert',
+        is_gateway: 'Dient als Gateway', fk_gateway_id: 'Gateway', access_token: 'Zugriffstoken', tree_path: 'Baumpfad', updated_at: 'Aktualisiert',
         color: 'Farbe', size: 'Größe (m)', overlay: 'Bildüberlagerung',
       },
     },

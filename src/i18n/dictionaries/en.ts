@@ -65,7 +65,7 @@ export const en = {
       fields: {
         id: 'ID', entity_type_id: 'Entity type', parent_id: 'Parent', name: 'Name', level: 'Level', group_ids: 'Groups',
         attributes: 'Attributes', geom: 'Geometry', interface: 'Device interface', thingsboard_name: 'Device name',
-        is_gateway: 'Gateway', fk_gateway_id: 'Gateway', access_token: 'Access token', tree_path: 'Tree path', updated_at: 'Updated',
+        is_gateway: 'Acts as a gateway', fk_gateway_id: 'Gateway', access_token: 'Access token', tree_path: 'Tree path', updated_at: 'Updated',
         color: 'Colour', size: 'Size (m)', overlay: 'Image overlay',
       },
     },

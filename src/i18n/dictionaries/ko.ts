@@ -66,7 +66,7 @@ export const ko: Dictionary = {
       fields: {
         id: 'ID', entity_type_id: '엔터티 유형', parent_id: '상위 엔터티', name: '이름', level: '레벨', group_ids: '그룹',
         attributes: '속성', geom: '지오메트리', interface: '장치 인터페이스', thingsboard_name: '장치 이름',
-        is_gateway: '게이트웨이', fk_gateway_id: '게이트웨이', access_token: '액세스 토큰', tree_path: '트리 경로', updated_at: '수정 일시',
+        is_gateway: '게이트웨이 역할', fk_gateway_id: '게이트웨이', access_token: '액세스 토큰', tree_path: '트리 경로', updated_at: '수정 일시',
         color: '색상', size: '크기(m)', overlay: '이미지 오버레이',
       },
     },
@@ -80,7 +80,7 @@ export const ko: Dictionary = {
         date_range: '날짜 범위', floating_start: '유동 시작', series: '계열',
         refresh_interval: '새로 고침 간격(초)', page_size: '페이지 크기', y_axis: 'Y축', decimals: '소수 자릿수',
         split_number: '분할 수', timezone_shift: '시간대 오프셋', max: '최댓값', colour_mapping: '색상 매핑',
-        from: '시작', to: '끝', color: '색상', group: '그룹', updated_at: '수정 일시',
+        from: '시작', to: '끝', color: '색상', group: '대표 그룹', updated_at: '수정 일시',
       },
       groups: { query: '측정 대상', chart: '표시 방법' },
     },

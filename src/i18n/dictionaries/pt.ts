@@ -66,7 +66,7 @@ export const pt: Dictionary = {
       fields: {
         id: 'ID', entity_type_id: 'Tipo de entidade', parent_id: 'Entidade-mãe', name: 'Nome', level: 'Nível', group_ids: 'Grupos',
         attributes: 'Atributos', geom: 'Geometria', interface: 'Interface do dispositivo', thingsboard_name: 'Nome do dispositivo',
-        is_gateway: 'Gateway', fk_gateway_id: 'Gateway', access_token: 'Token de acesso', tree_path: 'Caminho na árvore', updated_at: 'Atualizado',
+        is_gateway: 'Funciona como gateway', fk_gateway_id: 'Gateway', access_token: 'Token de acesso', tree_path: 'Caminho na árvore', updated_at: 'Atualizado',
         color: 'Cor', size: 'Tamanho (m)', overlay: 'Sobreposição de imagem',
       },
     },

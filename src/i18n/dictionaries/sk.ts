@@ -66,7 +66,7 @@ export const sk: Dictionary = {
       fields: {
         id: 'ID', entity_type_id: 'Typ entity', parent_id: 'Nadradená entita', name: 'Názov', level: 'Úroveň', group_ids: 'Skupiny',
         attributes: 'Atribúty', geom: 'Geometria', interface: 'Rozhranie zariadenia', thingsboard_name: 'Názov zariadenia',
-        is_gateway: 'Brána', fk_gateway_id: 'Brána', access_token: 'Prístupový token', tree_path: 'Cesta v strome', updated_at: 'Aktualizované',
+        is_gateway: 'Funguje ako brána', fk_gateway_id: 'Brána', access_token: 'Prístupový token', tree_path: 'Cesta v strome', updated_at: 'Aktualizované',
         color: 'Farba', size: 'Veľkosť (m)', overlay: 'Obrázkový prekryv',
       },
     },

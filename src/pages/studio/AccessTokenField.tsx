@@ -25,12 +25,15 @@ export function AccessTokenField({ id }: { id: number }) {
   }, [copied]);
   if (!token) return null;
   return (
-    <Space.Compact style={{ width: '100%', marginBottom: 12 }}>
-      <Input readOnly value={token} aria-label={t('models.entity.fields.access_token')} data-testid="studio-access-token" />
-      <Tooltip open={copied} title={t('studio.copied')}>
-        <Button icon={<CopyOutlined />} aria-label={t('studio.copy')}
-          onClick={() => void navigator.clipboard.writeText(token).then(() => setCopied(true), () => setCopied(false))} />
-      </Tooltip>
-    </Space.Compact>
+    <div style={{ marginBottom: 12 }}>
+      <label htmlFor="studio-access-token" style={{ display: 'block', paddingBottom: 8 }}>{t('models.entity.fields.access_token')}</label>
+      <Space.Compact style={{ width: '100%' }}>
+        <Input id="studio-access-token" readOnly value={token} data-testid="studio-access-token" />
+        <Tooltip open={copied} title={t('studio.copied')}>
+          <Button icon={<CopyOutlined />} aria-label={t('studio.copy')}
+            onClick={() => void navigator.clipboard.writeText(token).then(() => setCopied(true), () => setCopied(false))} />
+        </Tooltip>
+      </Space.Compact>
+    </div>
   );
 }

@@ -7,6 +7,7 @@ import { App, Button, Card, Form, Popconfirm, Radio, Space, Statistic, Typograph
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MapLayerMouseEvent } from 'react-map-gl/maplibre';
+import { PickerScopeContext, type PickerScope } from '../../components/schema/pickerScope.ts';
 import { SchemaFields } from '../../components/schema/SchemaForm.tsx';
 import { cleanValues } from '../../components/schema/formValues.ts';
 import { useShellData } from '../../components/layout/shellData.ts';
@@ -68,6 +69,11 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
   const { entityTypes } = useShellData();
   const types = useMemo(() => spec.types(entityTypes), [spec, entityTypes]);
   const typeIds = useMemo(() => types.map((type) => type.id), [types]);
+  // the type and parent pickers offer only what this kind may name
+  const pickerScopes = useMemo((): Record<string, PickerScope> => ({
+    entity_type_id: { ids: typeIds },
+    ...(spec.parentTypes ? { parent_id: { filters: [{ field: 'types', operator: 'in', value: spec.parentTypes(entityTypes).map((type) => type.id) }] } } : {}),
+  }), [spec, entityTypes, typeIds]);
   const region = storedRegion();
   const dataProvider = useDataProvider();
   const invalidate = useInvalidate();
@@ -161,7 +167,9 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
         {editing && (
           <Card size="small" data-testid="studio-editor" title={editing.id === undefined ? t('form.createTitle') : pickLocalized(editing.name ?? {}, i18n.language)}>
             <Form form={form} layout="vertical">
-              <SchemaFields model={model} schema={formSchema} name={[]} fullName={[]} />
+              <PickerScopeContext.Provider value={pickerScopes}>
+                <SchemaFields model={model} schema={formSchema} name={[]} fullName={[]} />
+              </PickerScopeContext.Provider>
             </Form>
             {kind === 'devices' && editing.id !== undefined && (
               <>

@@ -18,6 +18,8 @@ export interface StudioKindSpec {
   /** The kind has a floor-plan image overlay (regions). */
   overlay?: boolean;
   types(entityTypes: readonly EntityType[]): EntityType[];
+  /** The types a parent may have (a zone lies in a region; a device in a region or a zone). */
+  parentTypes?(entityTypes: readonly EntityType[]): EntityType[];
 }
 
 const systemName = (type: EntityType) => type.attributes?.system_name;
@@ -36,12 +38,14 @@ export const STUDIO_KINDS: Record<StudioKind, StudioKindSpec> = {
     shapes: ['polygon'],
     geometryRequired: 'studio.zoneMissingCoordinates',
     types: (types) => types.filter((type) => systemName(type) === 'zone'),
+    parentTypes: (types) => types.filter((type) => systemName(type) === 'region'),
   },
   devices: {
     titleKey: 'routes.devices',
     fields: ['name', 'entity_type_id', 'parent_id', 'level', 'group_ids', 'interface'],
     shapes: ['point', 'polygon', 'circle'],
     types: (types) => types.filter((type) => systemName(type) !== 'region' && systemName(type) !== 'zone'),
+    parentTypes: (types) => types.filter((type) => systemName(type) === 'region' || systemName(type) === 'zone'),
   },
 };
 
