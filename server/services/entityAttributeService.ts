@@ -4,14 +4,14 @@
 // entity's live subscribers.
 import { sql } from 'drizzle-orm';
 import {
-  entityAttributeUpdateSchema, MANUAL_EDIT_PERMISSION, NO_ATTRIBUTE_CHANGE, type EntityAttributeUpdate,
+  entityAttributeUpdateSchema, MANUAL_EDIT_PERMISSION, NO_ATTRIBUTE_CHANGE, SERVER_KEPT_ATTRIBUTES, type EntityAttributeUpdate,
 } from '../../src/schemas/entityAttributeUpdate.ts';
 import { geometryProblem, type Geometry } from '../../src/schemas/geometry.ts';
 import { validated } from '../api/schemaValidator.ts';
 import type { Database } from '../db/database.ts';
 import { logUserChange } from '../db/logQueries.ts';
 import { isoTime, rows } from '../db/rows.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { ApiError, badRequest, notFound } from '../errors.ts';
 import type { LiveEvents } from '../live/liveEvents.ts';
 import { requirePermission, type Caller } from './caller.ts';
 import { ENTITY_NOT_FOUND } from './readService.ts';
@@ -28,6 +28,10 @@ export function entityAttributeService(db: Database, live: LiveEvents, onChanged
       requirePermission(caller, MANUAL_EDIT_PERMISSION);
       const change = validated<EntityAttributeUpdate>(entityAttributeUpdateSchema, args, 'args');
       const givenGeom = change.geom as Geometry | null | undefined;
+      const kept = Object.keys(change.attributes ?? {}).find((key) => (SERVER_KEPT_ATTRIBUTES as readonly string[]).includes(key));
+      if (kept) {
+        throw new ApiError(400, 'ATTRIBUTE_KEPT_BY_SERVER', `The attribute ${kept} is kept by the server from the device's connection and cannot be edited`, `attributes.${kept}`, { key: kept });
+      }
       const problem = geometryProblem(givenGeom);
       if (problem) throw badRequest('GEOMETRY_INVALID', `geom: ${problem}`, 'geom');
 

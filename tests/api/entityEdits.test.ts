@@ -155,6 +155,13 @@ describe('update_entity_attribute (hand edits from the dashboard)', () => {
     expect((await edit(admin, { id, geom: { type: 'Polygon', coordinates: [[[17, 48], [17.1, 48], [17.1, 48.1], [17, 48.2]]] } })).body.errors[0].extensions.code).toBe('GEOMETRY_INVALID');
     expect((await edit(admin, { id, attributes: { ['k'.repeat(300)]: 1 } })).body.errors[0].extensions.code).toBe('VALIDATION');
     expect((await edit(admin, { id, attributes: { a: 1 }, ts: 1e20 })).body.errors[0].extensions.code).toBe('NUMBER_MAX');
+    // the connection's attributes are the server's own (kept from the device's connection)
+    for (const kept of [{ active: true }, { lastActivityTime: 1 }, { a: 1, active: null }]) {
+      const refused = await edit(admin, { id, attributes: kept });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors[0].extensions.code, JSON.stringify(kept)).toBe('ATTRIBUTE_KEPT_BY_SERVER');
+      expect(refused.body.errors[0].message).toMatch(/^The attribute (active|lastActivityTime) is kept by the server/);
+    }
     const [{ attributes }] = await t.db.systemQuery<{ attributes: Record<string, unknown> }>(sql`SELECT attributes FROM entities WHERE id = ${Number(id)}`);
     expect(attributes).toEqual({});
   });

@@ -173,6 +173,27 @@ test('attributes are edited with a confirmation; nothing changed says so', async
   await expect(page.getByTestId('entity-attributes')).toContainText('Edited by the browser test');
 });
 
+test("a device's connection attributes read as words and a time, and are not edited by hand", async ({ page, request }) => {
+  const token = await apiToken(request, users.cityAdmin);
+  const list = await (await request.get('/entity-list', { headers: { authorization: `Bearer ${token}` } })).json() as { id: number; entity_type: { category: string } }[];
+  const lamp = list.find((entity) => entity.entity_type.category === 'lighting')!;
+  const { entity_credentials: credentials } = await graphql<{ entity_credentials: { credentialsId: string } }>(request, token,
+    'query ($id: ID!) { entity_credentials(id: $id) { credentialsId } }', { id: lamp.id });
+  await mosquittoPub(credentials.credentialsId, 'v1/devices/me/telemetry', JSON.stringify({ power: 1 })); // connects: active, lastActivityTime
+
+  await login(page, users.cityAdmin);
+  await page.goto(`/dashboard/entity/${lamp.id}/detail`);
+  const attributes = page.getByTestId('entity-attributes');
+  await expect(attributes).toContainText('lastActivityTime');
+  await expect(attributes).toContainText(/Connected|Not connected/);
+  await expect(attributes).not.toContainText(/\b1\d{12}\b/); // no epoch milliseconds
+  await page.getByRole('button', { name: 'Edit attributes' }).click();
+  const labels = page.getByTestId('entity-panel').locator('.ant-form-item-label label');
+  await expect(labels.first()).toBeVisible();
+  expect(await labels.allTextContents()).not.toEqual(expect.arrayContaining(['active']));
+  expect(await labels.allTextContents()).not.toEqual(expect.arrayContaining(['lastActivityTime']));
+});
+
 test('below 992 px the map and the panel are still there and usable', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 900 });
   await login(page, users.cityAdmin);

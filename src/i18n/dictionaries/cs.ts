@@ -57,6 +57,7 @@ export const cs: Dictionary = {
     NOT_SUPPORTED: 'Tato akce zde není dostupná.',
     GEOMETRY_INVALID: 'Tvar není platný: nakreslete jej na mapě znovu.',
     NO_ATTRIBUTE_CHANGE: 'Žádná hodnota atributu se nezměnila',
+    ATTRIBUTE_KEPT_BY_SERVER: 'Atribut {{key}} udržuje server podle připojení zařízení a nelze jej upravit',
     VALIDATION: 'Zkontrolujte zvýrazněná pole.',
   },
   /** Model names, field labels and form sections (keys named by src/schemas/<model>.ts). */

@@ -57,6 +57,7 @@ export const de: Dictionary = {
     NOT_SUPPORTED: 'Diese Aktion ist hier nicht verfügbar.',
     GEOMETRY_INVALID: 'Die Form ist ungültig: Zeichnen Sie sie auf der Karte neu.',
     NO_ATTRIBUTE_CHANGE: 'Kein Attributwert wurde geändert',
+    ATTRIBUTE_KEPT_BY_SERVER: 'Das Attribut {{key}} führt der Server aus der Verbindung des Geräts; es kann nicht bearbeitet werden',
     VALIDATION: 'Bitte überprüfen Sie die markierten Felder.',
   },
   /** Model names, field labels and form sections (keys named by src/schemas/<model>.ts). */

@@ -56,6 +56,7 @@ export const en = {
     NOT_SUPPORTED: 'This action is not available here.',
     GEOMETRY_INVALID: 'The shape is not valid: draw it again on the map.',
     NO_ATTRIBUTE_CHANGE: 'No attribute value has changed',
+    ATTRIBUTE_KEPT_BY_SERVER: 'The attribute {{key}} is kept by the server from the device\'s connection and cannot be edited',
     VALIDATION: 'Please check the highlighted fields.',
   },
   /** Model names, field labels and form sections (keys named by src/schemas/<model>.ts). */

@@ -57,6 +57,7 @@ export const ko: Dictionary = {
     NOT_SUPPORTED: '여기에서는 이 작업을 사용할 수 없습니다.',
     GEOMETRY_INVALID: '모양이 올바르지 않습니다. 지도에서 다시 그려 주세요.',
     NO_ATTRIBUTE_CHANGE: '변경된 속성 값이 없습니다',
+    ATTRIBUTE_KEPT_BY_SERVER: '{{key}} 속성은 장치 연결에 따라 서버가 관리하므로 편집할 수 없습니다',
     VALIDATION: '강조 표시된 필드를 확인하세요.',
   },
   /** Model names, field labels and form sections (keys named by src/schemas/<model>.ts). */

@@ -57,6 +57,7 @@ export const pt: Dictionary = {
     NOT_SUPPORTED: 'Esta ação não está disponível aqui.',
     GEOMETRY_INVALID: 'A forma não é válida: desenhe-a novamente no mapa.',
     NO_ATTRIBUTE_CHANGE: 'Nenhum valor de atributo foi alterado',
+    ATTRIBUTE_KEPT_BY_SERVER: 'O atributo {{key}} é mantido pelo servidor a partir da ligação do dispositivo e não pode ser editado',
     VALIDATION: 'Verifique os campos assinalados.',
   },
   /** Model names, field labels and form sections (keys named by src/schemas/<model>.ts). */

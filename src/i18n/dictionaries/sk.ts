@@ -57,6 +57,7 @@ export const sk: Dictionary = {
     NOT_SUPPORTED: 'Táto akcia tu nie je dostupná.',
     GEOMETRY_INVALID: 'Tvar nie je platný: nakreslite ho na mape znova.',
     NO_ATTRIBUTE_CHANGE: 'Žiadna hodnota atribútu sa nezmenila',
+    ATTRIBUTE_KEPT_BY_SERVER: 'Atribút {{key}} udržiava server podľa pripojenia zariadenia a nedá sa upraviť',
     VALIDATION: 'Skontrolujte zvýraznené polia.',
   },
   /** Model names, field labels and form sections (keys named by src/schemas/<model>.ts). */

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useShellData } from '../../components/layout/shellData.ts';
 import { pickLocalized } from '../../i18n/pickLocalized.ts';
 import { graphqlRequest } from '../../providers/httpClient.ts';
-import { MANUAL_EDIT_PERMISSION } from '../../schemas/entityAttributeUpdate.ts';
+import { MANUAL_EDIT_PERMISSION, SERVER_KEPT_ATTRIBUTES } from '../../schemas/entityAttributeUpdate.ts';
 import type { EntityDetailJson } from '../../schemas/entityJson.ts';
 import { hasPermission, useTokenClaims } from '../../session/access.ts';
 import { EntityRelations } from './EntityRelations.tsx';
@@ -55,7 +55,14 @@ export function EntityPanel({ id, detail, onDetail, onClose, onSelect }: EntityP
   const name = pickLocalized(entity.name, i18n.language);
   const typeName = entityTypes.find((type) => type.id === entity.entity_type_id)?.name ?? entity.entity_type.name;
   const attributeKeys = Object.keys(entity.attributes).sort();
+  const editableKeys = attributeKeys.filter((key) => isEditable(entity.attributes[key]) && !(SERVER_KEPT_ATTRIBUTES as readonly string[]).includes(key));
   const time = (ms: number) => new Date(ms).toLocaleString(i18n.language);
+  /** An attribute as read: the connection's in words and as a time, the rest as stored. */
+  const shown = (key: string, value: unknown) => {
+    if (key === 'active' && typeof value === 'boolean') return t(value ? 'map.active' : 'map.inactive');
+    if (key === 'lastActivityTime' && typeof value === 'number') return time(value);
+    return isEditable(value) ? String(value) : JSON.stringify(value);
+  };
 
   const save = async () => {
     const values = await form.validateFields();
@@ -115,8 +122,8 @@ export function EntityPanel({ id, detail, onDetail, onClose, onSelect }: EntityP
         <>
           <Typography.Title level={5}>{t('dashboard.entity.attributes')}</Typography.Title>
           {editing ? (
-            <Form form={form} layout="vertical" initialValues={Object.fromEntries(attributeKeys.filter((key) => isEditable(entity.attributes[key])).map((key) => [key, entity.attributes[key]]))}>
-              {attributeKeys.filter((key) => isEditable(entity.attributes[key])).map((key) => (
+            <Form form={form} layout="vertical" initialValues={Object.fromEntries(editableKeys.map((key) => [key, entity.attributes[key]]))}>
+              {editableKeys.map((key) => (
                 <Form.Item key={key} name={key} label={key} valuePropName={typeof entity.attributes[key] === 'boolean' ? 'checked' : 'value'}>
                   {typeof entity.attributes[key] === 'boolean' ? <Switch /> : typeof entity.attributes[key] === 'number' ? <InputNumber style={{ width: '100%' }} /> : <Input />}
                 </Form.Item>
@@ -130,7 +137,7 @@ export function EntityPanel({ id, detail, onDetail, onClose, onSelect }: EntityP
             <>
               <Descriptions size="small" column={1} data-testid="entity-attributes">
                 {attributeKeys.map((key) => (
-                  <Descriptions.Item key={key} label={key}>{isEditable(entity.attributes[key]) ? String(entity.attributes[key]) : JSON.stringify(entity.attributes[key])}</Descriptions.Item>
+                  <Descriptions.Item key={key} label={key}>{shown(key, entity.attributes[key])}</Descriptions.Item>
                 ))}
               </Descriptions>
               <Space>
