@@ -1,7 +1,7 @@
 // refine LiveProvider over the live connection: `entities` updates come from the
 // `entity_updated` subscription (SPEC §4); a model resource's changes from `resource_changed`.
 import type { LiveEvent, LiveProvider } from '@refinedev/core';
-import { entityUpdatedSubscription, resourceChangedSubscription } from '../resources/graphqlQueries.ts';
+import { entityUpdatedSubscription, resourceChangedSubscription } from './queries.ts';
 import { modelResourceOf } from '../resources/modelResources.ts';
 import { liveConnection } from './liveConnection.ts';
 

@@ -2,6 +2,7 @@
 // arrive, the map's sources are updated once a frame, with only the changed features.
 import { liveConnection } from '../../providers/liveConnection.ts';
 import { positionOf, type MapPatch } from './useMapFeatures.ts';
+import { MAP_ENTITY_UPDATES } from './queries.ts';
 
 export type PatchListener = (patches: Map<number, MapPatch>) => void;
 
@@ -29,7 +30,7 @@ export function createPatchStream(): PatchStream {
       return () => listeners.delete(listener);
     },
     start(attribute) {
-      return liveConnection.subscribe<{ entity_updated: Update }>({ query: 'subscription { entity_updated { id diff } }' }, ({ entity_updated: update }) => {
+      return liveConnection.subscribe<{ entity_updated: Update }>({ query: MAP_ENTITY_UPDATES }, ({ entity_updated: update }) => {
         const id = Number(update.id);
         const patch: MapPatch = { ...pending.get(id) };
         if (update.diff.deleted) patch.deleted = true;

@@ -14,13 +14,11 @@ import type { EntityDetailJson } from '../../schemas/entityJson.ts';
 import { hasPermission, useTokenClaims } from '../../session/access.ts';
 import { EntityRelations } from './EntityRelations.tsx';
 import { useEntityUpdates } from './useEntityUpdates.ts';
+import { UPDATE_ATTRIBUTES } from './queries.ts';
 
 
 type Editable = string | number | boolean;
 const isEditable = (value: unknown): value is Editable => ['string', 'number', 'boolean'].includes(typeof value);
-
-const UPDATE_ATTRIBUTES = `mutation ($id: ID!, $attributes: JSON) {
-  update_entity_attribute(id: $id, attributes: $attributes) { id attributes updated_at } }`;
 
 interface EntityPanelProps {
   id: number;

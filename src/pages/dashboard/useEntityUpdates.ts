@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { liveConnection } from '../../providers/liveConnection.ts';
 import type { LatestTelemetry } from '../../schemas/entityJson.ts';
 import type { Geometry } from '../../schemas/geometry.ts';
+import { ENTITY_UPDATES } from './queries.ts';
 
 export interface EntityUpdate { id: string; diff: { attributes?: Record<string, unknown>; geom?: Geometry | null; telemetry?: LatestTelemetry; deleted?: boolean; [field: string]: unknown }; updated_at: string }
 
@@ -13,7 +14,7 @@ export function useEntityUpdates(id: number | undefined, onUpdate: (update: Enti
   useEffect(() => {
     if (id === undefined) return undefined;
     return liveConnection.subscribe<{ entity_updated: EntityUpdate }>(
-      { query: 'subscription ($ids: [ID!]) { entity_updated(entity_ids: $ids) { id diff updated_at } }', variables: { ids: [String(id)] } },
+      { query: ENTITY_UPDATES, variables: { ids: [String(id)] } },
       (data) => handler.current(data.entity_updated),
     );
   }, [id]);

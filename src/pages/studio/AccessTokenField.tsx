@@ -5,6 +5,7 @@ import { Button, Input, Space, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphqlRequest } from '../../providers/httpClient.ts';
+import { ENTITY_CREDENTIALS } from './queries.ts';
 
 const COPIED_MS = 5_000;
 
@@ -14,7 +15,7 @@ export function AccessTokenField({ id }: { id: number }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     let cancelled = false;
-    graphqlRequest<{ entity_credentials: { credentialsId: string | null } }>('query ($id: ID!) { entity_credentials(id: $id) { credentialsId } }', { id })
+    graphqlRequest<{ entity_credentials: { credentialsId: string | null } }>(ENTITY_CREDENTIALS, { id })
       .then((answer) => !cancelled && setToken(answer.entity_credentials.credentialsId ?? undefined), () => !cancelled && setToken(undefined));
     return () => { cancelled = true; };
   }, [id]);

@@ -9,12 +9,11 @@ import { useCsvFile } from '../../components/csv/useCsvFile.ts';
 import { graphqlRequest } from '../../providers/httpClient.ts';
 import { MAX_IMPORTED_ENTITIES } from '../../schemas/entityAttributeUpdate.ts';
 import { columnOfField, DEVICE_CSV_COLUMNS, readDeviceCsv, type DeviceCsvProblem } from './deviceCsv.ts';
+import { IMPORT_ENTITIES } from './queries.ts';
 import { errorMessageOf } from '../../providers/httpError.ts';
 
 interface ImportAnswer { rows: number; created: number; refused: { row: number; field: string; message: string }[] }
 
-const IMPORT = `mutation ($entities: [JSON!]!, $dry: Boolean) {
-  import_entities(entities: $entities, dry_run: $dry) { rows created refused { row field message } } }`;
 
 export function DeviceImport({ deviceTypes, parentId, onDone, onClose }: {
   deviceTypes: { id: number; name: string }[]; parentId?: number; onDone(): void; onClose(): void;
@@ -39,7 +38,7 @@ export function DeviceImport({ deviceTypes, parentId, onDone, onClose }: {
     const placed = devices.entities.map((entity) => ({ ...entity, parent_id: parentId ?? null }));
     setBusy(true);
     try {
-      const { import_entities: check } = await graphqlRequest<{ import_entities: ImportAnswer }>(IMPORT, { entities: placed, dry: true });
+      const { import_entities: check } = await graphqlRequest<{ import_entities: ImportAnswer }>(IMPORT_ENTITIES, { entities: placed, dry: true });
       if (check.refused.length) {
         setProblems(check.refused.slice(0, 50).map((refusal) => `${describe({ key: 'wrongValue', row: refusal.row, column: columnOfField(refusal.field) })} ${refusal.message}`));
       } else setEntities(placed);
@@ -53,7 +52,7 @@ export function DeviceImport({ deviceTypes, parentId, onDone, onClose }: {
   const create = async () => {
     setBusy(true);
     try {
-      const { import_entities: answer } = await graphqlRequest<{ import_entities: ImportAnswer }>(IMPORT, { entities, dry: false });
+      const { import_entities: answer } = await graphqlRequest<{ import_entities: ImportAnswer }>(IMPORT_ENTITIES, { entities, dry: false });
       if (answer.refused.length) setProblems(answer.refused.map((refusal) => `${describe({ key: 'wrongValue', row: refusal.row, column: columnOfField(refusal.field) })} ${refusal.message}`));
       else {
         setCreated(answer.created);

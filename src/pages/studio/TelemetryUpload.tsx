@@ -11,13 +11,11 @@ import { useCsvFile } from '../../components/csv/useCsvFile.ts';
 import { graphqlRequest } from '../../providers/httpClient.ts';
 import { IMPORT_ROWS_PER_CALL } from '../../schemas/deviceOperations.ts';
 import { errorMessageOf } from '../../providers/httpError.ts';
+import { CSV_HEADER_DEFINITION, IMPORT_TELEMETRY } from './queries.ts';
 
 interface Column { name: string; type: string }
 interface ImportAnswer { rows: number; valid: number; stored: number; refused_total: number; refused: { row: number; column: string; message: string }[] }
 
-const HEADER = 'query ($id: ID!) { entity_csv_header_definition(id: $id) { json_csv_header_definition } }';
-const IMPORT = `mutation ($id: ID!, $data: [JSON!]!, $first: Int, $dry: Boolean) {
-  import_telemetries_from_csv(id: $id, data: $data, first_row: $first, dry_run: $dry) { rows valid stored refused_total refused { row column message } } }`;
 const IGNORE = '';
 
 /** Sends the rows in chunks; `onChunk` hears the rows done so far. */
@@ -25,7 +23,7 @@ async function importRows(id: number, rows: Record<string, string>[], dryRun: bo
   const total: ImportAnswer = { rows: 0, valid: 0, stored: 0, refused_total: 0, refused: [] };
   for (let start = 0; start < rows.length; start += IMPORT_ROWS_PER_CALL) {
     const chunk = rows.slice(start, start + IMPORT_ROWS_PER_CALL);
-    const { import_telemetries_from_csv: answer } = await graphqlRequest<{ import_telemetries_from_csv: ImportAnswer }>(IMPORT, { id, data: chunk, first: start + 1, dry: dryRun });
+    const { import_telemetries_from_csv: answer } = await graphqlRequest<{ import_telemetries_from_csv: ImportAnswer }>(IMPORT_TELEMETRY, { id, data: chunk, first: start + 1, dry: dryRun });
     total.rows += answer.rows;
     total.valid += answer.valid;
     total.stored += answer.stored;
@@ -60,7 +58,7 @@ export function TelemetryUpload({ id, onClose }: { id: number; onClose(): void }
     const parsed = chosen.csv;
     if (!parsed.header.length || !parsed.rows.length) return setProblems([t('upload.empty')]);
     try {
-      const { entity_csv_header_definition: definition } = await graphqlRequest<{ entity_csv_header_definition: { json_csv_header_definition: Column[] } }>(HEADER, { id });
+      const { entity_csv_header_definition: definition } = await graphqlRequest<{ entity_csv_header_definition: { json_csv_header_definition: Column[] } }>(CSV_HEADER_DEFINITION, { id });
       const known = definition.json_csv_header_definition;
       setColumns(known);
       setCsv(parsed);

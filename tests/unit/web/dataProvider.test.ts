@@ -2,11 +2,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dataProvider, filtersToQuery, graphqlMeta } from '../../../src/providers/dataProvider.ts';
 import { resourceApi } from '../../../src/resources/apiMap.ts';
-import { userListQuery } from '../../../src/resources/graphqlQueries.ts';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
+
+const userListQuery = 'query UserList { user_list { id username email } }';
 
 afterEach(() => vi.unstubAllGlobals());
 
