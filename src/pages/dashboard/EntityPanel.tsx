@@ -2,13 +2,13 @@
 // latest telemetry with its time, and its attributes — edited by hand, with a confirmation, by
 // users holding dashboard.entity.manually_editable. Its live updates merge in as they arrive.
 import { CloseOutlined, EditOutlined } from '@ant-design/icons';
-import { useOne } from '@refinedev/core';
+import { useCustomMutation, useOne } from '@refinedev/core';
 import { App, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Space, Spin, Switch, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShellData } from '../../components/layout/shellData.ts';
 import { pickLocalized } from '../../i18n/pickLocalized.ts';
-import { graphqlRequest } from '../../providers/httpClient.ts';
+import { graphqlMeta } from '../../providers/dataProvider.ts';
 import { MANUAL_EDIT_PERMISSION, SERVER_KEPT_ATTRIBUTES } from '../../schemas/entityAttributeUpdate.ts';
 import type { EntityDetailJson } from '../../schemas/entityJson.ts';
 import { hasPermission, useTokenClaims } from '../../session/access.ts';
@@ -36,6 +36,7 @@ export function EntityPanel({ id, detail, onDetail, onClose, onSelect }: EntityP
   const [entity, setEntity] = useState<EntityDetailJson>();
   const [editing, setEditing] = useState(false);
   const [form] = Form.useForm<Record<string, Editable>>();
+  const { mutateAsync: updateAttributes } = useCustomMutation<{ update_entity_attribute: { attributes: Record<string, unknown> } }>();
   const mayEdit = hasPermission(useTokenClaims().module_permissions, MANUAL_EDIT_PERMISSION);
 
   useEffect(() => setEntity(query.data?.data), [query.data]);
@@ -76,8 +77,10 @@ export function EntityPanel({ id, detail, onDetail, onClose, onSelect }: EntityP
       cancelText: t('buttons.cancel'),
       onOk: async () => {
         try {
-          const answer = await graphqlRequest<{ update_entity_attribute: { attributes: Record<string, unknown> } }>(UPDATE_ATTRIBUTES, { id, attributes: changed });
-          setEntity({ ...entity, attributes: answer.update_entity_attribute.attributes });
+          const answer = await updateAttributes({
+            url: '', method: 'post', values: {}, meta: graphqlMeta(UPDATE_ATTRIBUTES, { id, attributes: changed }), successNotification: false, errorNotification: false,
+          });
+          setEntity({ ...entity, attributes: answer.data.update_entity_attribute.attributes });
           setEditing(false);
           void message.success(t('notifications.updated', { name }));
         } catch {

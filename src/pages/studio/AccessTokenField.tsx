@@ -4,21 +4,19 @@ import { CopyOutlined } from '@ant-design/icons';
 import { Button, Input, Space, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphqlRequest } from '../../providers/httpClient.ts';
+import { useCustom } from '@refinedev/core';
+import { graphqlMeta } from '../../providers/dataProvider.ts';
 import { ENTITY_CREDENTIALS } from './queries.ts';
 
 const COPIED_MS = 5_000;
 
 export function AccessTokenField({ id }: { id: number }) {
   const { t } = useTranslation();
-  const [token, setToken] = useState<string>();
   const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    let cancelled = false;
-    graphqlRequest<{ entity_credentials: { credentialsId: string | null } }>(ENTITY_CREDENTIALS, { id })
-      .then((answer) => !cancelled && setToken(answer.entity_credentials.credentialsId ?? undefined), () => !cancelled && setToken(undefined));
-    return () => { cancelled = true; };
-  }, [id]);
+  const { query } = useCustom<{ entity_credentials: { credentialsId: string | null } }>({
+    url: '', method: 'post', meta: graphqlMeta(ENTITY_CREDENTIALS, { id }), errorNotification: false,
+  });
+  const token = query.data?.data.entity_credentials.credentialsId ?? undefined;
   useEffect(() => {
     if (!copied) return undefined;
     const timer = setTimeout(() => setCopied(false), COPIED_MS);
