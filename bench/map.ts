@@ -3,14 +3,14 @@
 // SwiftShader), against a real server on the embedded database.
 //
 // The demo database is seeded, then `--devices` street lamps are added by SQL under the first
-// region of Demo City (random points around Bratislava, half of them `active`), and the server is
+// region of Demo City (random points around Bratislava, half of them at `dim_level` 100, half at 0), and the server is
 // started on it (`node server/main.ts`, the built web app from dist/). Printed:
 // - interactive: from navigation to /dashboard until every page of GET /map-features is drawn and
 //   the map is idle (its element's data-state), with the pages' size and count;
 // - frame time while panning: requestAnimationFrame intervals during a 2 s drag, p50/p95/max;
 // - the studio's list: pages of 50 of the region's devices, and a search by name;
-// - a live patch: `--patch` devices (1 %) change `active` through update_entity_attribute (16 at
-//   a time) while the map colours by `active`; time from the first request to the last change
+// - a live patch: `--patch` devices (1 %) change `dim_level` through update_entity_attribute (16 at
+//   a time) while the map colours by `dim_level`; time from the first request to the last change
 //   drawn, and from the last answer to the last change drawn (the page's patch counter).
 // Goal on 2 cores: interactive < 3 s and patches drawn < 250 ms after they arrive, at 100k devices.
 import { chromium } from '@playwright/test';
@@ -54,7 +54,7 @@ const started = performance.now();
 await db.systemQuery(sql`
   INSERT INTO entities (tenant_id, entity_type_id, parent_id, name, attributes, geom, level, tree_path)
   SELECT ${target.tenant}, ${target.type}, ${target.region}, jsonb_build_object('en', 'Bench lamp ' || g),
-    jsonb_build_object('active', g % 2 = 0),
+    jsonb_build_object('dim_level', CASE WHEN g % 2 = 0 THEN 100 ELSE 0 END),
     jsonb_build_object('type', 'Point', 'coordinates', jsonb_build_array(round((17.0 + random() * 0.25)::numeric, 6), round((48.08 + random() * 0.12)::numeric, 6))),
     0, ''
   FROM generate_series(1, ${deviceCount}) g`);
@@ -143,13 +143,13 @@ try {
 
   // ---- a live patch of 1 % ----
   await page.getByTestId('colour-select').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: /^active$/ }).click();
+  await page.locator('.ant-select-item-option').filter({ hasText: /^dim_level$/ }).click();
   await page.locator('.dashboard-map-loading').waitFor({ state: 'detached', timeout: 120_000 });
   await page.waitForTimeout(1_000);
-  // each patched device's `active` turns round, so that every update changes what the map shows
-  const devices = await fetch(`${server.base}/map-features?region=${target.region}&attribute=active&limit=${patchCount + 100}`, { headers: { authorization: `Bearer ${token}` } })
+  // each patched device's `dim_level` turns round (0 ↔ 100), so that every update changes what the map shows
+  const devices = await fetch(`${server.base}/map-features?region=${target.region}&attribute=dim_level&limit=${patchCount + 100}`, { headers: { authorization: `Bearer ${token}` } })
     .then(async (response) => ((await response.json()) as { rows: [number, number, number, null, unknown, unknown][] }).rows
-      .filter((row) => row[1] === target.type).slice(0, patchCount).map((row) => ({ id: row[0], active: row[5] === true })));
+      .filter((row) => row[1] === target.type).slice(0, patchCount).map((row) => ({ id: row[0], dimLevel: row[5] === 100 ? 100 : 0 })));
   const ids = devices.map((device) => device.id);
   const counterBefore = Number(await mapElement.getAttribute('data-patches') ?? 0);
   await page.evaluate(() => {
@@ -166,7 +166,7 @@ try {
       const device = devices[next++];
       await fetch(`${server.base}/graphql`, {
         method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ query: mutation, variables: { id: device.id, attributes: { active: !device.active } } }),
+        body: JSON.stringify({ query: mutation, variables: { id: device.id, attributes: { dim_level: 100 - device.dimLevel } } }),
       });
     }
   }));

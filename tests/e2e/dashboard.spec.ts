@@ -98,12 +98,14 @@ test('coloured by an attribute, the map draws another device\'s change live', as
   await mapReady(page);
   const regionId = Number(new URL(page.url()).pathname.split('/').pop());
   const { rows } = await (await request.get(`/map-features?region=${regionId}&attribute=active`, { headers: { authorization: `Bearer ${token}` } })).json();
-  const [id, , , , , active] = rows.find((row: unknown[]) => Array.isArray(row[4]));
+  const [id] = rows.find((row: unknown[]) => Array.isArray(row[4]));
+  const { entity_credentials: credentials } = await graphql<{ entity_credentials: { credentialsId: string } }>(request, token,
+    'query ($id: ID!) { entity_credentials(id: $id) { credentialsId } }', { id });
   const map = page.locator('[data-testid="facility-map"] .maplibregl-map');
   const before = Number(await map.getAttribute('data-patches') ?? 0);
-  await graphql(request, token, 'mutation ($id: ID!, $attributes: JSON) { update_entity_attribute(id: $id, attributes: $attributes) { id } }',
-    { id, attributes: { active: active !== true } });
-  await expect.poll(async () => Number(await map.getAttribute('data-patches') ?? 0), { timeout: 1_000 }).toBeGreaterThan(before);
+  // the device connects and leaves: the server flips its `active` (hand edits may not)
+  await mosquittoPub(credentials.credentialsId, 'v1/devices/me/telemetry', JSON.stringify({ power: 1 }));
+  await expect.poll(async () => Number(await map.getAttribute('data-patches') ?? 0), { timeout: 2_000 }).toBeGreaterThan(before);
 });
 
 test('resting the pointer on a device shows its name and latest values', async ({ page }) => {
