@@ -4,7 +4,7 @@
 // entity's live subscribers.
 import { sql } from 'drizzle-orm';
 import {
-  entityAttributeUpdateSchema, MANUAL_EDIT_PERMISSION, NO_ATTRIBUTE_CHANGE, SERVER_KEPT_ATTRIBUTES, type EntityAttributeUpdate,
+  entityAttributeUpdateSchema, MANUAL_EDIT_PERMISSION, NO_ATTRIBUTE_CHANGE, isServerKeptAttribute, type EntityAttributeUpdate,
 } from '../../src/schemas/entityAttributeUpdate.ts';
 import { geometryProblem, type Geometry } from '../../src/schemas/geometry.ts';
 import { validated } from '../api/schemaValidator.ts';
@@ -28,7 +28,7 @@ export function entityAttributeService(db: Database, live: LiveEvents, onChanged
       requirePermission(caller, MANUAL_EDIT_PERMISSION);
       const change = validated<EntityAttributeUpdate>(entityAttributeUpdateSchema, args, 'args');
       const givenGeom = change.geom as Geometry | null | undefined;
-      const kept = Object.keys(change.attributes ?? {}).find((key) => (SERVER_KEPT_ATTRIBUTES as readonly string[]).includes(key));
+      const kept = Object.keys(change.attributes ?? {}).find(isServerKeptAttribute);
       if (kept) {
         throw new ApiError(400, 'ATTRIBUTE_KEPT_BY_SERVER', `The attribute ${kept} is kept by the server from the device's connection and cannot be edited`, `attributes.${kept}`, { key: kept });
       }

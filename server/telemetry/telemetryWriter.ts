@@ -70,10 +70,12 @@ WITH input AS (
   INSERT INTO telemetry_quarter_hourly AS r (tenant_id, entity_id, key, bucket, count, sum, min, max, last_value, last_ts)
   SELECT * FROM quarters
   ON CONFLICT (entity_id, key, bucket) DO UPDATE SET ${ROLLUP_MERGE}
+), buckets AS (
+  SELECT DISTINCT bucket FROM quarters
 ), starts AS (
-  SELECT b.bucket, date_trunc('hour', b.bucket, 'UTC') AS hour, date_trunc('day', b.bucket, 'UTC') AS day FROM (SELECT DISTINCT bucket FROM quarters) b
+  SELECT b.bucket, date_trunc('hour', b.bucket, 'UTC') AS hour, date_trunc('day', b.bucket, 'UTC') AS day FROM buckets b
 ), local_days AS (
-  SELECT b.bucket, z.zone, date_trunc('day', b.bucket, z.zone) AS day FROM (SELECT DISTINCT bucket FROM quarters) b CROSS JOIN telemetry_day_zones z
+  SELECT b.bucket, z.zone, date_trunc('day', b.bucket, z.zone) AS day FROM buckets b CROSS JOIN telemetry_day_zones z
 ), hourly AS (${rollup('telemetry_hourly', sql`starts s`, sql`s.hour`)}
 ), daily AS (${rollup('telemetry_daily', sql`starts s`, sql`s.day`)}
 ), zoned AS (${rollup('telemetry_daily_zoned', sql`local_days s`, sql`s.day`, true)}

@@ -11,6 +11,7 @@ import { geometrySchema } from './geometry.ts';
 export const MANUAL_EDIT_PERMISSION = 'dashboard.entity.manually_editable';
 /** Attributes the server keeps from the device's connection (ThingsBoard's): shown, never edited by hand. */
 export const SERVER_KEPT_ATTRIBUTES = ['active', 'lastActivityTime'] as const;
+export const isServerKeptAttribute = (key: string) => (SERVER_KEPT_ATTRIBUTES as readonly string[]).includes(key);
 /** SPEC §5: an edit that changes nothing. */
 export const NO_ATTRIBUTE_CHANGE = 'No attribute value has changed';
 

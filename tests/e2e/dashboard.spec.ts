@@ -13,6 +13,20 @@ async function mapReady(page: Page) {
   await expect(page.locator('.dashboard-map-loading')).toHaveCount(0, { timeout: 20_000 });
 }
 
+/** A device's access token (as those who may edit it see it). */
+async function accessTokenOf(request: APIRequestContext, token: string, id: number): Promise<string> {
+  const { entity_credentials: credentials } = await graphql<{ entity_credentials: { credentialsId: string } }>(request, token,
+    'query ($id: ID!) { entity_credentials(id: $id) { credentialsId } }', { id });
+  return credentials.credentialsId;
+}
+
+/** A street lamp of Demo City, and its access token. */
+async function demoLamp(request: APIRequestContext) {
+  const token = await apiToken(request, users.cityAdmin);
+  const list = await (await request.get('/entity-list', { headers: { authorization: `Bearer ${token}` } })).json() as { id: number; entity_type: { category: string } }[];
+  const lamp = list.find((entity) => entity.entity_type.category === 'lighting')!;
+  return { lamp, accessToken: await accessTokenOf(request, token, lamp.id) };
+}
 
 test('the first region is selected and kept in a cookie; the map draws the entities', async ({ page, context }) => {
   await login(page, users.cityAdmin);
@@ -69,11 +83,7 @@ test('selecting an entity changes the address without a navigation; opening the 
 });
 
 test('a value published by mosquitto_pub appears on the selected device within a second', async ({ page, request }) => {
-  const token = await apiToken(request, users.cityAdmin);
-  const list = await (await request.get('/entity-list', { headers: { authorization: `Bearer ${token}` } })).json() as { id: number; entity_type: { category: string } }[];
-  const lamp = list.find((entity) => entity.entity_type.category === 'lighting')!;
-  const { entity_credentials: credentials } = await graphql<{ entity_credentials: { credentialsId: string } }>(request, token,
-    'query ($id: ID!) { entity_credentials(id: $id) { credentialsId } }', { id: lamp.id });
+  const { lamp, accessToken } = await demoLamp(request);
 
   await login(page, users.cityAdmin);
   await page.goto(`/dashboard/entity/${lamp.id}`);
@@ -83,7 +93,7 @@ test('a value published by mosquitto_pub appears on the selected device within a
   await page.waitForTimeout(300); // the subscription reaches the server after the socket opens
   const power = String(1000 + Math.round(Math.random() * 8999) / 10);
   const sent = Date.now();
-  await mosquittoPub(credentials.credentialsId, 'v1/devices/me/telemetry', JSON.stringify({ power: Number(power) }));
+  await mosquittoPub(accessToken, 'v1/devices/me/telemetry', JSON.stringify({ power: Number(power) }));
   await expect(page.getByTestId('telemetry-power')).toHaveText(power, { timeout: 1_000 });
   expect(Date.now() - sent).toBeLessThan(2_000); // mosquitto_pub's own start included
 });
@@ -99,12 +109,11 @@ test('coloured by an attribute, the map draws another device\'s change live', as
   const regionId = Number(new URL(page.url()).pathname.split('/').pop());
   const { rows } = await (await request.get(`/map-features?region=${regionId}&attribute=active`, { headers: { authorization: `Bearer ${token}` } })).json();
   const [id] = rows.find((row: unknown[]) => Array.isArray(row[4]));
-  const { entity_credentials: credentials } = await graphql<{ entity_credentials: { credentialsId: string } }>(request, token,
-    'query ($id: ID!) { entity_credentials(id: $id) { credentialsId } }', { id });
+  const accessToken = await accessTokenOf(request, token, id);
   const map = page.locator('[data-testid="facility-map"] .maplibregl-map');
   const before = Number(await map.getAttribute('data-patches') ?? 0);
   // the device connects and leaves: the server flips its `active` (hand edits may not)
-  await mosquittoPub(credentials.credentialsId, 'v1/devices/me/telemetry', JSON.stringify({ power: 1 }));
+  await mosquittoPub(accessToken, 'v1/devices/me/telemetry', JSON.stringify({ power: 1 }));
   await expect.poll(async () => Number(await map.getAttribute('data-patches') ?? 0), { timeout: 2_000 }).toBeGreaterThan(before);
 });
 
@@ -176,12 +185,8 @@ test('attributes are edited with a confirmation; nothing changed says so', async
 });
 
 test("a device's connection attributes read as words and a time, and are not edited by hand", async ({ page, request }) => {
-  const token = await apiToken(request, users.cityAdmin);
-  const list = await (await request.get('/entity-list', { headers: { authorization: `Bearer ${token}` } })).json() as { id: number; entity_type: { category: string } }[];
-  const lamp = list.find((entity) => entity.entity_type.category === 'lighting')!;
-  const { entity_credentials: credentials } = await graphql<{ entity_credentials: { credentialsId: string } }>(request, token,
-    'query ($id: ID!) { entity_credentials(id: $id) { credentialsId } }', { id: lamp.id });
-  await mosquittoPub(credentials.credentialsId, 'v1/devices/me/telemetry', JSON.stringify({ power: 1 })); // connects: active, lastActivityTime
+  const { lamp, accessToken } = await demoLamp(request);
+  await mosquittoPub(accessToken, 'v1/devices/me/telemetry', JSON.stringify({ power: 1 })); // connects: active, lastActivityTime
 
   await login(page, users.cityAdmin);
   await page.goto(`/dashboard/entity/${lamp.id}/detail`);

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useShellData } from '../../components/layout/shellData.ts';
 import { pickLocalized } from '../../i18n/pickLocalized.ts';
 import { graphqlMeta } from '../../providers/dataProvider.ts';
-import { MANUAL_EDIT_PERMISSION, SERVER_KEPT_ATTRIBUTES } from '../../schemas/entityAttributeUpdate.ts';
+import { isServerKeptAttribute, MANUAL_EDIT_PERMISSION } from '../../schemas/entityAttributeUpdate.ts';
 import type { EntityDetailJson } from '../../schemas/entityJson.ts';
 import { hasPermission, useTokenClaims } from '../../session/access.ts';
 import { EntityRelations } from './EntityRelations.tsx';
@@ -54,7 +54,7 @@ export function EntityPanel({ id, detail, onDetail, onClose, onSelect }: EntityP
   const name = pickLocalized(entity.name, i18n.language);
   const typeName = entityTypes.find((type) => type.id === entity.entity_type_id)?.name ?? entity.entity_type.name;
   const attributeKeys = Object.keys(entity.attributes).sort();
-  const editableKeys = attributeKeys.filter((key) => isEditable(entity.attributes[key]) && !(SERVER_KEPT_ATTRIBUTES as readonly string[]).includes(key));
+  const editableKeys = attributeKeys.filter((key) => isEditable(entity.attributes[key]) && !isServerKeptAttribute(key));
   const time = (ms: number) => new Date(ms).toLocaleString(i18n.language);
   /** An attribute as read: the connection's in words and as a time, the rest as stored. */
   const shown = (key: string, value: unknown) => {

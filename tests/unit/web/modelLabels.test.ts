@@ -7,30 +7,12 @@ import { SUPPORTED_LANGUAGES } from '../../../src/i18n/languages.ts';
 import { fieldLabelKey, type FieldSchema, type ModelSchema } from '../../../src/schemas/model.ts';
 import { MODEL_SCHEMAS } from '../../../src/schemas/models.ts';
 
-/** The keys a model's fields and enumeration values are shown with. */
-function textKeys(model: ModelSchema): string[] {
-  const keys = new Set<string>();
-  const walk = (properties: Readonly<Record<string, FieldSchema>>) => {
-    for (const [field, schema] of Object.entries(properties)) {
-      keys.add(fieldLabelKey(model, field, schema));
-      for (const value of schema.enum ?? schema.items?.enum ?? []) keys.add(`enumValues.${field}.${String(value)}`);
-      // as the form shows them: an object's fields one by one unless a widget edits it whole
-      if (schema.properties && !schema['x-widget']) walk(schema.properties);
-      if (schema.type === 'array' && schema.items?.properties) walk(schema.items.properties);
-    }
-  };
-  walk(model.properties);
-  return [...keys];
-}
-
-const text = (language: keyof typeof dictionaries, key: string) =>
-  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], dictionaries[language]);
-
-/** Each group of fields shown together (the model's own, an object's, a list item's), as the form shows them. */
-function fieldGroups(model: ModelSchema): { path: string; keys: Record<string, string> }[] {
-  const groups: { path: string; keys: Record<string, string> }[] = [];
+/** Each group of fields shown together (the model's own, an object's, a list item's), as the form
+ * shows them: an object's fields one by one unless a widget edits it whole. */
+function fieldGroups(model: ModelSchema): { path: string; properties: Readonly<Record<string, FieldSchema>> }[] {
+  const groups: { path: string; properties: Readonly<Record<string, FieldSchema>> }[] = [];
   const walk = (path: string, properties: Readonly<Record<string, FieldSchema>>) => {
-    groups.push({ path, keys: Object.fromEntries(Object.entries(properties).map(([field, schema]) => [field, fieldLabelKey(model, field, schema)])) });
+    groups.push({ path, properties });
     for (const [field, schema] of Object.entries(properties)) {
       if (schema.properties && !schema['x-widget']) walk(`${path}.${field}`, schema.properties);
       if (schema.type === 'array' && schema.items?.properties) walk(`${path}.${field}[]`, schema.items.properties);
@@ -40,6 +22,21 @@ function fieldGroups(model: ModelSchema): { path: string; keys: Record<string, s
   return groups;
 }
 
+/** The keys a model's fields and enumeration values are shown with. */
+function textKeys(model: ModelSchema): string[] {
+  const keys = new Set<string>();
+  for (const { properties } of fieldGroups(model)) {
+    for (const [field, schema] of Object.entries(properties)) {
+      keys.add(fieldLabelKey(model, field, schema));
+      for (const value of schema.enum ?? schema.items?.enum ?? []) keys.add(`enumValues.${field}.${String(value)}`);
+    }
+  }
+  return [...keys];
+}
+
+const text = (language: keyof typeof dictionaries, key: string) =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], dictionaries[language]);
+
 describe.each(Object.entries(MODEL_SCHEMAS))('the model %s', (_name, model) => {
   it.each(SUPPORTED_LANGUAGES)('has every field label and enumeration value in %s', (language) => {
     const missing = textKeys(model as unknown as ModelSchema).filter((key) => typeof text(language, key) !== 'string' || !(text(language, key) as string).trim());
@@ -48,9 +45,12 @@ describe.each(Object.entries(MODEL_SCHEMAS))('the model %s', (_name, model) => {
 
   it.each(SUPPORTED_LANGUAGES)('labels the fields shown together differently in %s', (language) => {
     const twice: string[] = [];
-    for (const { path, keys } of fieldGroups(model as unknown as ModelSchema)) {
+    for (const { path, properties } of fieldGroups(model as unknown as ModelSchema)) {
       const fieldsByLabel = new Map<unknown, string[]>();
-      for (const [field, key] of Object.entries(keys)) fieldsByLabel.set(text(language, key), [...fieldsByLabel.get(text(language, key)) ?? [], field]);
+      for (const [field, schema] of Object.entries(properties)) {
+        const label = text(language, fieldLabelKey(model as unknown as ModelSchema, field, schema));
+        fieldsByLabel.set(label, [...fieldsByLabel.get(label) ?? [], field]);
+      }
       for (const [label, fields] of fieldsByLabel) if (fields.length > 1) twice.push(`${path}: ${fields.join(', ')} are all "${String(label)}"`);
     }
     expect(twice).toEqual([]);
