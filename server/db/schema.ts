@@ -1,21 +1,32 @@
-// The one pg-core schema of Terrasight, shared by PGlite and PostgreSQL.
-// Every tenant-owned table has `tenant_id`; row-level security on it is added by the
-// hand-written migration `0001_row_level_security.sql`. The partitioned `telemetry`
-// table is created there too (drizzle-kit cannot declare partitions) and is described
-// for queries in `telemetryTable.ts`, outside the schema drizzle-kit reads.
+// The one pg-core schema of Terrasight, shared by PGlite and PostgreSQL; drizzle-kit reads it
+// (`npm run db:generate`). The models' tables are derived from their JSON Schemas by
+// `modelTables` (modelTables.ts); the others are written here. Every tenant-owned table has
+// `tenant_id` and the tenant-isolation policy. The partitioned `telemetry` table is created by
+// the hand-written migration 0001 (drizzle-kit cannot declare partitions) and is described for
+// queries in `telemetryTable.ts`, outside the schema drizzle-kit reads.
 import { sql } from 'drizzle-orm';
 import { telemetryValueColumns } from './telemetryTable.ts';
 import {
-  bigint, boolean, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigint, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
+import { boardSchema } from '../../src/schemas/board.ts';
+import { componentSchema } from '../../src/schemas/component.ts';
+import { entitySchema } from '../../src/schemas/entity.ts';
+import { kpiSchema } from '../../src/schemas/kpi.ts';
+import { logSchema } from '../../src/schemas/log.ts';
+import { notificationSchema } from '../../src/schemas/notification.ts';
+import { profileSchema } from '../../src/schemas/profile.ts';
+import { schedulerSchema } from '../../src/schemas/scheduler.ts';
+import { shareSchema } from '../../src/schemas/share.ts';
+import { watcherSchema } from '../../src/schemas/watcher.ts';
+import { modelTables, tenantColumn, tenantIsolation } from './modelTables.ts';
 
 const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
-const tenantId = () => uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' });
+const tenantId = () => tenantColumn(() => tenants.id);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const json = (name: string) => jsonb(name).notNull().default(sql`'{}'::jsonb`);
 const textList = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
-const intList = (name: string) => integer(name).array().notNull().default(sql`'{}'::integer[]`);
 
 export const tenants = pgTable('tenants', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -24,7 +35,7 @@ export const tenants = pgTable('tenants', {
   entityTypeId: integer('entity_type_id'),
   attributes: json('attributes'),
   createdAt: createdAt(),
-});
+}, () => [tenantIsolation('id')]);
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -39,14 +50,14 @@ export const users = pgTable('users', {
   lang: text('lang'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`), index('users_tenant_idx').on(t.tenantId)]);
+}, (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`), index('users_tenant_idx').on(t.tenantId), tenantIsolation()]);
 
 export const entityTypeGroups = pgTable('entity_type_groups', {
   id: id(),
   tenantId: tenantId(),
   name: text('name').notNull(),
   attributes: json('attributes'),
-}, (t) => [index('entity_type_groups_tenant_idx').on(t.tenantId)]);
+}, (t) => [index('entity_type_groups_tenant_idx').on(t.tenantId), tenantIsolation()]);
 
 export const entityTypes = pgTable('entity_types', {
   id: id(),
@@ -57,33 +68,27 @@ export const entityTypes = pgTable('entity_types', {
   definition: json('definition'),
   attributesOrder: jsonb('attributes_order').notNull().default(sql`'[]'::jsonb`),
   attributes: json('attributes'),
-}, (t) => [index('entity_types_tenant_idx').on(t.tenantId)]);
+}, (t) => [index('entity_types_tenant_idx').on(t.tenantId), tenantIsolation()]);
 
-export const entities = pgTable('entities', {
-  id: id(),
-  tenantId: tenantId(),
-  entityTypeId: integer('entity_type_id').notNull().references(() => entityTypes.id),
-  parentId: integer('parent_id'),
-  name: json('name'),
-  attributes: json('attributes'),
-  geom: jsonb('geom'),
-  level: integer('level').notNull().default(0),
-  treePath: text('tree_path').notNull().default(''),
-  thingsboardUuid: uuid('thingsboard_uuid'),
-  thingsboardName: text('thingsboard_name'),
-  isGateway: boolean('is_gateway').notNull().default(false),
-  fkGatewayId: integer('fk_gateway_id'),
-  /** The device's credential (MQTT user name, HTTP path): 128 random bits, rotatable. */
-  accessToken: text('access_token').default(sql`replace(gen_random_uuid()::text, '-', '')`),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  index('entities_tenant_idx').on(t.tenantId),
-  index('entities_parent_idx').on(t.parentId),
-  index('entities_tree_path_idx').on(t.treePath),
-  uniqueIndex('entities_access_token_unique').on(t.accessToken),
-  index('entities_gateway_child_idx').on(t.fkGatewayId, t.thingsboardName),
-]);
+const entityModel = modelTables(entitySchema, {
+  table: 'entities',
+  tenants: () => tenants.id,
+  flattened: ['interface'],
+  links: { group_ids: { table: 'entity_groups', target: () => groups } },
+  refine: {
+    entity_type_id: (column) => column.references(() => entityTypes.id),
+    /** The device's credential (MQTT user name, HTTP path): 128 random bits, rotatable. */
+    access_token: (column) => column.default(sql`replace(gen_random_uuid()::text, '-', '')`),
+  },
+  serverColumns: { thingsboardUuid: uuid('thingsboard_uuid'), createdAt: createdAt() },
+  indexes: (t) => [
+    index('entities_parent_idx').on(t.parentId),
+    index('entities_tree_path_idx').on(t.treePath),
+    uniqueIndex('entities_access_token_unique').on(t.accessToken),
+    index('entities_gateway_child_idx').on(t.fkGatewayId, t.thingsboardName),
+  ],
+});
+export const entities = entityModel.table;
 
 export const groups = pgTable('groups', {
   id: id(),
@@ -92,13 +97,9 @@ export const groups = pgTable('groups', {
   name: text('name').notNull(),
   treePath: text('tree_path').notNull().default(''),
   attributes: json('attributes'),
-}, (t) => [index('groups_tenant_idx').on(t.tenantId)]);
+}, (t) => [index('groups_tenant_idx').on(t.tenantId), tenantIsolation()]);
 
-export const entityGroups = pgTable('entity_groups', {
-  tenantId: tenantId(),
-  entityId: integer('entity_id').notNull().references(() => entities.id, { onDelete: 'cascade' }),
-  groupId: integer('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
-}, (t) => [primaryKey({ columns: [t.entityId, t.groupId] }), index('entity_groups_group_idx').on(t.groupId)]);
+export const entityGroups = entityModel.links.group_ids.table;
 
 /** The columns of every roll-up: a bucket's count, sum, min, max and last value of a device's key. */
 const rollupColumns = () => ({
@@ -113,7 +114,7 @@ const rollupColumns = () => ({
   lastValue: doublePrecision('last_value'),
   lastTs: timestamp('last_ts', { withTimezone: true }),
 });
-const rollup = (name: string) => pgTable(name, rollupColumns(), (t) => [primaryKey({ columns: [t.entityId, t.key, t.bucket] })]);
+const rollup = (name: string) => pgTable(name, rollupColumns(), (t) => [primaryKey({ columns: [t.entityId, t.key, t.bucket] }), tenantIsolation()]);
 export const telemetryHourly = rollup('telemetry_hourly');
 export const telemetryDaily = rollup('telemetry_daily');
 /** 15-minute buckets: the grain of time zones whose offset is not whole hours (+05:30, +05:45). */
@@ -127,7 +128,7 @@ export const telemetryQuarterHourly = rollup('telemetry_quarter_hourly');
 export const telemetryDailyZoned = pgTable('telemetry_daily_zoned', {
   ...rollupColumns(),
   zone: text('zone').notNull(),
-}, (t) => [primaryKey({ columns: [t.entityId, t.key, t.zone, t.bucket] })]);
+}, (t) => [primaryKey({ columns: [t.entityId, t.key, t.zone, t.bucket] }), tenantIsolation()]);
 
 /** The zones the writer folds into `telemetry_daily_zoned` (a zone is listed once its rows are built). */
 export const telemetryDayZones = pgTable('telemetry_day_zones', {
@@ -141,7 +142,7 @@ export const telemetryLatest = pgTable('telemetry_latest', {
   key: text('key').notNull(),
   ts: timestamp('ts', { withTimezone: true }).notNull(),
   ...telemetryValueColumns(),
-}, (t) => [primaryKey({ columns: [t.entityId, t.key] }), index('telemetry_latest_tenant_idx').on(t.tenantId)]);
+}, (t) => [primaryKey({ columns: [t.entityId, t.key] }), index('telemetry_latest_tenant_idx').on(t.tenantId), tenantIsolation()]);
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
@@ -152,141 +153,71 @@ export const entityImages = pgTable('entity_images', {
   contentType: text('content_type').notNull(),
   bytes: bytea('bytes').notNull(),
   updatedAt: updatedAt(),
-}, (t) => [index('entity_images_tenant_idx').on(t.tenantId)]);
+}, (t) => [index('entity_images_tenant_idx').on(t.tenantId), tenantIsolation()]);
 
-export const kpis = pgTable('kpis', {
-  id: id(),
-  tenantId: tenantId(),
-  /** multilingual: { en, sk, … } */
-  name: json('name'),
-  module: text('module').notNull().default('factory-dashboard'),
-  category: text('category'),
-  attributes: json('attributes'),
-  definition: json('definition'),
-  query: jsonb('query').notNull().default(sql`'[]'::jsonb`),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index('kpis_tenant_idx').on(t.tenantId)]);
+const kpiModel = modelTables(kpiSchema, {
+  table: 'kpis',
+  tenants: () => tenants.id,
+  links: { group_ids: { target: () => groups } },
+  computed: ['group'],
+  serverColumns: { createdAt: createdAt() },
+});
+export const kpis = kpiModel.table;
 
-export const kpiGroups = pgTable('kpi_groups', {
-  tenantId: tenantId(),
-  kpiId: integer('kpi_id').notNull().references(() => kpis.id, { onDelete: 'cascade' }),
-  groupId: integer('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
-}, (t) => [primaryKey({ columns: [t.kpiId, t.groupId] })]);
+export const kpiGroups = kpiModel.links.group_ids.table;
 
-export const watchers = pgTable('watchers', {
-  id: id(),
-  tenantId: tenantId(),
-  name: text('name').notNull(),
-  query: json('query'),
-  condition: json('condition'),
-  definition: json('definition'),
-  entityIds: intList('entity_ids'),
-  entityTypeIds: intList('entity_type_ids'),
-  interval: integer('interval').notNull().default(60),
-  status: text('status').notNull().default('active'),
-  alert: boolean('alert').notNull().default(false),
-  triggeredAt: timestamp('triggered_at', { withTimezone: true }),
-  result: jsonb('result'),
-  lastUpdatedBy: uuid('last_updated_by'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index('watchers_tenant_idx').on(t.tenantId)]);
+const watcherModel = modelTables(watcherSchema, { table: 'watchers', tenants: () => tenants.id, serverColumns: { createdAt: createdAt() } });
+export const watchers = watcherModel.table;
 
-export const schedulers = pgTable('schedulers', {
-  id: id(),
-  tenantId: tenantId(),
-  name: text('name').notNull(),
-  status: text('status').notNull().default('active'),
-  definition: json('definition'),
-  entityIds: intList('entity_ids'),
-  entityTypeIds: intList('entity_type_ids'),
-  nextRunAt: timestamp('next_run_at', { withTimezone: true }),
-  result: text('result'),
-  lastUpdatedBy: uuid('last_updated_by'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index('schedulers_tenant_idx').on(t.tenantId)]);
+const schedulerModel = modelTables(schedulerSchema, { table: 'schedulers', tenants: () => tenants.id });
+export const schedulers = schedulerModel.table;
 
-export const profiles = pgTable('profiles', {
-  id: id(),
-  tenantId: tenantId(),
-  name: text('name').notNull(),
-  type: text('type').notNull(),
-  definition: json('definition'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index('profiles_tenant_idx').on(t.tenantId)]);
+const profileModel = modelTables(profileSchema, { table: 'profiles', tenants: () => tenants.id });
+export const profiles = profileModel.table;
 
-export const boards = pgTable('boards', {
-  id: id(),
-  tenantId: tenantId(),
-  /** 'performance' or 'public-api' */
-  kind: text('kind').notNull().default('performance'),
-  name: json('name'),
-  description: json('description'),
-  attributes: json('attributes'),
-  resourceUuid: uuid('resource_uuid').notNull().defaultRandom(),
-  ownerId: uuid('owner_id'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index('boards_tenant_idx').on(t.tenantId)]);
+const boardModel = modelTables(boardSchema, {
+  table: 'boards',
+  tenants: () => tenants.id,
+  links: { group_ids: { target: () => groups } },
+  serverColumns: {
+    /** 'performance' or 'public-api' */
+    kind: text('kind').notNull().default('performance'),
+    resourceUuid: uuid('resource_uuid').notNull().defaultRandom(),
+    ownerId: uuid('owner_id'),
+  },
+});
+export const boards = boardModel.table;
 
-export const boardGroups = pgTable('board_groups', {
-  tenantId: tenantId(),
-  boardId: integer('board_id').notNull().references(() => boards.id, { onDelete: 'cascade' }),
-  groupId: integer('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
-}, (t) => [primaryKey({ columns: [t.boardId, t.groupId] })]);
+export const boardGroups = boardModel.links.group_ids.table;
 
-export const components = pgTable('components', {
-  id: id(),
-  tenantId: tenantId(),
-  name: text('name').notNull(),
-  type: text('type').notNull(),
-  definition: json('definition'),
-  description: text('description'),
-  layout: json('layout'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index('components_tenant_idx').on(t.tenantId)]);
+const componentModel = modelTables(componentSchema, {
+  table: 'components',
+  tenants: () => tenants.id,
+  links: { board_ids: { table: 'board_components', target: () => boards } },
+});
+export const components = componentModel.table;
 
-export const boardComponents = pgTable('board_components', {
-  tenantId: tenantId(),
-  boardId: integer('board_id').notNull().references(() => boards.id, { onDelete: 'cascade' }),
-  componentId: integer('component_id').notNull().references(() => components.id, { onDelete: 'cascade' }),
-}, (t) => [primaryKey({ columns: [t.boardId, t.componentId] })]);
+export const boardComponents = componentModel.links.board_ids.table;
 
-export const shares = pgTable('shares', {
-  id: id(),
-  tenantId: tenantId(),
-  owner: uuid('owner').notNull(),
-  resource: uuid('resource').notNull(),
-  scope: text('scope').notNull(),
-  granted: boolean('granted').notNull().default(false),
-  requester: uuid('requester').notNull(),
-  createdAt: createdAt(),
-}, (t) => [index('shares_tenant_idx').on(t.tenantId)]);
+const shareModel = modelTables(shareSchema, { table: 'shares', tenants: () => tenants.id, serverColumns: { createdAt: createdAt() } });
+export const shares = shareModel.table;
 
-export const notifications = pgTable('notifications', {
-  id: id(),
-  tenantId: tenantId(),
-  userUuid: uuid('user_uuid').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  active: boolean('active').notNull().default(true),
-  channels: textList('channels'),
-  logFilter: json('log_filter'),
-}, (t) => [index('notifications_tenant_idx').on(t.tenantId)]);
+const notificationModel = modelTables(notificationSchema, {
+  table: 'notifications',
+  tenants: () => tenants.id,
+  refine: { user_uuid: (column) => column.references(() => users.id, { onDelete: 'cascade' }) },
+});
+export const notifications = notificationModel.table;
 
-export const logs = pgTable('logs', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  tenantId: tenantId(),
-  entityId: integer('entity_id'),
-  timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
-  type: text('type').notNull(),
-  status: text('status').notNull().default('new'),
-  source: text('source').notNull(),
-  message: text('message').notNull(),
-  messageData: json('message_data'),
-}, (t) => [index('logs_tenant_ts_idx').on(t.tenantId, t.timestamp)]);
+const logModel = modelTables(logSchema, {
+  table: 'logs',
+  tenants: () => tenants.id,
+  refine: {
+    id: () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    status: (column) => column.default('new'),
+  },
+});
+export const logs = logModel.table;
 
 export const apiUsers = pgTable('api_users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -296,7 +227,7 @@ export const apiUsers = pgTable('api_users', {
   permissions: textList('permissions'),
   tokenHash: text('token_hash'),
   createdAt: createdAt(),
-}, (t) => [index('api_users_tenant_idx').on(t.tenantId)]);
+}, (t) => [index('api_users_tenant_idx').on(t.tenantId), tenantIsolation()]);
 
 /** A sign-in; its refresh tokens rotate, and re-use of a dead one revokes the whole session. */
 export const authSessions = pgTable('auth_sessions', {
@@ -305,7 +236,7 @@ export const authSessions = pgTable('auth_sessions', {
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   createdAt: createdAt(),
-}, (t) => [index('auth_sessions_user_idx').on(t.userId)]);
+}, (t) => [index('auth_sessions_user_idx').on(t.userId), tenantIsolation()]);
 
 export const refreshTokens = pgTable('refresh_tokens', {
   tokenHash: text('token_hash').primaryKey(),
@@ -314,7 +245,7 @@ export const refreshTokens = pgTable('refresh_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
-}, (t) => [index('refresh_tokens_session_idx').on(t.sessionId)]);
+}, (t) => [index('refresh_tokens_session_idx').on(t.sessionId), tenantIsolation()]);
 
 /**
  * Failed sign-in counters (server/auth/loginThrottle.ts), shared by every instance. Keys:
@@ -336,3 +267,9 @@ export const tenantTables = [
   'board_groups', 'components', 'board_components', 'shares', 'notifications', 'logs', 'api_users',
   'auth_sessions', 'refresh_tokens',
 ] as const;
+
+/** Each model's table and link tables, derived from its schema (server/resources/bindings.ts binds them). */
+export const MODEL_TABLES = {
+  entity: entityModel, kpi: kpiModel, watcher: watcherModel, scheduler: schedulerModel, profile: profileModel,
+  board: boardModel, component: componentModel, share: shareModel, notification: notificationModel, log: logModel,
+};

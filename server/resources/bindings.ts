@@ -6,10 +6,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ModelName } from '../../src/schemas/models.ts';
 import type { LOG_SOURCES } from '../../src/schemas/enums.ts';
-import {
-  boardComponents, boardGroups, boards, components, entities, entityGroups, entityTypes, groups, kpiGroups, kpis, logs,
-  notifications, profiles, schedulers, shares, users, watchers,
-} from '../db/schema.ts';
+import { boards, entities, entityTypes, kpis, MODEL_TABLES, profiles, schedulers, users, watchers } from '../db/schema.ts';
+import type { ModelLink } from '../db/modelTables.ts';
 import type { ApiError } from '../errors.ts';
 import type { ModelRules } from './rules/types.ts';
 import { accessTokenTaken, entityRules } from './rules/entityRules.ts';
@@ -17,7 +15,7 @@ import { kpiRules } from './rules/kpiRules.ts';
 import { schedulerRules } from './rules/schedulerRules.ts';
 
 /** An id-list field stored in a link table: (own id, other id) rows, other ids from `target`. */
-export interface LinkBinding { table: PgTable; own: PgColumn; other: PgColumn; target: PgTable }
+export type LinkBinding = ModelLink;
 
 /** Rows of one kind among a reference's target: `column` is true on them; another row is refused with `code`, `<field>: <id> is not <noun>`. */
 export interface ReferenceKind { column: PgColumn; code: string; noun: string }
@@ -59,16 +57,13 @@ const gateway: ReferenceTarget = { column: entities.id, kind: { column: entities
 
 export const MODEL_BINDINGS: Record<ModelName, ModelBinding> = {
   entity: {
-    table: entities,
-    links: { group_ids: { table: entityGroups, own: entityGroups.entityId, other: entityGroups.groupId, target: groups } },
+    ...MODEL_TABLES.entity,
     references: { entity_type_id: entityTypes, parent_id: entities, 'interface.fk_gateway_id': gateway },
     conflicts: { entities_access_token_unique: accessTokenTaken },
-    flattened: ['interface'],
     rules: entityRules,
   },
   kpi: {
-    table: kpis,
-    links: { group_ids: { table: kpiGroups, own: kpiGroups.kpiId, other: kpiGroups.groupId, target: groups } },
+    ...MODEL_TABLES.kpi,
     references: { 'query.entity_ids': entities, 'query.entity_type_ids': entityTypes },
     computed: {
       group: () => sql`(SELECT json_build_object('id', g.id, 'tenant_id', g.tenant_id, 'name', g.name, 'attributes', g.attributes)
@@ -76,23 +71,21 @@ export const MODEL_BINDINGS: Record<ModelName, ModelBinding> = {
     },
     rules: kpiRules,
   },
-  watcher: { table: watchers, references: { entity_ids: entities, entity_type_ids: entityTypes }, cached: true },
-  scheduler: { table: schedulers, references: { entity_ids: entities, entity_type_ids: entityTypes }, rules: schedulerRules },
-  profile: { table: profiles },
+  watcher: { ...MODEL_TABLES.watcher, references: { entity_ids: entities, entity_type_ids: entityTypes }, cached: true },
+  scheduler: { ...MODEL_TABLES.scheduler, references: { entity_ids: entities, entity_type_ids: entityTypes }, rules: schedulerRules },
+  profile: MODEL_TABLES.profile,
   board: {
-    table: boards,
-    links: { group_ids: { table: boardGroups, own: boardGroups.boardId, other: boardGroups.groupId, target: groups } },
+    ...MODEL_TABLES.board,
     fixed: { kind: 'performance' },
   },
   component: {
-    table: components,
-    links: { board_ids: { table: boardComponents, own: boardComponents.componentId, other: boardComponents.boardId, target: boards } },
+    ...MODEL_TABLES.component,
     references: { 'definition.kpi_id': kpis },
   },
-  share: { table: shares, references: { resource: { column: boards.resourceUuid }, requester: users } },
+  share: { ...MODEL_TABLES.share, references: { resource: { column: boards.resourceUuid }, requester: users } },
   notification: {
-    table: notifications,
+    ...MODEL_TABLES.notification,
     references: { 'log_filter.sources.model_id': (source) => LOG_SOURCE_TABLES[source.model_name as keyof typeof LOG_SOURCE_TABLES] },
   },
-  log: { table: logs },
+  log: MODEL_TABLES.log,
 };

@@ -4,9 +4,9 @@ export class ModelStorageError extends Error {}
 
 const GENERATE = 'run `npm run db:generate` and start again';
 
-/** The field has no column in the Drizzle table (server/db/schema.ts). */
+/** The field has no column in the Drizzle table: its storage (server/db/schema.ts) leaves it out. */
 export const fieldWithoutColumn = (model: string, field: string, table: string) =>
-  new ModelStorageError(`The model ${model} has a field ${field} without a column in the table ${table}: add it to server/db/schema.ts, ${GENERATE}.`);
+  new ModelStorageError(`The model ${model} has a field ${field} without a column in the table ${table}: its storage in server/db/schema.ts leaves it out (as computed or linked); keep it there, ${GENERATE}.`);
 
 /** The Drizzle table is not in the database: its migration was not generated. */
 export const tableNotInDatabase = (model: string, table: string) =>

@@ -44,7 +44,7 @@ function* valuesAt(value: unknown, path: string[], at: string[] = []): Generator
 function placesOf(binding: ModelBinding, record: RecordData): Place[] {
   const references: [string, Reference][] = [
     ...Object.entries(binding.references ?? {}),
-    ...Object.entries(binding.links ?? {}).map(([field, link]) => [field, link.target] as [string, Reference]),
+    ...Object.entries(binding.links ?? {}).map(([field, link]) => [field, link.target()] as [string, Reference]),
   ];
   return references.flatMap(([path, reference]) => [...valuesAt(record, path.split('.'))].map(({ field, value, holder }) =>
     ({ field, ids: Array.isArray(value) ? value : [value], target: targetOf(reference, holder) })));

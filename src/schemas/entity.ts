@@ -56,7 +56,7 @@ export const entitySchema = {
       },
     },
     access_token: { ...accessToken, 'x-permission': ENTITY_ACCESS_TOKEN_PERMISSION, 'x-order': 9 },
-    tree_path: { type: 'string', maxLength: 2000, readOnly: true },
+    tree_path: { type: 'string', maxLength: 2000, default: '', readOnly: true },
     updated_at: timestamp,
   },
 } as const;

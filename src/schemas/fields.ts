@@ -50,8 +50,11 @@ export const timeOfDay = { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$
 /** Server-managed timestamp shown in lists. */
 export const timestamp = { type: 'string', maxLength: 40, readOnly: true, 'x-widget': 'datetime' } as const;
 
+/** A user's or a resource's id (kept in a uuid column). */
+export const uuid = { type: 'string', format: 'uuid', maxLength: 36, pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' } as const;
+
 /** Who changed a record last (a user id), set by the server. */
-export const lastUpdatedBy = { type: ['string', 'null'], maxLength: 36, readOnly: true } as const;
+export const lastUpdatedBy = { type: ['string', 'null'], format: 'uuid', maxLength: 36, readOnly: true } as const;
 
 /** Ids of the tenant's entities, picked by name. */
 export const entityIds = { type: 'array', maxItems: 500, uniqueItems: true, items: idSchema, default: [], 'x-widget': 'entities' } as const;

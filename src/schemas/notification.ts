@@ -2,7 +2,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { idSchema } from './bounds.ts';
 import { LOG_SOURCES, LOG_TYPES, NOTIFICATION_CHANNELS } from './enums.ts';
-import { recordId } from './fields.ts';
+import { recordId, uuid } from './fields.ts';
 
 export const notificationSchema = {
   $id: 'notification',
@@ -19,7 +19,7 @@ export const notificationSchema = {
   'x-default-sort': { field: 'id', order: 'asc' },
   properties: {
     id: recordId,
-    user_uuid: { type: 'string', maxLength: 36, readOnly: true },
+    user_uuid: { ...uuid, readOnly: true },
     active: { type: 'boolean', default: true, 'x-widget': 'switch', 'x-column': true, 'x-tags': { true: 'green', false: 'default' }, 'x-order': 1 },
     channels: {
       type: 'array', minItems: 1, maxItems: NOTIFICATION_CHANNELS.length, uniqueItems: true, default: ['email'], 'x-widget': 'enum-multiple', 'x-column': true, 'x-order': 2,

@@ -2,11 +2,10 @@
 // board's resource_uuid, `requester` a user; both must be the caller's tenant's.
 import type { FromSchema } from 'json-schema-to-ts';
 import { SHARE_SCOPES } from './enums.ts';
-import { recordId } from './fields.ts';
+import { recordId, uuid } from './fields.ts';
 
 const module = ['performance-dashboard'] as const;
 /** A user's or a board's UUID, in the form PostgreSQL reads (anything else would fail in SQL, not as a 400). */
-const uuid = { type: 'string', maxLength: 36, pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' } as const;
 
 export const shareSchema = {
   $id: 'share',
@@ -23,7 +22,7 @@ export const shareSchema = {
     owner: { ...uuid, readOnly: true },
     resource: { ...uuid, 'x-widget': 'text', 'x-column': true },
     scope: { type: 'string', enum: SHARE_SCOPES, default: 'view', 'x-widget': 'enum', 'x-column': true },
-    granted: { type: 'boolean', readOnly: true, 'x-column': true },
+    granted: { type: 'boolean', default: false, readOnly: true, 'x-column': true },
     requester: { ...uuid, 'x-widget': 'text', 'x-column': true },
   },
 } as const;

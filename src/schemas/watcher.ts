@@ -61,7 +61,7 @@ export const watcherSchema = {
     entity_type_ids: { ...entityTypeIds, 'x-order': 5 },
     interval: { ...integer(10, 86_400), default: 60, 'x-order': 7, 'x-column': true, 'x-sort': true },
     status: { ...status, 'x-order': 8 },
-    alert: { type: 'boolean', readOnly: true, 'x-column': true, 'x-tags': { true: 'error', false: 'success' }, 'x-filter': true },
+    alert: { type: 'boolean', default: false, readOnly: true, 'x-column': true, 'x-tags': { true: 'error', false: 'success' }, 'x-filter': true },
     triggered_at: { ...timestamp, type: ['string', 'null'], 'x-column': true, 'x-sort': true },
     result: { readOnly: true },
     last_updated_by: lastUpdatedBy,

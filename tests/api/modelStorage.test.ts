@@ -12,7 +12,7 @@ import { ModelStorageError } from '../../server/resources/modelStorageError.ts';
 import { registerModel } from '../../server/resources/registry.ts';
 import type { ModelSchema } from '../../src/schemas/model.ts';
 import { MODEL_SCHEMAS } from '../../src/schemas/models.ts';
-import { gadgetSchema, gadgets, gadgetsDdl } from '../support/gadgetModel.ts';
+import { gadgetSchema, gadgets, gadgetsDdl, gadgetTables, generatedMigration } from '../support/gadgetModel.ts';
 import { freshPostgresDatabase, JWT_SECRET, usingPostgres } from './harness.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -21,12 +21,13 @@ const dataDir = join(scratch, 'data');
 let db: Database;
 let postgres: Awaited<ReturnType<typeof freshPostgresDatabase>> | undefined;
 
-// The gadget model, and the same with one more field that no table has.
+// The gadget model, and the same with one more field in its schema (its table derived again).
 registerModel(gadgetSchema, { table: gadgets });
 const notedSchema = {
   ...gadgetSchema, $id: 'noted_gadget', properties: { ...gadgetSchema.properties, note: { type: 'string', maxLength: 200 } },
 } as unknown as ModelSchema;
-registerModel(notedSchema, { table: gadgets });
+const notedGadgets = gadgetTables(notedSchema).table;
+registerModel(notedSchema, { table: notedGadgets });
 
 beforeAll(async () => {
   postgres = usingPostgres() ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!) : undefined;
@@ -53,16 +54,22 @@ describe('the start-up check of every model against its tables', () => {
   });
 
   it('names a field whose column the database lacks', async () => {
-    await db.systemQuery(gadgetsDdl);
+    await db.systemQuery(await gadgetsDdl());
     await expect(checkModelStorage(db, ['gadget'])).resolves.toBeUndefined();
     await db.systemQuery(sql`ALTER TABLE gadgets DROP COLUMN notes`);
     expect((await refusal(['gadget']) as Error).message).toBe(
       'The database table gadgets has no column notes for the field notes of the model gadget: a migration is missing; run `npm run db:generate` and start again.');
   });
 
-  it('names a field added to a schema alone', async () => {
+  it('names a field added to a schema alone, until the generated migration adds its column', async () => {
+    await db.systemQuery(sql`ALTER TABLE gadgets ADD COLUMN notes text`);
     expect((await refusal(['noted_gadget']) as Error).message).toBe(
-      'The model noted_gadget has a field note without a column in the table gadgets: add it to server/db/schema.ts, run `npm run db:generate` and start again.');
+      'The database table gadgets has no column note for the field note of the model noted_gadget: a migration is missing; run `npm run db:generate` and start again.');
+    const migration = await generatedMigration({ gadgets }, { gadgets: notedGadgets });
+    expect(migration).toMatch(/ALTER TABLE "gadgets" ADD COLUMN "note" text/);
+    expect(migration).toMatch(/CHECK \(char_length\("note"\) <= 200\)/);
+    await db.systemQuery(sql.raw(migration));
+    await expect(checkModelStorage(db, ['noted_gadget'])).resolves.toBeUndefined();
   });
 
   it('stops the server with that sentence, exit code 1', async () => {

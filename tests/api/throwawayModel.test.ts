@@ -14,7 +14,7 @@ registerModel(gadgetSchema, { table: gadgets, references: { entity_ids: entities
 
 beforeAll(async () => {
   t = await startTestApp();
-  await t.db.systemQuery(gadgetsDdl);
+  await t.db.systemQuery(await gadgetsDdl());
   token = (await t.login('admin@demo.city')).access_token;
 });
 afterAll(async () => { await t?.close(); });

@@ -1,7 +1,10 @@
 // A throw-away model using every widget of the engine: the end-to-end proof that a model is one
-// schema, one table and one registration (docs/resources.md).
-import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+// schema, its storage line and one registration (docs/resources.md); its table is derived from
+// the schema and created by the migration drizzle-kit's generator writes for it.
+import { sql, type SQL } from 'drizzle-orm';
+import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
+import { modelTables } from '../../server/db/modelTables.ts';
+import { tenants } from '../../server/db/schema.ts';
 import { NO_NUL } from '../../src/schemas/bounds.ts';
 import {
   colour, date, dateTime, entityIds, entityTypeIds, integer as integerField, longText, multilingualText, name, recordId, status, text as textField, timeOfDay, timestamp as timestampField,
@@ -46,36 +49,15 @@ export const gadgetSchema = {
   allOf: [{ if: { required: ['mode'], properties: { mode: { const: 'advanced' } } }, then: { required: ['expert_setting'] } }],
 } as const satisfies ModelSchema;
 
-export const gadgets = pgTable('gadgets', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  tenantId: uuid('tenant_id').notNull(),
-  name: text('name').notNull(),
-  title: jsonb('title'),
-  notes: text('notes'),
-  size: integer('size'),
-  mode: text('mode').notNull(),
-  expertSetting: text('expert_setting'),
-  enabled: boolean('enabled').notNull().default(true),
-  color: text('color'),
-  startsAt: timestamp('starts_at', { withTimezone: true }),
-  day: text('day'),
-  at: text('at'),
-  schedule: text('schedule'),
-  entityIds: integer('entity_ids').array().notNull().default(sql`'{}'`),
-  entityTypeIds: integer('entity_type_ids').array().notNull().default(sql`'{}'`),
-  settings: jsonb('settings'),
-  steps: jsonb('steps'),
-  status: text('status').notNull().default('active'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** Its tables, derived from the schema like every model's (server/db/modelTables.ts). */
+export const gadgetTables = (schema: ModelSchema = gadgetSchema) => modelTables(schema, { table: 'gadgets', tenants: () => tenants.id });
+export const gadgets = gadgetTables().table;
 
-/** The table with row-level security like every tenant table (migration 0001). */
-export const gadgetsDdl = sql.raw(`
-  CREATE TABLE gadgets (
-    id integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY, tenant_id uuid NOT NULL REFERENCES tenants(id), name text NOT NULL, title jsonb, notes text,
-    size integer, mode text NOT NULL, expert_setting text, enabled boolean NOT NULL DEFAULT true, color text, starts_at timestamptz, day text, at text,
-    schedule text, entity_ids integer[] NOT NULL DEFAULT '{}', entity_type_ids integer[] NOT NULL DEFAULT '{}', settings jsonb, steps jsonb,
-    status text NOT NULL DEFAULT 'active', updated_at timestamptz NOT NULL DEFAULT now());
-  ALTER TABLE gadgets ENABLE ROW LEVEL SECURITY;
-  CREATE POLICY tenant_isolation ON gadgets TO terrasight_app USING (tenant_id = current_tenant_id()) WITH CHECK (tenant_id = current_tenant_id());
-  GRANT SELECT, INSERT, UPDATE, DELETE ON gadgets TO terrasight_app;`);
+/** The SQL that drizzle-kit's generator (`npm run db:generate`) writes to go from `before` to `after`. */
+export async function generatedMigration(before: Record<string, unknown>, after: Record<string, unknown>): Promise<string> {
+  const statements = await generateMigration(generateDrizzleJson({ tenants, ...before }), generateDrizzleJson({ tenants, ...after }));
+  return statements.join(';\n');
+}
+
+/** The migration that creates the gadget's table. */
+export const gadgetsDdl = async (): Promise<SQL> => sql.raw(await generatedMigration({}, { gadgets }));

@@ -7,7 +7,8 @@ import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { cronProblem } from '../../schemas/cron.ts';
-import { fieldLabelKey, orderedFields, type FieldSchema, type ModelSchema } from '../../schemas/model.ts';
+import { orderedFields, type FieldSchema, type ModelSchema } from '../../schemas/model.ts';
+import { useFieldLabel } from './useFieldLabel.ts';
 import { SUPPORTED_LANGUAGES, LANGUAGE_NAMES } from '../../i18n/languages.ts';
 import { permissionHeldByName } from '../../schemas/modules.ts';
 import { useTokenClaims } from '../../session/access.ts';
@@ -122,6 +123,7 @@ function ObjectList({ model, schema, name, fullName, label }: FieldsProps & { la
 /** The fields of one object schema. */
 export function SchemaFields({ model, schema, name, fullName }: FieldsProps) {
   const { t } = useTranslation();
+  const labelOf = useFieldLabel();
   const form = Form.useFormInstance();
   const value = Form.useWatch((values: Record<string, any>) => fullName.reduce((node, key) => node?.[key], values), form) as Record<string, unknown> | undefined;
   const claims = useTokenClaims();
@@ -132,7 +134,7 @@ export function SchemaFields({ model, schema, name, fullName }: FieldsProps) {
         const fieldSchema = properties[field];
         if (fieldSchema.readOnly) return null;
         if (fieldSchema['x-permission'] && !permissionHeldByName(claims.module_permissions, fieldSchema['x-permission'])) return null;
-        const label = t(fieldLabelKey(model, field, fieldSchema));
+        const label = labelOf(model, field, fieldSchema);
         const isRequired = required.has(field);
         const widget = widgetOf(fieldSchema);
         if (widget === 'multilingual') return <MultilingualField key={field} name={[...name, field]} label={label} required={isRequired} />;

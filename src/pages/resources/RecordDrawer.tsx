@@ -3,13 +3,15 @@
 import { useCan, useUpdate, type BaseRecord } from '@refinedev/core';
 import { Descriptions, Drawer, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fieldLabelKey, orderedFields, writableFields } from '../../schemas/model.ts';
+import { orderedFields, writableFields } from '../../schemas/model.ts';
+import { useFieldLabel } from '../../components/schema/useFieldLabel.ts';
 import type { ModelResource } from '../../resources/defineResource.ts';
 import { RecordValue } from './RecordValue.tsx';
 
 export function RecordDrawer({ resource, record, onClose }: { resource: ModelResource; record?: BaseRecord; onClose: () => void }) {
   const { t } = useTranslation();
   const schema = resource.schema;
+  const labelOf = useFieldLabel();
   const { mutate: update, mutation } = useUpdate();
   const { data: canEdit } = useCan({ resource: resource.name, action: 'edit' });
   const editable = writableFields(schema).filter((field) => schema.properties[field].enum);
@@ -18,9 +20,9 @@ export function RecordDrawer({ resource, record, onClose }: { resource: ModelRes
       {record && (
         <Descriptions column={1} bordered size="small">
           {orderedFields(schema.properties).map((field) => (
-            <Descriptions.Item key={field} label={t(fieldLabelKey(schema, field, schema.properties[field]))}>
+            <Descriptions.Item key={field} label={labelOf(schema, field)}>
               {editable.includes(field) && canEdit?.can ? (
-                <Select value={record[field] as string} aria-label={t(fieldLabelKey(schema, field, schema.properties[field]))} loading={mutation.isPending}
+                <Select value={record[field] as string} aria-label={labelOf(schema, field)} loading={mutation.isPending}
                   style={{ minWidth: 160 }} data-testid={`drawer-${field}`}
                   options={(schema.properties[field].enum ?? []).map((value) => ({ value: value as string, label: t(`enumValues.${field}.${String(value)}`) }))}
                   onChange={(value) => update({

@@ -8,10 +8,11 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldLabelKey, fieldsWith, orderedFields, pageSizeOf, type FieldSchema } from '../../schemas/model.ts';
+import { fieldsWith, orderedFields, pageSizeOf, type FieldSchema } from '../../schemas/model.ts';
 import type { ModelResource } from '../../resources/defineResource.ts';
 import { usePageTitle } from '../../routing/usePageTitle.ts';
 import { csvRows } from './csvExport.ts';
+import { useFieldLabel } from '../../components/schema/useFieldLabel.ts';
 import { RecordDrawer } from './RecordDrawer.tsx';
 import { RecordValue } from './RecordValue.tsx';
 
@@ -67,7 +68,8 @@ export default function ResourceListPage({ resource }: { resource: ModelResource
   onLiveEvent = live.apply;
 
   const columnFields = orderedFields(schema.properties).filter((field) => schema.properties[field]['x-column']);
-  const label = (field: string) => t(fieldLabelKey(schema, field, schema.properties[field]));
+  const labelOf = useFieldLabel();
+  const label = (field: string) => labelOf(schema, field);
 
   const { triggerExport, isLoading: exporting } = useExport<Row>({
     resource: resource.name,

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { dictionaries } from '../../../src/i18n/dictionaries/index.ts';
 import { SUPPORTED_LANGUAGES } from '../../../src/i18n/languages.ts';
-import { fieldLabelKey, type FieldSchema, type ModelSchema } from '../../../src/schemas/model.ts';
+import { fieldLabel, fieldLabelKey, type FieldSchema, type ModelSchema } from '../../../src/schemas/model.ts';
 import { MODEL_SCHEMAS } from '../../../src/schemas/models.ts';
 
 /** Each group of fields shown together (the model's own, an object's, a list item's), as the form
@@ -22,25 +22,30 @@ function fieldGroups(model: ModelSchema): { path: string; properties: Readonly<R
   return groups;
 }
 
-/** The keys a model's fields and enumeration values are shown with. */
-function textKeys(model: ModelSchema): string[] {
-  const keys = new Set<string>();
+const text = (language: keyof typeof dictionaries, key: string) => {
+  const found = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], dictionaries[language]);
+  return typeof found === 'string' && found.trim() ? found : undefined;
+};
+
+/** The label texts a model's fields and enumeration values lack in `language`, each named by its key. */
+function missingTexts(model: ModelSchema, language: keyof typeof dictionaries): string[] {
+  const missing = new Set<string>();
   for (const { properties } of fieldGroups(model)) {
     for (const [field, schema] of Object.entries(properties)) {
-      keys.add(fieldLabelKey(model, field, schema));
-      for (const value of schema.enum ?? schema.items?.enum ?? []) keys.add(`enumValues.${field}.${String(value)}`);
+      if (!fieldLabel((key) => text(language, key), language, model, field, schema)) {
+        missing.add(typeof schema['x-label'] === 'object' ? `${model.$id}.${field} x-label.${language}` : fieldLabelKey(model, field, schema));
+      }
+      for (const value of schema.enum ?? schema.items?.enum ?? []) {
+        if (!text(language, `enumValues.${field}.${String(value)}`)) missing.add(`enumValues.${field}.${String(value)}`);
+      }
     }
   }
-  return [...keys];
+  return [...missing];
 }
-
-const text = (language: keyof typeof dictionaries, key: string) =>
-  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], dictionaries[language]);
 
 describe.each(Object.entries(MODEL_SCHEMAS))('the model %s', (_name, model) => {
   it.each(SUPPORTED_LANGUAGES)('has every field label and enumeration value in %s', (language) => {
-    const missing = textKeys(model as unknown as ModelSchema).filter((key) => typeof text(language, key) !== 'string' || !(text(language, key) as string).trim());
-    expect(missing).toEqual([]);
+    expect(missingTexts(model as unknown as ModelSchema, language)).toEqual([]);
   });
 
   it.each(SUPPORTED_LANGUAGES)('labels the fields shown together differently in %s', (language) => {
@@ -48,7 +53,7 @@ describe.each(Object.entries(MODEL_SCHEMAS))('the model %s', (_name, model) => {
     for (const { path, properties } of fieldGroups(model as unknown as ModelSchema)) {
       const fieldsByLabel = new Map<unknown, string[]>();
       for (const [field, schema] of Object.entries(properties)) {
-        const label = text(language, fieldLabelKey(model as unknown as ModelSchema, field, schema));
+        const label = fieldLabel((key) => text(language, key), language, model as unknown as ModelSchema, field, schema);
         fieldsByLabel.set(label, [...fieldsByLabel.get(label) ?? [], field]);
       }
       for (const [label, fields] of fieldsByLabel) if (fields.length > 1) twice.push(`${path}: ${fields.join(', ')} are all "${String(label)}"`);
