@@ -268,6 +268,7 @@ async function ingestionOf(app: FastifyInstance, options: AppOptions, live: Live
   app.addHook('onClose', async () => {
     await broker.close();
     await writer.close(WRITER_DRAIN_MS);
+    await devices.close();
   });
   return { writer, devices, problems, broker };
 }

@@ -1,6 +1,6 @@
 // Devices as the ingestion sees them: looked up by access token (across tenants: the token is
 // the only thing a device presents), gateway children found or created, client attributes and
-// connectivity merged into the entity, device events logged.
+// connectivity merged into the entity, last activity times written in batches, device events logged.
 import { sql } from 'drizzle-orm';
 import { CHANNELS, type Database, type Tx } from './database.ts';
 import { isoTime, rows } from './rows.ts';
@@ -80,6 +80,25 @@ export async function mergeAttributes(db: Database, device: DeviceIdentity, attr
     WHERE id = ${device.entityId}
     RETURNING ${isoTime(sql`updated_at`)} AS updated_at`);
   return row?.updated_at ?? new Date().toISOString();
+}
+
+/** A device's last activity to write: its tenant, its id and the time (ms). */
+export interface LastActivity { tenantId: string; entityId: number; ms: number }
+
+export interface LastActivityWritten extends LastActivity { entityTypeId: number; updatedAt: string }
+
+/**
+ * Sets `lastActivityTime` of many devices, of any tenants, in one statement (each row is matched
+ * by id and tenant); answers the devices written, for their live subscribers.
+ */
+export async function writeLastActivity(db: Database, activity: LastActivity[]): Promise<LastActivityWritten[]> {
+  const input = JSON.stringify(activity.map(({ tenantId, entityId, ms }) => ({ t: tenantId, e: entityId, ms: Math.round(ms) })));
+  return db.systemQuery<LastActivityWritten>(sql`
+    UPDATE entities e SET attributes = e.attributes || jsonb_build_object('lastActivityTime', a.ms), updated_at = now()
+    FROM json_to_recordset(${input}::json) AS a(t uuid, e int, ms bigint)
+    WHERE e.id = a.e AND e.tenant_id = a.t
+    RETURNING e.tenant_id AS "tenantId", e.id AS "entityId", e.entity_type_id AS "entityTypeId", a.ms::float8 AS ms,
+      ${isoTime(sql`e.updated_at`)} AS "updatedAt"`);
 }
 
 export async function writeDeviceLog(db: Database, device: DeviceIdentity, type: string, message: string, data: Record<string, unknown>) {

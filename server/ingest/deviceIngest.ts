@@ -1,10 +1,12 @@
 // What a device's messages do, whichever door they came through (MQTT or HTTP): the access token
 // names the device, telemetry becomes points for the writer, client attributes merge into the
 // entity, gateways speak for the devices behind them (created on first mention), and connects
-// and disconnects mark the device active or not. Each change is logged and published live.
+// and disconnects mark the device active or not, and every accepted message moves the device's
+// lastActivityTime (at most one write a minute: deviceActivity.ts). Each change is logged and
+// published live.
 import type { DeviceIdentity } from '../db/deviceQueries.ts';
 import {
-  countGatewayChildren, createGatewayChild, deviceByToken, gatewayChild, mergeAttributes, writeDeviceLog,
+  countGatewayChildren, createGatewayChild, deviceByToken, gatewayChild, mergeAttributes, writeDeviceLog, writeLastActivity,
 } from '../db/deviceQueries.ts';
 import type { Database } from '../db/database.ts';
 import type { LiveEvents } from '../live/liveEvents.ts';
@@ -14,10 +16,11 @@ import {
   attributeValues, gatewayAttributes, gatewayDevice, gatewayTelemetry, telemetryEntries, type PayloadProblem, type TelemetryEntry,
 } from './devicePayload.ts';
 import type { IngestProblems } from './ingestProblems.ts';
+import { DEFAULT_ACTIVITY_LIMITS, deviceActivity, type ActivityLimits } from './deviceActivity.ts';
 
 export type { DeviceIdentity };
 
-export interface IngestLimits {
+export interface IngestLimits extends ActivityLimits {
   /** Devices one gateway may create. */
   maxGatewayChildren: number;
   /** Token lookups kept in memory. */
@@ -27,7 +30,9 @@ export interface IngestLimits {
   unknownTokenCacheMs: number;
 }
 
-const DEFAULT_LIMITS: IngestLimits = { maxGatewayChildren: 10_000, tokenCacheSize: 50_000, tokenCacheMs: 60_000, unknownTokenCacheMs: 5_000 };
+const DEFAULT_LIMITS: IngestLimits = {
+  maxGatewayChildren: 10_000, tokenCacheSize: 50_000, tokenCacheMs: 60_000, unknownTokenCacheMs: 5_000, ...DEFAULT_ACTIVITY_LIMITS,
+};
 
 export interface Points { points: TelemetryPoint[]; problems: PayloadProblem[] }
 
@@ -43,7 +48,8 @@ function pointsOf(device: DeviceIdentity, entries: TelemetryEntry[]): TelemetryP
 }
 
 export function deviceIngest(db: Database, live: LiveEvents, problems: IngestProblems, limits: Partial<IngestLimits> = {}) {
-  const { maxGatewayChildren, tokenCacheSize, tokenCacheMs, unknownTokenCacheMs } = { ...DEFAULT_LIMITS, ...limits };
+  const allLimits = { ...DEFAULT_LIMITS, ...limits };
+  const { maxGatewayChildren, tokenCacheSize, tokenCacheMs, unknownTokenCacheMs } = allLimits;
   // Cached lookups carry their tenant's generation; forgetting a tenant bumps it (O(1), however
   // many devices are cached: the notification comes on every change of the tenant's entities).
   const generations = new Map<string, number>();
@@ -62,6 +68,15 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
       .catch(() => { /* no GraphQL yet (startup) or no subscribers: nothing to deliver */ });
   };
 
+  const activity = deviceActivity({
+    write: (batch) => writeLastActivity(db, batch),
+    written: (devices) => {
+      for (const device of devices) publish(device, { attributes: { lastActivityTime: device.ms } }, device.updatedAt);
+    },
+    failed: (error) => problems.report('write_failed', 'device activity', error instanceof Error ? error.message.slice(0, 200) : 'the write failed'),
+    limits: allLimits,
+  });
+
   async function setAttributes(device: DeviceIdentity, attributes: Record<string, TelemetryValue>) {
     if (Object.keys(attributes).length === 0) return;
     const updatedAt = await mergeAttributes(db, device, attributes);
@@ -72,8 +87,12 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
     const open = (connections.get(device.entityId) ?? 0) + (connected ? 1 : -1);
     if (open > 0) connections.set(device.entityId, open);
     else connections.delete(device.entityId);
-    // A second connection of a connected device, or the end of one of several, changes nothing.
-    if (connected ? open !== 1 : open > 0) return;
+    // A second connection of a connected device is activity; the end of one of several changes nothing.
+    if (connected ? open !== 1 : open > 0) {
+      if (connected) activity.seen(device);
+      return;
+    }
+    activity.writtenNow(device.entityId);
     await setAttributes(device, { active: connected, lastActivityTime: Date.now() });
     await writeDeviceLog(db, device, 'informational', connected ? 'Device connected' : 'Device disconnected', { event: connected ? 'connected' : 'disconnected' });
   }
@@ -151,7 +170,10 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
     /** `v1/devices/me/attributes`; with `partial` false nothing is stored when anything is wrong. */
     async attributes(device: DeviceIdentity, json: unknown, partial = true): Promise<PayloadProblem[]> {
       const { value, problems: wrong } = attributeValues(json);
-      if (partial || wrong.length === 0) await setAttributes(device, value);
+      if (partial || wrong.length === 0) {
+        await setAttributes(device, value);
+        activity.seen(device);
+      }
       return wrong;
     },
 
@@ -161,14 +183,18 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
       const { value, problems: wrong } = gatewayAttributes(json);
       for (const [name, attributes] of value) {
         const child = await childOf(gateway, name);
-        if (child) await setAttributes(child, attributes);
+        if (!child) continue;
+        await setAttributes(child, attributes);
+        activity.seen(child);
       }
+      activity.seen(gateway);
       return wrong;
     },
 
     /** `v1/gateway/connect` and `v1/gateway/disconnect`. */
     async gatewayConnection(gateway: DeviceIdentity, json: unknown, connected: boolean): Promise<PayloadProblem[]> {
       if (!requireGateway(gateway)) return [];
+      activity.seen(gateway);
       const { value, problems: wrong } = gatewayDevice(json);
       if (!value) return wrong;
       const child = await childOf(gateway, value.device, value.type);
@@ -191,6 +217,23 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
     closeSessions(entityId: number) {
       for (const close of sessions.get(entityId) ?? []) close();
     },
+
+    /**
+     * The writer took the points of a telemetry message of `device` (a gateway's: of the devices
+     * behind it too): their lastActivityTime moves.
+     */
+    telemetryAccepted(device: DeviceIdentity, points: TelemetryPoint[]) {
+      activity.seen(device);
+      let previous = device.entityId;
+      for (const point of points) {
+        if (point.entityId === previous) continue;
+        previous = point.entityId;
+        activity.seen(point);
+      }
+    },
+
+    /** Writes the last activity times that are due. */
+    close: () => activity.close(),
 
     connected: (device: DeviceIdentity) => setConnected(device, true),
     disconnected: (device: DeviceIdentity) => setConnected(device, false),

@@ -43,6 +43,7 @@ export function httpIngestRoutes(app: FastifyInstance, ingest: DeviceIngest, wri
       throw refused(wrong);
     }
     await writer.write(points);
+    ingest.telemetryAccepted(found, points);
     return reply.status(200).send();
   });
 

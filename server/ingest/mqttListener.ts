@@ -77,7 +77,9 @@ export async function createMqttBroker(ingest: DeviceIngest, writer: TelemetryWr
         if (json === undefined) return undefined;
         const accepted = await points(json);
         refuse(client, accepted.problems);
-        return writer.enqueue(accepted.points);
+        const queued = await writer.enqueue(accepted.points);
+        ingest.telemetryAccepted(device, accepted.points);
+        return queued;
       });
       if (!ticket) return;
       if (packet.qos > 0) await ticket.committed; // QoS 0 is not waited for: the writer reports failures

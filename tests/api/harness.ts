@@ -6,6 +6,7 @@ import { buildApp, type AppOptions } from '../../server/app.ts';
 import type { ThrottleLimits } from '../../server/auth/loginThrottle.ts';
 import { DEFAULT_DAY_ZONES, type TrustProxy } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
+import type { IngestLimits } from '../../server/ingest/deviceIngest.ts';
 import type { WriterLimits } from '../../server/telemetry/telemetryWriter.ts';
 import type { BaseMap } from '../../src/schemas/mapConfig.ts';
 import { backfillDemoTelemetry } from '../../server/seed/demoDevices.ts';
@@ -51,7 +52,7 @@ export async function freshPostgresDatabase(serverUrl: string): Promise<{ url: s
 export const usingPostgres = () => !!process.env.TEST_DATABASE_URL;
 
 export interface TestAppOptions {
-  writerLimits?: Partial<WriterLimits>; throttle?: ThrottleLimits; webDir?: string; trustProxy?: TrustProxy; db?: Database; hsts?: boolean;
+  writerLimits?: Partial<WriterLimits>; ingestLimits?: Partial<IngestLimits>; throttle?: ThrottleLimits; webDir?: string; trustProxy?: TrustProxy; db?: Database; hsts?: boolean;
   baseMap?: BaseMap; mapTileHosts?: string[]; telemetryDayZones?: string[]; logger?: AppOptions['logger']; statementTimeoutMs?: number;
 }
 
