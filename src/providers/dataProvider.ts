@@ -1,7 +1,9 @@
 // refine DataProvider. Model resources (src/resources/<model>.ts) go through their declared doors
 // (modelDataProvider.ts); the shell's reads through `resources/apiMap.ts`, whose lists are plain
 // JSON arrays (total = length), or pages with X-Total-Count where the list declares `pageSize`. GraphQL goes through `custom` with
-// `meta.gqlQuery` (+ `meta.gqlVariables`); build that meta with `graphqlMeta`.
+// `meta.gqlQuery` (+ `meta.gqlVariables`); build that meta with `graphqlMeta`. Other `custom` calls
+// send their payload as JSON, or a Blob (a file) as it is; `blobAnswerMeta` asks for the answer
+// as a Blob (an image) instead of JSON.
 import type { BaseRecord, CrudFilter, CustomParams, DataProvider, MetaQuery } from '@refinedev/core';
 import { resourceApi } from '../resources/apiMap.ts';
 import type { ResourceApi } from '../resources/apiMap.ts';
@@ -46,6 +48,9 @@ export function filtersToQuery(api: ResourceApi, filters: CrudFilter[] | undefin
 export function graphqlMeta(query: string, variables?: Record<string, unknown>): MetaQuery {
   return { gqlQuery: query as unknown as MetaQuery['gqlQuery'], gqlVariables: variables };
 }
+
+/** The `meta` of a custom call whose answer is a file (an image): `data` is then a Blob. */
+export const blobAnswerMeta: MetaQuery = { responseType: 'blob' };
 
 function graphqlTextOf(meta: MetaQuery | undefined): string | undefined {
   const query: unknown = meta?.gqlQuery;
@@ -116,6 +121,7 @@ export const dataProvider: DataProvider = {
       query: query as Record<string, string | undefined> | undefined,
       body: payload,
       headers: headers as Record<string, string> | undefined,
+      blob: meta?.responseType === 'blob',
     });
     return { data };
   },

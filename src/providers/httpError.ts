@@ -22,9 +22,6 @@ function localized(entry: ApiErrorEntry | undefined, fallback: string): string {
 export const communicationErrorText = () =>
   i18n.isInitialized ? i18n.t('errors.communication') : GENERIC_COMMUNICATION_ERROR;
 
-/** What to tell the user of a failed call: its (translated) message, else the generic text. */
-export const errorMessageOf = (error: unknown): string => (error instanceof Error ? error.message : i18n.t('errors.generic'));
-
 export class ApiHttpError extends Error implements HttpError {
   statusCode: number;
   code: string | undefined;

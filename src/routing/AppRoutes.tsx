@@ -5,9 +5,9 @@ import { Navigate, Route, Routes } from 'react-router';
 import { AppShell } from '../components/layout/AppShell.tsx';
 import { ShellDataGate } from '../components/layout/ShellDataGate.tsx';
 import { GuestOnly } from './GuestOnly.tsx';
+import { moduleEntryPaths, type AppModule } from './appModules.ts';
 import { pageAt } from './pageTable.tsx';
 import { RequireAccess } from './RequireAccess.tsx';
-import { RequireModule } from './RequireModule.tsx';
 import { RequireSession } from './RequireSession.tsx';
 import { modelResourceRoutes } from './modelResourceRoutes.tsx';
 
@@ -35,6 +35,9 @@ function printView(routeName: string, titleKey: string) {
   );
 }
 
+/** The routes of a feature module open to those the page table lets open the module's page. */
+const moduleGuard = (module: AppModule) => <RequireAccess access={pageAt(moduleEntryPaths[module]).access} />;
+
 const fullPageSpinner = (
   <div style={{ display: 'flex', minHeight: '100vh', alignItems: 'center', justifyContent: 'center' }}>
     <Spin size="large" />
@@ -51,10 +54,10 @@ export function AppRoutes() {
         <Route path="/auth-redirect" element={<AuthRedirectPage />} />
 
         <Route element={<RequireSession />}>
-          <Route element={<RequireModule modules={['performance-dashboard']} />}>
+          <Route element={moduleGuard('performance-dashboard')}>
             <Route path="/performance-dashboard/:id/print" element={printView('performance-dashboard-board-print', 'routes.performanceBoardPrint')} />
           </Route>
-          <Route element={<RequireModule modules={['public-api-dashboard']} />}>
+          <Route element={moduleGuard('public-api-dashboard')}>
             <Route path="/public-api-dashboard/:id/print" element={printView('public-api-dashboard-board-print', 'routes.publicApiBoardPrint')} />
           </Route>
 
@@ -71,7 +74,7 @@ export function AppRoutes() {
             <Route path="/profile/password" element={<RequireAccess access={pageAt('/profile/password').access}><ChangePasswordPage /></RequireAccess>} />
             {modelResourceRoutes()}
 
-            <Route element={<RequireModule modules={['factory-dashboard']} />}>
+            <Route element={moduleGuard('factory-dashboard')}>
               {/* one page: selecting an entity changes the address without a navigation (SPEC §2) */}
               <Route path="/dashboard" element={<DashboardPage />} />
               <Route path="/dashboard/entity/:id" element={<DashboardPage />} />
@@ -80,7 +83,7 @@ export function AppRoutes() {
               <Route path="/dashboard/*" element={<NotFoundPage />} />
             </Route>
 
-            <Route element={<RequireModule modules={['factory-studio']} />}>
+            <Route element={moduleGuard('factory-studio')}>
               <Route path="/studio" element={<Navigate to="/studio/regions" replace />} />
               <Route path="/studio/regions" element={<StudioPage key="regions" kind="regions" />} />
               <Route path="/studio/zones" element={<StudioPage key="zones" kind="zones" />} />
@@ -88,17 +91,17 @@ export function AppRoutes() {
               <Route path="/studio/*" element={<NotFoundPage />} />
             </Route>
 
-            <Route element={<RequireModule modules={['performance-dashboard']} />}>
+            <Route element={moduleGuard('performance-dashboard')}>
               <Route path="/performance-dashboard" element={soon('performance-dashboard', 'routes.performanceDashboard')} />
               <Route path="/performance-dashboard/:id" element={soon('performance-dashboard-board', 'routes.performanceBoard')} />
             </Route>
 
-            <Route element={<RequireModule modules={['public-api-dashboard']} />}>
+            <Route element={moduleGuard('public-api-dashboard')}>
               <Route path="/public-api-dashboard" element={soon('public-api-dashboard', 'routes.publicApiDashboard')} />
               <Route path="/public-api-dashboard/:id" element={soon('public-api-dashboard-board', 'routes.publicApiBoard')} />
             </Route>
 
-            <Route element={<RequireModule modules={['logs']} />}>
+            <Route element={moduleGuard('logs')}>
               <Route path="/logs/*" element={<Navigate to="/logs" replace />} />
             </Route>
 

@@ -82,3 +82,6 @@ export const pageAt = (path: string): PageEntry => {
 /** The pages this user may open, in table order. */
 export const openablePages = (claims: TokenClaims, filter: (page: PageEntry) => boolean = () => true) =>
   PAGES.filter((page) => filter(page) && mayOpen(claims, page.access));
+
+/** The profile's settings pages (all its pages but /profile itself) this user may open: the user menu's Settings leads to the first. */
+export const openableSettingsPages = (claims: TokenClaims) => openablePages(claims, (page) => !!page.profile && page.path !== '/profile');

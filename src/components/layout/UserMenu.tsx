@@ -1,4 +1,5 @@
-// The user menu: organisation and e-mail, Settings (only with a permission) and Log out.
+// The user menu: organisation and e-mail, Settings (when the page table lets the user open a
+// settings page: the first one) and Log out.
 import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { useGetIdentity, useLogout } from '@refinedev/core';
 import { Button, Dropdown } from 'antd';
@@ -6,7 +7,8 @@ import type { MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CurrentUser } from '../../providers/authProvider.ts';
-import { hasSettingsAccess, useTokenClaims } from '../../session/access.ts';
+import { openableSettingsPages } from '../../routing/pageTable.tsx';
+import { useTokenClaims } from '../../session/access.ts';
 import { useShellData } from './shellData.ts';
 
 export function UserMenu() {
@@ -15,21 +17,21 @@ export function UserMenu() {
   const { tenant } = useShellData();
   const { data: user } = useGetIdentity<CurrentUser>();
   const { mutate: logout } = useLogout();
-  const showSettings = hasSettingsAccess(useTokenClaims());
+  const [settingsPage] = openableSettingsPages(useTokenClaims());
   const email = user?.email ?? '';
 
   const items: MenuProps['items'] = [
     { key: 'tenant', disabled: true, label: <span data-testid="user-menu-tenant">{t('navbar.tenant', { name: tenant.name })}</span> },
     { key: 'user', disabled: true, label: <span data-testid="user-menu-email">{t('navbar.user', { email })}</span> },
     { type: 'divider' },
-    ...(showSettings
+    ...(settingsPage
       ? [{ key: 'settings', icon: <SettingOutlined />, label: <span data-testid="user-menu-settings">{t('navbar.settings')}</span> }]
       : []),
     { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="logout">{t('navbar.logout')}</span> },
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'settings') navigate('/profile/password');
+    if (key === 'settings' && settingsPage) navigate(settingsPage.path);
     if (key === 'logout') logout();
   };
 

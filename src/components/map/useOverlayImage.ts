@@ -1,23 +1,22 @@
-// A region's overlay image as a local object URL: fetched through the API client (it carries the
+// A region's overlay image as a local object URL: read through the data provider (it carries the
 // session and refreshes it), so the map loads it without credentials of its own.
+import { useCustom } from '@refinedev/core';
 import { useEffect, useState } from 'react';
-import { httpRequest } from '../../providers/httpClient.ts';
+import { blobAnswerMeta } from '../../providers/dataProvider.ts';
 
 export function useOverlayImage(url: string | undefined): { src?: string; failed: boolean } {
-  const [state, setState] = useState<{ src?: string; failed: boolean }>({ failed: false });
+  const { query } = useCustom({
+    url: url ?? '', method: 'get', meta: blobAnswerMeta, errorNotification: false,
+    // the address changes with each upload (?v=…), so an image once read stays as it is
+    queryOptions: { enabled: !!url, staleTime: Infinity },
+  });
+  const blob = url ? query.data?.data as unknown as Blob | undefined : undefined;
+  const [src, setSrc] = useState<string>();
   useEffect(() => {
-    if (!url) return setState({ failed: false });
-    let objectUrl: string | undefined;
-    let cancelled = false;
-    httpRequest<Blob>({ path: url, blob: true }).then((blob) => {
-      if (cancelled) return;
-      objectUrl = URL.createObjectURL(blob);
-      setState({ src: objectUrl, failed: false });
-    }, () => { if (!cancelled) setState({ failed: true }); });
-    return () => {
-      cancelled = true;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [url]);
-  return state;
+    if (!blob) return setSrc(undefined);
+    const objectUrl = URL.createObjectURL(blob);
+    setSrc(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [blob]);
+  return { src, failed: !!url && query.isError };
 }

@@ -3,7 +3,6 @@
 // over the whole subtree whose matches replace the tree while it has text. Choosing a node (click,
 // or Enter on the focused one) answers its id.
 import { SearchOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useList } from '@refinedev/core';
 import { App, Input, Space, Tag, Tree, Typography, type TreeDataNode } from 'antd';
 import { useCallback, useEffect, useState, type Key } from 'react';
@@ -11,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useShellData } from '../../components/layout/shellData.ts';
 import { pickLocalized } from '../../i18n/pickLocalized.ts';
 import type { EntityJson } from '../../schemas/entityJson.ts';
-import { fetchTreeLevel, type TreeEntity } from './entityTreeLevel.ts';
+import { useTreeLevelLoader, type TreeEntity } from './entityTreeLevel.ts';
 
 /** Search matches shown, at most; the rest are counted. */
 const MATCHES_SHOWN = 200;
@@ -27,7 +26,7 @@ export function EntityTree({ root, onChoose }: EntityTreeProps) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const { entityTypes } = useShellData();
-  const queryClient = useQueryClient();
+  const loadLevel = useTreeLevelLoader();
   // each opened node's children, and how many more it has than are shown
   const [childrenOf, setChildrenOf] = useState(() => new Map([[root.id, { children: root.children ?? [], more: root.moreChildren ?? 0 }]]));
   const [text, setText] = useState('');
@@ -46,12 +45,12 @@ export function EntityTree({ root, onChoose }: EntityTreeProps) {
   const loadChildren = useCallback(async ({ key }: { key: Key }) => {
     if (childrenOf.has(String(key))) return;
     try {
-      const level = await fetchTreeLevel(queryClient, Number(key));
+      const level = await loadLevel(Number(key));
       setChildrenOf((known) => new Map(known).set(String(key), { children: level?.children ?? [], more: level?.moreChildren ?? 0 }));
     } catch {
       void message.error(t('dashboardFilters.tree.loadFailed'));
     }
-  }, [childrenOf, queryClient, message, t]);
+  }, [childrenOf, loadLevel, message, t]);
 
   const nodeOf = (entity: TreeEntity): TreeDataNode => {
     const level = childrenOf.get(entity.id);

@@ -1,7 +1,6 @@
 // /dashboard/tree-view/{id} (module factory-dashboard, SPEC §2): the entity's subtree as a tree,
 // a level at a time; choosing a node selects that entity on the dashboard. An unknown id, or
 // another tenant's, says so instead of showing an empty page.
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -9,7 +8,7 @@ import { ApiHttpError } from '../../providers/httpError.ts';
 import { usePageTitle } from '../../routing/usePageTitle.ts';
 import { addressOf } from './addressSelection.ts';
 import { EntityTree } from './EntityTree.tsx';
-import { treeLevelQuery } from './entityTreeLevel.ts';
+import { useTreeLevel } from './entityTreeLevel.ts';
 
 const ID = /^\d{1,10}$/;
 
@@ -19,8 +18,8 @@ export default function TreeViewPage() {
   const navigate = useNavigate();
   const { id: param = '' } = useParams();
   const rootId = ID.test(param) ? Number(param) : undefined;
-  const rootCall = useQuery({ ...treeLevelQuery(rootId ?? 0), enabled: rootId !== undefined });
-  const notFound = rootId === undefined || rootCall.data === null
+  const { level: root, query: rootCall } = useTreeLevel(rootId);
+  const notFound = rootId === undefined || root === null
     || (rootCall.error instanceof ApiHttpError && (rootCall.error.code === 'NOT_FOUND' || rootCall.error.code === 'VALIDATION'));
   const back = <Button type="primary" onClick={() => navigate('/dashboard')}>{t('dashboardFilters.tree.back')}</Button>;
 
@@ -33,8 +32,8 @@ export default function TreeViewPage() {
         ) : rootCall.isError ? (
           <Result status="error" title={t('dashboardFilters.tree.loadFailed')}
             extra={<><Button onClick={() => void rootCall.refetch()}>{t('common.retry')}</Button> {back}</>} />
-        ) : rootCall.data ? (
-          <EntityTree key={rootCall.data.id} root={rootCall.data} onChoose={(id) => navigate(addressOf({ id, detail: false }))} />
+        ) : root ? (
+          <EntityTree key={root.id} root={root} onChoose={(id) => navigate(addressOf({ id, detail: false }))} />
         ) : (
           <Spin />
         )}

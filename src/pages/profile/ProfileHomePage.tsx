@@ -1,13 +1,13 @@
 // /profile: who is signed in, for which organisation, and links to the settings.
-import { LockOutlined, NotificationOutlined } from '@ant-design/icons';
 import { useGetIdentity } from '@refinedev/core';
 import { Card, Descriptions, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useShellData } from '../../components/layout/shellData.ts';
 import type { CurrentUser } from '../../providers/authProvider.ts';
+import { openableSettingsPages } from '../../routing/pageTable.tsx';
 import { usePageTitle } from '../../routing/usePageTitle.ts';
-import { hasSettingsAccess, useTokenClaims } from '../../session/access.ts';
+import { useTokenClaims } from '../../session/access.ts';
 import { ProfileLayout } from './ProfileLayout.tsx';
 
 export default function ProfileHomePage() {
@@ -15,7 +15,7 @@ export default function ProfileHomePage() {
   const title = usePageTitle('routes.profile');
   const { tenant } = useShellData();
   const { data: user } = useGetIdentity<CurrentUser>();
-  const showSettings = hasSettingsAccess(useTokenClaims());
+  const settingsPages = openableSettingsPages(useTokenClaims());
 
   return (
     <ProfileLayout>
@@ -33,14 +33,13 @@ export default function ProfileHomePage() {
           </Descriptions>
         </Card>
         <Card title={t('profile.settings')} style={{ marginTop: 16 }}>
-          {showSettings ? (
+          {settingsPages.length > 0 ? (
             <Space direction="vertical">
-              <Link to="/profile/password" data-testid="profile-link-password">
-                <LockOutlined /> {t('routes.changePassword')}
-              </Link>
-              <Link to="/profile/notifications" data-testid="profile-link-notifications">
-                <NotificationOutlined /> {t('routes.notifications')}
-              </Link>
+              {settingsPages.map((page) => (
+                <Link key={page.path} to={page.path} data-testid={`profile-link-${page.path.split('/').pop()}`}>
+                  {page.icon} {t(page.titleKey)}
+                </Link>
+              ))}
             </Space>
           ) : (
             <Typography.Text type="secondary">{t('profile.noSettings')}</Typography.Text>

@@ -2,18 +2,17 @@
 // written — the file's shape and cells here, the entity model's rules by a dry run on the server —
 // then created in one transaction, with the result.
 import { InboxOutlined } from '@ant-design/icons';
+import { useCustomMutation } from '@refinedev/core';
 import { Alert, Button, List, Modal, Result, Space, Spin, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCsvFile } from '../../components/csv/useCsvFile.ts';
-import { graphqlRequest } from '../../providers/httpClient.ts';
+import { graphqlMeta } from '../../providers/dataProvider.ts';
 import { MAX_IMPORTED_ENTITIES } from '../../schemas/entityAttributeUpdate.ts';
 import { columnOfField, DEVICE_CSV_COLUMNS, readDeviceCsv, type DeviceCsvProblem } from './deviceCsv.ts';
 import { IMPORT_ENTITIES } from './queries.ts';
-import { errorMessageOf } from '../../providers/httpError.ts';
 
 interface ImportAnswer { rows: number; created: number; refused: { row: number; field: string; message: string }[] }
-
 
 export function DeviceImport({ deviceTypes, parentId, onDone, onClose }: {
   deviceTypes: { id: number; name: string }[]; parentId?: number; onDone(): void; onClose(): void;
@@ -22,10 +21,18 @@ export function DeviceImport({ deviceTypes, parentId, onDone, onClose }: {
   const [problems, setProblems] = useState<string[]>([]);
   const [entities, setEntities] = useState<Record<string, unknown>[]>();
   const [created, setCreated] = useState<number>();
-  const [busy, setBusy] = useState(false);
   const { reading, read } = useCsvFile();
+  const importCall = useCustomMutation<{ import_entities: ImportAnswer }>();
+  const busy = importCall.mutation.isPending;
 
   const describe = (problem: DeviceCsvProblem) => t(`deviceImport.${problem.key}`, { row: problem.row, column: problem.column });
+  const refusals = (answer: ImportAnswer) => answer.refused.map((refusal) => `${describe({ key: 'wrongValue', row: refusal.row, column: columnOfField(refusal.field) })} ${refusal.message}`);
+
+  /** import_entities: a dry run checks the devices by the model's rules, else they are created. */
+  const importDevices = (devices: Record<string, unknown>[], dryRun: boolean, onImported: (answer: ImportAnswer) => void) => importCall.mutate(
+    { url: '', method: 'post', values: {}, meta: graphqlMeta(IMPORT_ENTITIES, { entities: devices, dry: dryRun }), successNotification: false, errorNotification: false },
+    { onSuccess: ({ data }) => onImported(data.import_entities), onError: (error) => setProblems([error.message]) },
+  );
 
   const choose = async (file: File) => {
     setProblems([]);
@@ -36,34 +43,19 @@ export function DeviceImport({ deviceTypes, parentId, onDone, onClose }: {
     if (devices.problems.length) return setProblems(devices.problems.slice(0, 50).map(describe));
     if (devices.entities.length > MAX_IMPORTED_ENTITIES) return setProblems([t('deviceImport.tooMany', { limit: MAX_IMPORTED_ENTITIES })]);
     const placed = devices.entities.map((entity) => ({ ...entity, parent_id: parentId ?? null }));
-    setBusy(true);
-    try {
-      const { import_entities: check } = await graphqlRequest<{ import_entities: ImportAnswer }>(IMPORT_ENTITIES, { entities: placed, dry: true });
-      if (check.refused.length) {
-        setProblems(check.refused.slice(0, 50).map((refusal) => `${describe({ key: 'wrongValue', row: refusal.row, column: columnOfField(refusal.field) })} ${refusal.message}`));
-      } else setEntities(placed);
-    } catch (error) {
-      setProblems([errorMessageOf(error)]);
-    } finally {
-      setBusy(false);
-    }
+    importDevices(placed, true, (check) => {
+      if (check.refused.length) setProblems(refusals(check).slice(0, 50));
+      else setEntities(placed);
+    });
   };
 
-  const create = async () => {
-    setBusy(true);
-    try {
-      const { import_entities: answer } = await graphqlRequest<{ import_entities: ImportAnswer }>(IMPORT_ENTITIES, { entities, dry: false });
-      if (answer.refused.length) setProblems(answer.refused.map((refusal) => `${describe({ key: 'wrongValue', row: refusal.row, column: columnOfField(refusal.field) })} ${refusal.message}`));
-      else {
-        setCreated(answer.created);
-        onDone();
-      }
-    } catch (error) {
-      setProblems([errorMessageOf(error)]);
-    } finally {
-      setBusy(false);
+  const create = (devices: Record<string, unknown>[]) => importDevices(devices, false, (answer) => {
+    if (answer.refused.length) setProblems(refusals(answer));
+    else {
+      setCreated(answer.created);
+      onDone();
     }
-  };
+  });
 
   return (
     <Modal open title={t('deviceImport.title')} onCancel={onClose} footer={null} width={640} destroyOnHidden>
@@ -85,7 +77,7 @@ export function DeviceImport({ deviceTypes, parentId, onDone, onClose }: {
           {entities && (
             <Space direction="vertical">
               <Alert type="success" showIcon message={t('deviceImport.ready', { rows: entities.length })} />
-              <Button type="primary" loading={busy} onClick={() => void create()}>{t('deviceImport.create', { rows: entities.length })}</Button>
+              <Button type="primary" loading={busy} onClick={() => create(entities)}>{t('deviceImport.create', { rows: entities.length })}</Button>
             </Space>
           )}
         </Space>

@@ -1,12 +1,10 @@
 // A region's image overlay in the studio (SPEC §5: one file): upload it, place it by its corners on
 // the map, scale it, lock it. The image is stored at once; its placement is saved with the region.
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { useCustomMutation, type HttpError } from '@refinedev/core';
 import { App, Button, Card, InputNumber, Slider, Space, Switch, Typography, Upload } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { httpRequest } from '../../providers/httpClient.ts';
 import { cornersAround, OVERLAY_IMAGE_MAX_BYTES, OVERLAY_IMAGE_TYPES, overlayImagePath, overlaySchema, type Overlay } from '../../schemas/overlay.ts';
-import { errorMessageOf } from '../../providers/httpError.ts';
 
 interface OverlayEditorProps {
   regionId: number | undefined;
@@ -28,36 +26,29 @@ async function aspectOf(file: File): Promise<number> {
 export function OverlayEditor({ regionId, centre, overlay, onChange }: OverlayEditorProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [busy, setBusy] = useState(false);
+  // the image's PUT (the file) and DELETE
+  const imageCall = useCustomMutation<{ url: string }, HttpError, File | undefined>();
+  const busy = imageCall.mutation.isPending;
   if (regionId === undefined) return <Typography.Paragraph type="secondary">{t('overlay.saveFirst')}</Typography.Paragraph>;
+
+  const send = (method: 'put' | 'delete', file: File | undefined, onSuccess: (answer: { url: string }) => void) => imageCall.mutate(
+    { url: overlayImagePath(regionId), method, values: file, successNotification: false, errorNotification: false },
+    { onSuccess: ({ data }) => onSuccess(data), onError: (error) => void message.error(error.message) },
+  );
 
   const upload = async (file: File) => {
     if (!(OVERLAY_IMAGE_TYPES as readonly string[]).includes(file.type)) return void message.error(t('apiErrors.OVERLAY_IMAGE_TYPE'));
     if (file.size > OVERLAY_IMAGE_MAX_BYTES) return void message.error(t('apiErrors.OVERLAY_IMAGE_SIZE'));
-    setBusy(true);
-    try {
-      const stored = await httpRequest<{ url: string }>({ method: 'put', path: overlayImagePath(regionId), body: file });
-      const coordinates = overlay?.coordinates ?? cornersAround(centre, await aspectOf(file));
+    // a first image is placed around the centre in its own proportions (a file that is no image has none)
+    const coordinates = overlay?.coordinates ?? await aspectOf(file).then((aspect) => cornersAround(centre, aspect), () => undefined);
+    if (!coordinates) return void message.error(t('apiErrors.OVERLAY_IMAGE_TYPE'));
+    send('put', file, (stored) => {
       onChange({ scale: 1, locked: false, ...overlay, url: stored.url, coordinates });
       void message.success(t('overlay.uploaded'));
-    } catch (error) {
-      void message.error(errorMessageOf(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
-  const remove = async () => {
-    setBusy(true);
-    try {
-      await httpRequest({ method: 'delete', path: overlayImagePath(regionId) });
-      onChange(undefined);
-    } catch (error) {
-      void message.error(errorMessageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const remove = () => send('delete', undefined, () => onChange(undefined));
 
   const locked = !!overlay?.locked;
   const scale = overlay?.scale ?? 1;
@@ -69,7 +60,7 @@ export function OverlayEditor({ regionId, centre, overlay, onChange }: OverlayEd
             beforeUpload={(file) => { void upload(file); return false; }}>
             <Button icon={<UploadOutlined />} loading={busy} disabled={locked}>{t(overlay ? 'overlay.replace' : 'overlay.upload')}</Button>
           </Upload>
-          {overlay && <Button icon={<DeleteOutlined />} danger onClick={() => void remove()} disabled={busy || locked}>{t('overlay.remove')}</Button>}
+          {overlay && <Button icon={<DeleteOutlined />} danger onClick={remove} disabled={busy || locked}>{t('overlay.remove')}</Button>}
         </Space>
         <Typography.Text type="secondary">{t('overlay.limit')}</Typography.Text>
         {overlay && (

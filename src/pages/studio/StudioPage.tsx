@@ -2,7 +2,7 @@
 // entities in the selected region, listed and on the map; one of them (or a new one) edited at a
 // time with the entity model's own form fields and its geometry drawn on the map.
 import { UploadOutlined } from '@ant-design/icons';
-import { useDataProvider, useInvalidate } from '@refinedev/core';
+import { useCustomMutation, useDataProvider, useInvalidate, type HttpError } from '@refinedev/core';
 import { App, Button, Card, Form, Popconfirm, Radio, Space, Statistic, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ import { entityIdOf } from '../../components/map/mapFeatures.ts';
 import { useMapFeatures } from '../../components/map/useMapFeatures.ts';
 import { pickLocalized } from '../../i18n/pickLocalized.ts';
 import type { EntityJson } from '../../schemas/entityJson.ts';
-import { graphqlRequest } from '../../providers/httpClient.ts';
+import { graphqlMeta } from '../../providers/dataProvider.ts';
 import { usePageTitle } from '../../routing/usePageTitle.ts';
 import { entitySchema } from '../../schemas/entity.ts';
 import type { Geometry } from '../../schemas/geometry.ts';
@@ -38,7 +38,6 @@ import { OverlayEditor } from './OverlayEditor.tsx';
 import { TelemetryUpload } from './TelemetryUpload.tsx';
 import { formSchemaOf, formValuesOf, STUDIO_KINDS, type StudioKind } from './studioKinds.ts';
 import '../dashboard/dashboard.css';
-import { errorMessageOf } from '../../providers/httpError.ts';
 
 interface Editing {
   id?: number;
@@ -60,6 +59,7 @@ const withOverlay = (attributes: Record<string, unknown>, overlay: Overlay | und
   return overlay ? { ...rest, overlay } : rest;
 };
 const documents = graphqlDocuments(model);
+type OperationAnswer = Record<string, { id: string; deleted?: boolean }>;
 
 export default function StudioPage({ kind }: { kind: StudioKind }) {
   const { t, i18n } = useTranslation();
@@ -81,10 +81,16 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
   const features = useMapFeatures(kind === 'regions' ? undefined : region, undefined);
   const [editing, setEditing] = useState<Editing>();
   const [drawing, setDrawing] = useState<DrawShape>();
-  const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [importing, setImporting] = useState(false);
   const [form] = Form.useForm();
+  // the entity model's create or update, and its delete (each answer is keyed by its operation's name)
+  const saveCall = useCustomMutation<OperationAnswer>();
+  const deleteCall = useCustomMutation<OperationAnswer>();
+  const runOperation = (call: typeof saveCall, document: string, variables: Record<string, unknown>, onSuccess: (answer: OperationAnswer[string]) => void) => call.mutate(
+    { url: '', method: 'post', values: {}, meta: graphqlMeta(document, variables), successNotification: false, errorNotification: false },
+    { onSuccess: ({ data }) => onSuccess(Object.values(data)[0]), onError: (error: HttpError) => void message.error(error.message) },
+  );
 
   const formSchema = useMemo(() => formSchemaOf(model, spec.fields), [spec]);
 
@@ -108,36 +114,25 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
     // the form's declared attributes over the stored ones (the rest of them kept as they are)
     const attributes = formAttributes || editing.attributesChanged ? { attributes: { ...editing.attributes, ...formAttributes as object } } : {};
     const record = { ...fields, entity_type_id: values.entity_type_id ?? types[0]?.id, geom: editing.geometry, ...attributes };
-    setSaving(true);
-    try {
-      const variables = editing.id === undefined ? record : { ...record, id: editing.id };
-      const document = editing.id === undefined ? documents.create(variables) : documents.update(variables);
-      const answer = await graphqlRequest<Record<string, { id: string }>>(document, variables);
-      const saved = Object.values(answer)[0];
+    const variables = editing.id === undefined ? record : { ...record, id: editing.id };
+    runOperation(saveCall, editing.id === undefined ? documents.create(variables) : documents.update(variables), variables, (saved) => {
       const name = pickLocalized(values.name as Record<string, string>, i18n.language);
       void message.success(t(editing.id === undefined ? 'notifications.created' : 'notifications.updated', { name }));
       setEditing({ ...editing, id: Number(saved.id), name: values.name as Record<string, string>, attributes: record.attributes ?? editing.attributes, attributesChanged: false });
       refreshList();
       features.reload();
-    } catch (error) {
-      void message.error(errorMessageOf(error));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
-  const remove = async () => {
+  const remove = () => {
     if (editing?.id === undefined) return;
-    try {
-      const answer = await graphqlRequest<{ [op: string]: { deleted: boolean } }>(documents.delete({ id: editing.id }), { id: editing.id });
-      if (!Object.values(answer)[0].deleted) throw new Error(t('apiErrors.ENTITY_IN_USE'));
+    runOperation(deleteCall, documents.delete({ id: editing.id }), { id: editing.id }, (answer) => {
+      if (!answer.deleted) return void message.error(t('apiErrors.ENTITY_IN_USE'));
       void message.success(t('notifications.deleted', { name: t('models.entity.name') }));
       setEditing(undefined);
       refreshList();
       features.reload();
-    } catch (error) {
-      void message.error(errorMessageOf(error));
-    }
+    });
   };
 
   const onMapClick = (event: MapLayerMouseEvent) => {
@@ -213,10 +208,10 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
               </Space>
             )}
             <Space style={{ marginTop: 12 }}>
-              <Button type="primary" loading={saving} onClick={() => void save()} data-testid="studio-save">{t('buttons.save')}</Button>
+              <Button type="primary" loading={saveCall.mutation.isPending} onClick={() => void save()} data-testid="studio-save">{t('buttons.save')}</Button>
               <Button onClick={() => { setEditing(undefined); setDrawing(undefined); }}>{t('buttons.cancel')}</Button>
               {editing.id !== undefined && (
-                <Popconfirm title={t('buttons.confirm')} onConfirm={() => void remove()}><Button danger>{t('buttons.delete')}</Button></Popconfirm>
+                <Popconfirm title={t('buttons.confirm')} onConfirm={remove}><Button danger>{t('buttons.delete')}</Button></Popconfirm>
               )}
             </Space>
           </Card>

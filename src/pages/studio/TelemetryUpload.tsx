@@ -3,14 +3,14 @@
 // import_telemetries_from_csv, so the rules are the server's own) and the share of valid rows is
 // shown → upload in chunks of 5,000 rows with a progress bar, and the result.
 import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
+import { useCustom, useCustomMutation, type HttpError } from '@refinedev/core';
 import { Alert, Button, List, Modal, Progress, Result, Select, Space, Spin, Steps, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParsedCsv } from '../../components/csv/parseCsv.ts';
 import { useCsvFile } from '../../components/csv/useCsvFile.ts';
-import { graphqlRequest } from '../../providers/httpClient.ts';
+import { graphqlMeta } from '../../providers/dataProvider.ts';
 import { IMPORT_ROWS_PER_CALL } from '../../schemas/deviceOperations.ts';
-import { errorMessageOf } from '../../providers/httpError.ts';
 import { CSV_HEADER_DEFINITION, IMPORT_TELEMETRY } from './queries.ts';
 
 interface Column { name: string; type: string }
@@ -18,12 +18,14 @@ interface ImportAnswer { rows: number; valid: number; stored: number; refused_to
 
 const IGNORE = '';
 
+type ImportChunk = (variables: { data: Record<string, string>[]; first: number; dry: boolean }) => Promise<ImportAnswer>;
+
 /** Sends the rows in chunks; `onChunk` hears the rows done so far. */
-async function importRows(id: number, rows: Record<string, string>[], dryRun: boolean, onChunk: (done: number) => void): Promise<ImportAnswer> {
+async function importRows(importChunk: ImportChunk, rows: Record<string, string>[], dryRun: boolean, onChunk: (done: number) => void): Promise<ImportAnswer> {
   const total: ImportAnswer = { rows: 0, valid: 0, stored: 0, refused_total: 0, refused: [] };
   for (let start = 0; start < rows.length; start += IMPORT_ROWS_PER_CALL) {
     const chunk = rows.slice(start, start + IMPORT_ROWS_PER_CALL);
-    const { import_telemetries_from_csv: answer } = await graphqlRequest<{ import_telemetries_from_csv: ImportAnswer }>(IMPORT_TELEMETRY, { id, data: chunk, first: start + 1, dry: dryRun });
+    const answer = await importChunk({ data: chunk, first: start + 1, dry: dryRun });
     total.rows += answer.rows;
     total.valid += answer.valid;
     total.stored += answer.stored;
@@ -44,8 +46,16 @@ export function TelemetryUpload({ id, onClose }: { id: number; onClose(): void }
   const [check, setCheck] = useState<ImportAnswer>();
   const [done, setDone] = useState(0);
   const [result, setResult] = useState<ImportAnswer>();
-  const [busy, setBusy] = useState(false);
   const { reading, read } = useCsvFile();
+  // read when a file is chosen, as often as one is
+  const definitionCall = useCustom<{ entity_csv_header_definition: { json_csv_header_definition: Column[] } }>({
+    url: '', method: 'post', meta: graphqlMeta(CSV_HEADER_DEFINITION, { id }), errorNotification: false, queryOptions: { enabled: false },
+  });
+  const importCall = useCustomMutation<{ import_telemetries_from_csv: ImportAnswer }>();
+  const busy = importCall.mutation.isPending;
+  const importChunk: ImportChunk = (variables) => importCall.mutateAsync({
+    url: '', method: 'post', values: {}, meta: graphqlMeta(IMPORT_TELEMETRY, { id, ...variables }), successNotification: false, errorNotification: false,
+  }).then(({ data }) => data.import_telemetries_from_csv);
 
   const rowsToSend = () => (csv?.rows ?? []).map((cells) => Object.fromEntries(
     mapping.map((target, index) => [target, cells[index] ?? '']).filter(([target]) => target !== IGNORE),
@@ -57,32 +67,23 @@ export function TelemetryUpload({ id, onClose }: { id: number; onClose(): void }
     if (chosen.problems) return setProblems(chosen.problems);
     const parsed = chosen.csv;
     if (!parsed.header.length || !parsed.rows.length) return setProblems([t('upload.empty')]);
-    try {
-      const { entity_csv_header_definition: definition } = await graphqlRequest<{ entity_csv_header_definition: { json_csv_header_definition: Column[] } }>(CSV_HEADER_DEFINITION, { id });
-      const known = definition.json_csv_header_definition;
-      setColumns(known);
-      setCsv(parsed);
-      setMapping(parsed.header.map((name) => known.find((column) => column.name.toLowerCase() === name.toLowerCase())?.name ?? IGNORE));
-      setStep(1);
-    } catch (error) {
-      setProblems([errorMessageOf(error)]);
-    }
+    const { data: answer, error } = await definitionCall.query.refetch();
+    if (error || !answer) return setProblems([error?.message ?? t('errors.generic')]);
+    const known = answer.data.entity_csv_header_definition.json_csv_header_definition;
+    setColumns(known);
+    setCsv(parsed);
+    setMapping(parsed.header.map((name) => known.find((column) => column.name.toLowerCase() === name.toLowerCase())?.name ?? IGNORE));
+    setStep(1);
   };
 
-  const run = async (dryRun: boolean) => {
-    setBusy(true);
+  const run = (dryRun: boolean) => {
     setProblems([]);
     setDone(0);
-    try {
-      const answer = await importRows(id, rowsToSend(), dryRun, setDone);
+    importRows(importChunk, rowsToSend(), dryRun, setDone).then((answer) => {
       if (dryRun) setCheck(answer);
       else setResult(answer);
       setStep(dryRun ? 2 : 3);
-    } catch (error) {
-      setProblems([errorMessageOf(error)]);
-    } finally {
-      setBusy(false);
-    }
+    }, (error: HttpError) => setProblems([error.message]));
   };
 
   const total = csv?.rows.length ?? 0;
@@ -122,7 +123,7 @@ export function TelemetryUpload({ id, onClose }: { id: number; onClose(): void }
               },
             ]} />
           {!mapping.includes('ts') && <Alert type="warning" showIcon message={t('upload.needTs')} />}
-          <Button type="primary" disabled={!mapping.includes('ts')} loading={busy} onClick={() => void run(true)}>{t('upload.check')}</Button>
+          <Button type="primary" disabled={!mapping.includes('ts')} loading={busy} onClick={() => run(true)}>{t('upload.check')}</Button>
           {busy && <Progress percent={Math.round((done / total) * 100)} />}
         </Space>
       )}
@@ -135,7 +136,7 @@ export function TelemetryUpload({ id, onClose }: { id: number; onClose(): void }
           )}
           <Space>
             <Button onClick={() => setStep(1)}>{t('upload.back')}</Button>
-            <Button type="primary" icon={<UploadOutlined />} disabled={!check.valid} loading={busy} onClick={() => void run(false)}>{t('upload.upload', { rows: check.valid })}</Button>
+            <Button type="primary" icon={<UploadOutlined />} disabled={!check.valid} loading={busy} onClick={() => run(false)}>{t('upload.upload', { rows: check.valid })}</Button>
           </Space>
           {busy && <Progress percent={Math.round((done / total) * 100)} data-testid="upload-progress" />}
         </Space>

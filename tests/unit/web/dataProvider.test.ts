@@ -1,6 +1,6 @@
 // The data provider maps refine calls to the REST paths of docs/api.md and GraphQL to /graphql.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dataProvider, filtersToQuery, graphqlMeta } from '../../../src/providers/dataProvider.ts';
+import { blobAnswerMeta, dataProvider, filtersToQuery, graphqlMeta } from '../../../src/providers/dataProvider.ts';
 import { resourceApi } from '../../../src/resources/apiMap.ts';
 
 function json(status: number, body: unknown): Response {
@@ -75,6 +75,24 @@ describe('data provider', () => {
     await expect(dataProvider.custom!({ url: '', method: 'post', meta: graphqlMeta(userListQuery) })).rejects.toMatchObject({
       message: 'Entity not found',
     });
+  });
+
+  it('sends a file of a custom call as it is, and answers an image as a Blob when asked to', async () => {
+    const sent: [string, RequestInit][] = [];
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
+      sent.push([url, init]);
+      return init.method === 'PUT' ? json(200, { url: '/entity/1/overlay-image?v=2' }) : new Response(new Uint8Array([1, 2, 3]), { status: 200, headers: { 'content-type': 'image/png' } });
+    }));
+    const file = new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' });
+    const stored = await dataProvider.custom!({ url: '/entity/1/overlay-image', method: 'put', payload: file });
+    expect(stored.data).toEqual({ url: '/entity/1/overlay-image?v=2' });
+    expect(sent[0][1].body).toBe(file);
+    expect((sent[0][1].headers as Record<string, string>)['content-type']).toBe('image/png');
+
+    const image = await dataProvider.custom!({ url: '/entity/1/overlay-image?v=2', method: 'get', meta: blobAnswerMeta });
+    expect(sent[1][0]).toBe('/entity/1/overlay-image?v=2');
+    expect(image.data).toBeInstanceOf(Blob);
+    expect([...new Uint8Array(await (image.data as unknown as Blob).arrayBuffer())]).toEqual([1, 2, 3]);
   });
 
   it('refuses resources it has no API for', async () => {

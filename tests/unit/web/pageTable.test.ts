@@ -1,7 +1,7 @@
 // One table decides which pages a user may open and which the menus show: the operator of the
 // demo (factory-dashboard and logs, no permissions) and an administrator with every module.
 import { describe, expect, it } from 'vitest';
-import { mayOpen, openablePages, pageAt, PAGES } from '../../../src/routing/pageTable.tsx';
+import { mayOpen, openablePages, openableSettingsPages, pageAt, PAGES } from '../../../src/routing/pageTable.tsx';
 import { MODEL_RESOURCES } from '../../../src/resources/modelResources.ts';
 import { MODULES } from '../../../src/schemas/modules.ts';
 import type { TokenClaims } from '../../../src/session/tokenClaims.ts';
@@ -32,5 +32,10 @@ describe('the page table', () => {
       'settings /profile', 'settings /profile/password', 'settings /profile/notifications', 'settings /watcher',
     ]);
     expect(openablePages(admin, (page) => !!page.profile).map((page) => page.path)).toEqual(['/profile', '/profile/password', '/profile/notifications']);
+  });
+
+  it('gives the user menu and the profile page their settings: the profile pages but /profile, the password first', () => {
+    expect(openableSettingsPages(operator)).toEqual([]);
+    expect(openableSettingsPages(admin).map((page) => page.path)).toEqual(['/profile/password', '/profile/notifications']);
   });
 });
