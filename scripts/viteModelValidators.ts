@@ -17,7 +17,7 @@ export function modelValidatorsCode(): string {
   const ajv = new Ajv({
     ...AJV_OPTIONS,
     keywords: [...AJV_OPTIONS.keywords],
-    formats: { cron: true, date: true, 'date-time': true },
+    formats: { cron: true, date: true, 'date-time': true, uuid: true },
     unicode: false, // string lengths without ajv's runtime helper (a `require` the browser has not)
     code: { source: true, esm: true },
   });
