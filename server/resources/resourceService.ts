@@ -11,7 +11,7 @@ import {
   accessRule, createInputSchema, fieldsWith, listQuerySchema, MAX_PAGE_SIZE, pageSizeOf, updateInputSchema,
   type Action, type FieldSchema, type ModelSchema,
 } from '../../src/schemas/model.ts';
-import { validated } from '../api/schemaValidator.ts';
+import { validated } from '../schemaValidator.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { violatedUniqueConstraint } from '../db/databaseErrors.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../errors.ts';

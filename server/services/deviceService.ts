@@ -6,7 +6,7 @@
 import {
   deviceIdArgsSchema, importTelemetryArgsSchema, type DeviceIdArgs, type ImportTelemetryArgs,
 } from '../../src/schemas/deviceOperations.ts';
-import { validated } from '../api/schemaValidator.ts';
+import { validated } from '../schemaValidator.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
 import { accessTokenOf, rotateAccessToken, telemetryColumns } from '../db/deviceQueries.ts';
 import type { Database } from '../db/database.ts';

@@ -7,7 +7,7 @@ import {
   entityAttributeUpdateSchema, MANUAL_EDIT_PERMISSION, NO_ATTRIBUTE_CHANGE, isServerKeptAttribute, type EntityAttributeUpdate,
 } from '../../src/schemas/entityAttributeUpdate.ts';
 import { geometryProblem, type Geometry } from '../../src/schemas/geometry.ts';
-import { validated } from '../api/schemaValidator.ts';
+import { validated } from '../schemaValidator.ts';
 import type { Database } from '../db/database.ts';
 import { logUserChange } from '../db/logQueries.ts';
 import { isoTime, rows } from '../db/rows.ts';

@@ -6,7 +6,7 @@
 import { idList } from '../../src/schemas/bounds.ts';
 import { kpiSchema, type Kpi } from '../../src/schemas/kpi.ts';
 import type { KpiDataAnswer, KpiDataQuery } from '../../src/schemas/kpiDataQuery.ts';
-import { validated } from '../api/schemaValidator.ts';
+import { validated } from '../schemaValidator.ts';
 import type { Database } from '../db/database.ts';
 import { isDatabaseUnavailable } from '../db/databaseErrors.ts';
 import {
