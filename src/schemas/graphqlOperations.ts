@@ -1,5 +1,5 @@
 // GraphQL names and types of a model, derived from its schema: the server builds its schema from
-// them (server/resources/resourceGraphql.ts) and the web app its documents (data provider).
+// them (server/graphql/resourceGraphql.ts) and the web app its documents (data provider).
 import { fieldsWith, writableFields, type FieldSchema, type ModelSchema } from './model.ts';
 
 const pascal = (name: string) => name.replace(/(^|_)(\w)/g, (_m, _s, c: string) => c.toUpperCase());
