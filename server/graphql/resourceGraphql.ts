@@ -10,7 +10,7 @@ import { resourceChangedTopic, type ResourceChange } from '../live/resourceEvent
 import { isModel, modelNames, schemaOf } from '../resources/registry.ts';
 import { authorize, receivesChange, visibleRecord } from '../resources/resourceAccess.ts';
 import type { RecordData, ResourceService } from '../resources/resourceService.ts';
-import type { EntityUsage } from '../resources/rules/entityRules.ts';
+import type { RecordUsage } from '../resources/rules/types.ts';
 import { callerOf, given, type GraphqlContext } from './graphqlContext.ts';
 
 interface ModelDefs { types: string; queries: string[]; mutations: string[] }
@@ -81,7 +81,7 @@ export function resourceResolvers(resources: ResourceService): IResolvers {
         try {
           return { ...(await resources.remove(callerOf(context), name, Number(args.id))), deleted: true, ...none };
         } catch (error) {
-          const usage = (error as { usage?: EntityUsage }).usage;
+          const usage = (error as { usage?: RecordUsage }).usage;
           if (error instanceof ApiError && usage) return { id: args.id, deleted: false, ...usage };
           throw error;
         }

@@ -52,7 +52,7 @@ const scopeOf = (caller: Caller): RecordScope => ({ tenantId: caller.tenantId, u
 export function resourceService(db: Database, options: ResourceServiceOptions) {
   const findRecord = async (tx: Tx, model: Model, caller: Caller, id: number): Promise<RecordData> => {
     const row = await findRow(tx, model.storage, scopeOf(caller), id);
-    if (!row) throw notFound(model.name === 'entity' ? 'Entity not found' : undefined);
+    if (!row) throw notFound(model.binding.rules?.notFound);
     return toRecord(model, row);
   };
 

@@ -17,7 +17,7 @@ import { readImportRows, unknownColumns, type RowRefusal } from '../telemetry/cs
 import type { TelemetryPoint } from '../telemetry/telemetryPoint.ts';
 import type { TelemetryWriter } from '../telemetry/telemetryWriter.ts';
 import type { Caller } from './caller.ts';
-import { ENTITY_NOT_FOUND } from './readService.ts';
+import { ENTITY_NOT_FOUND } from '../resources/rules/entityRules.ts';
 
 /** Refusals listed in one answer, at most (all are counted). */
 const MAX_LISTED_REFUSALS = 100;

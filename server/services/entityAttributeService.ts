@@ -14,7 +14,7 @@ import { isoTime, rows } from '../db/rows.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
 import type { LiveEvents } from '../live/liveEvents.ts';
 import { requirePermission, type Caller } from './caller.ts';
-import { ENTITY_NOT_FOUND } from './readService.ts';
+import { ENTITY_NOT_FOUND } from '../resources/rules/entityRules.ts';
 
 type Json = unknown;
 

@@ -14,7 +14,7 @@ import type { Tx } from '../db/database.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
 import { authorize } from '../resources/resourceAccess.ts';
 import type { Caller } from './caller.ts';
-import { ENTITY_NOT_FOUND } from './readService.ts';
+import { ENTITY_NOT_FOUND } from '../resources/rules/entityRules.ts';
 
 const startsWith = (bytes: Uint8Array, signature: number[], at = 0) => signature.every((byte, index) => bytes[at + index] === byte);
 

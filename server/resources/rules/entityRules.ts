@@ -1,5 +1,6 @@
 // Entity rules: the geometry is sound (src/schemas/geometry.ts), tree_path follows the parent (and moves the subtree with it), and an entity with
 // children or used by a watcher or scheduler is not deleted (SPEC §8). A device's access token is unique across every tenant.
+// An entity that is not there, or not the caller's, is 'Entity not found' (SPEC §8), in every door that reads one.
 import { entityUsage, moveInTree, treePathOf, type EntityUsage } from '../../db/entityQueries.ts';
 import { logUserChange } from '../../db/logQueries.ts';
 import { ApiError, badRequest } from '../../errors.ts';
@@ -7,8 +8,7 @@ import { geometryProblem, type Geometry } from '../../../src/schemas/geometry.ts
 import { overlayProblem, type Overlay } from '../../../src/schemas/overlay.ts';
 import type { ModelRules } from './types.ts';
 
-export type { EntityUsage };
-
+export const ENTITY_NOT_FOUND = 'Entity not found';
 export const ENTITY_DELETE_BLOCKED = 'Could not be deleted - it has children or is used in schedulers or watchers';
 
 /**
@@ -19,6 +19,8 @@ export const accessTokenTaken = () =>
   new ApiError(409, 'ACCESS_TOKEN_TAKEN', 'This access token is already in use. Choose another one.', 'access_token');
 
 export const entityRules: ModelRules = {
+  notFound: ENTITY_NOT_FOUND,
+
   async beforeWrite(_context, record) {
     const problem = geometryProblem(record.geom as Geometry | null | undefined);
     if (problem) throw badRequest('GEOMETRY_INVALID', `geom: ${problem}`, 'geom');
