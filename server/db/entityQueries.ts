@@ -2,9 +2,10 @@
 // entity's rules: its place in the tree and what uses it.
 import type { SQL } from 'drizzle-orm';
 import { eq, sql } from 'drizzle-orm';
+import { columnsByName } from './columnKeys.ts';
 import type { Tx } from './database.ts';
 import { entities } from './schema.ts';
-import type { EntityDetailJson } from '../../src/schemas/entityJson.ts';
+import { ENTITY_READ_FIELDS, type EntityDetailJson } from '../../src/schemas/entityJson.ts';
 import { colour as colourSchema } from '../../src/schemas/fields.ts';
 import { asJsonArray, containing, intList, isoTime, rows } from './rows.ts';
 
@@ -29,11 +30,21 @@ export interface EntityPage { page: number; perPage: number }
 
 export type { EntityDetailJson, EntityJson, LatestTelemetry } from '../../src/schemas/entityJson.ts';
 
+const entityColumns = columnsByName(entities);
+
+/**
+ * The entity's own fields (src/schemas/entityJson.ts), from the columns of their names; times as
+ * the API writes them. A field without a column is left to the start-up check to name.
+ */
+const OWN_FIELDS = sql.join(ENTITY_READ_FIELDS.filter((field) => entityColumns.has(field)).map((field) => {
+  const column = sql.raw(`e."${field}"`);
+  return entityColumns.get(field)!.columnType === 'PgTimestamp' ? sql`${isoTime(column)} AS ${sql.raw(`"${field}"`)}` : column;
+}), sql`, `);
+
 // Shaped entirely by PostgreSQL (docs/api.md "Entity"); the groups of all entities are gathered
 // in one pass instead of one subquery per entity (`groupsOf` narrows that pass to a page's ids).
 const selectEntity = (groupsOf: SQL = sql`TRUE`) => sql`
-  SELECT e.id, e.entity_type_id, e.parent_id, e.name, e.attributes, e.geom, e.level, e.tree_path,
-    ${isoTime(sql`e.updated_at`)} AS updated_at,
+  SELECT ${OWN_FIELDS},
     json_build_object('id', et.id, 'name', et.name, 'category', et.category) AS entity_type,
     json_build_object('thingsboard_uuid', e.thingsboard_uuid, 'thingsboard_name', e.thingsboard_name,
                       'is_gateway', e.is_gateway, 'fk_gateway_id', e.fk_gateway_id) AS interface,
