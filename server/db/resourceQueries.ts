@@ -51,7 +51,7 @@ export const linkedIds = (link: LinkTable, table: PgTable): SQL =>
   // the outer id spelled out: drizzle writes a lone column of a one-table select without its table
   sql`ARRAY(SELECT ${link.other} FROM ${link.table} WHERE ${link.own} = ${sql.raw(`"${getTableName(table)}"."id"`)} ORDER BY 1)`;
 
-function scopeOf(table: RecordTable, scope: RecordScope): SQL[] {
+function scopeConditions(table: RecordTable, scope: RecordScope): SQL[] {
   const conditions = [eq(table.tenant, scope.tenantId)];
   if (table.owner) conditions.push(eq(table.owner, scope.userId));
   for (const [column, value] of table.fixed) conditions.push(eq(column, value));
@@ -70,13 +70,13 @@ function filterCondition(table: RecordTable, filter: RecordFilter): SQL | undefi
 
 /** The row of `id` in scope (its selection), or undefined. */
 export async function findRow(tx: Tx, table: RecordTable, scope: RecordScope, id: number): Promise<Record<string, unknown> | undefined> {
-  const [row] = await tx.select(table.selection as never).from(table.table).where(and(eq(table.id, id), ...scopeOf(table, scope)));
+  const [row] = await tx.select(table.selection as never).from(table.table).where(and(eq(table.id, id), ...scopeConditions(table, scope)));
   return row;
 }
 
 /** One page of the rows in scope matching the page's filters and search, and how many match in all. */
 export async function listRows(tx: Tx, table: RecordTable, scope: RecordScope, page: ListPage): Promise<{ rows: Record<string, unknown>[]; total: number }> {
-  const conditions = [...scopeOf(table, scope), ...page.filters.map((filter) => filterCondition(table, filter))];
+  const conditions = [...scopeConditions(table, scope), ...page.filters.map((filter) => filterCondition(table, filter))];
   if (page.search) {
     const pattern = containing(page.search.text);
     conditions.push(sql`(${sql.join(page.search.columns.map((column) => sql`${column}::text ILIKE ${pattern}`), sql` OR `)})`);
@@ -96,11 +96,11 @@ export async function insertRow(tx: Tx, table: RecordTable, columns: Record<stri
 }
 
 export async function updateRow(tx: Tx, table: RecordTable, scope: RecordScope, id: number, columns: Record<string, unknown>): Promise<void> {
-  await tx.update(table.table).set(columns as never).where(and(eq(table.id, id), ...scopeOf(table, scope)));
+  await tx.update(table.table).set(columns as never).where(and(eq(table.id, id), ...scopeConditions(table, scope)));
 }
 
 export async function deleteRow(tx: Tx, table: RecordTable, scope: RecordScope, id: number): Promise<void> {
-  await tx.delete(table.table).where(and(eq(table.id, id), ...scopeOf(table, scope)));
+  await tx.delete(table.table).where(and(eq(table.id, id), ...scopeConditions(table, scope)));
 }
 
 /** Links the row `id` to `ids` in the tenant (after removing its links first when `replace`). */

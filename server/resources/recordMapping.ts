@@ -3,13 +3,11 @@
 // does not take null); a record becomes the column values of a write, with the server's own
 // (audit, owner, tenant, fixed values).
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { FieldSchema } from '../../src/schemas/model.ts';
+import { allowsNull } from '../../src/schemas/model.ts';
 import type { Caller } from '../services/caller.ts';
 import type { Model } from './resourceModel.ts';
 
 export type RecordData = Record<string, unknown>;
-
-const allowsNull = (schema: FieldSchema) => schema.type === undefined || schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null'));
 
 export function toRecord(model: Model, row: RecordData): RecordData {
   const record: RecordData = {};

@@ -1,7 +1,7 @@
 // GraphQL names and types of a model, derived from its schema: the server builds its schema from
 // them (server/graphql/resourceGraphql.ts) and the web app its documents (data provider).
 import { INT4_MAX } from './bounds.ts';
-import { fieldsWith, writableFields, type FieldSchema, type ModelSchema } from './model.ts';
+import { allowsNull, fieldsWith, writableFields, type FieldSchema, type ModelSchema } from './model.ts';
 
 const pascal = (name: string) => name.replace(/(^|_)(\w)/g, (_m, _s, c: string) => c.toUpperCase());
 
@@ -46,7 +46,7 @@ const holdsRecordId = (schema: FieldSchema) => types(schema).includes('integer')
  */
 export function graphqlReadType(field: string, schema: FieldSchema): string {
   const type = holdsRecordId(schema) ? 'ID' : graphqlType(field, schema);
-  return [schema.type].flat().includes('null') ? type : `${type}!`;
+  return allowsNull(schema) ? type : `${type}!`;
 }
 
 /** Arguments of a list: paging, sorting, search, the declared filters and list arguments. */
