@@ -1,8 +1,9 @@
 // The generic service behind every model (src/schemas/models.ts): tenant-scoped list, get,
-// create, update and delete. It orchestrates: validate the input (the model's schemas), authorize
-// (resourceAccess.ts), check the ids it names (referenceCheck.ts), run the model's rules
-// (rules/), write through the statements (server/db/resourceQueries.ts), and after each commit
-// publish the change (live bus, caches). REST and GraphQL doors are thin doors to it. Row-level
+// create, update and delete. It orchestrates: authorize the action (resourceAccess.ts) before
+// reading the input, validate it (the model's schemas) and the permissions of its fields, check
+// the ids it names (referenceCheck.ts), run the model's rules (rules/), write through the
+// statements (server/db/resourceQueries.ts), and after each commit publish the change (live bus,
+// caches). REST and GraphQL doors are thin doors to it. Row-level
 // security scopes every statement to the caller's tenant; the statements' scope is the second lock.
 import type { FieldSchema } from '../../src/schemas/model.ts';
 import type { Database, Tx } from '../db/database.ts';
