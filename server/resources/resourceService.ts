@@ -3,8 +3,8 @@
 // reading the input, validate it (the model's schemas) and the permissions of its fields, check
 // the ids it names (referenceCheck.ts), run the model's rules (rules/), write through the
 // statements (server/db/resourceQueries.ts), and after each commit publish the change (live bus,
-// caches). REST and GraphQL doors are thin doors to it. Row-level
-// security scopes every statement to the caller's tenant; the statements' scope is the second lock.
+// caches). The REST and GraphQL doors are thin doors to it. Row-level security scopes every
+// statement to the caller's tenant; the statements' scope is the second lock.
 import type { FieldSchema } from '../../src/schemas/model.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { deleteRow, findRow, insertRow, listRows, updateRow, writeLinks, type RecordScope } from '../db/resourceQueries.ts';
