@@ -3,76 +3,12 @@
 // an unavailable database → 503, anything else → 500. 5xx answers carry the generic text, a code
 // and the request id; the detail (SQL, stack) goes only to the server log under that id.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NO_NUL } from '../../src/schemas/bounds.ts';
-import { ERROR_CODES_KEYWORD } from '../../src/schemas/validation.ts';
 import { isDatabaseUnavailable } from '../db/databaseErrors.ts';
-import { ApiError, GENERIC_ERROR, type ErrorItem } from '../errors.ts';
+import { ApiError, GENERIC_ERROR } from '../errors.ts';
+import { validationItems, type ValidationIssue } from '../validationItems.ts';
 
-export interface ValidationIssue {
-  instancePath: string;
-  keyword?: string;
-  message?: string;
-  params: Record<string, unknown>;
-  parentSchema?: Record<string, unknown>;
-}
-
-/** At most this many entries per answer, however much is wrong. */
-export const MAX_VALIDATION_ITEMS = 10;
 /** Seconds a client should wait before retrying a 503. */
 const RETRY_AFTER_SECONDS = 5;
-
-function fieldOf(issue: ValidationIssue, context: string): string {
-  const path = issue.instancePath.split('/').filter(Boolean);
-  const extra = issue.params.missingProperty ?? issue.params.additionalProperty;
-  if (typeof extra === 'string') path.push(extra);
-  return path.join('.') || context;
-}
-
-/** Bounds of numbers in the words of SPEC §5, with codes clients translate. */
-const NUMBER_BOUNDS: Record<string, { code: string; message: (field: string, limit: unknown) => string }> = {
-  maximum: { code: 'NUMBER_MAX', message: (field, limit) => `The ${field} field must be ${limit} or less` },
-  minimum: { code: 'NUMBER_MIN', message: (field, limit) => `The ${field} field must be ${limit} or more` },
-};
-
-/** English texts of codes the schemas name (x-errors) where SPEC gives the words. */
-const CODE_MESSAGES: Record<string, (limit: unknown) => string> = {
-  PROFILE_TOO_MANY_INTERVALS: (limit) => `It is not possible to create more than ${limit} intervals.`,
-};
-
-/** The last segment of a field path (`input.definition.interval` → `interval`), as a person names it. */
-const shortName = (field: string) => field.slice(field.lastIndexOf('.') + 1);
-
-function describe(issue: ValidationIssue, field: string): string {
-  const coded = CODE_MESSAGES[codeOf(issue)];
-  if (coded) return coded(issue.params.limit);
-  const bound = issue.keyword ? NUMBER_BOUNDS[issue.keyword] : undefined;
-  if (bound) return bound.message(shortName(field), issue.params.limit);
-  if (issue.params.additionalProperty !== undefined) return `${field} is not allowed`;
-  if (issue.params.missingProperty !== undefined) return `${field} is required`;
-  if (issue.keyword === 'pattern' && issue.params.pattern === NO_NUL) return `${field} must not contain NUL characters`;
-  return `${field} ${issue.message ?? 'is invalid'}`;
-}
-
-/** The error code a schema names for the failed keyword (`x-errors`), else VALIDATION. */
-function codeOf(issue: ValidationIssue): string {
-  const codes = issue.parentSchema?.[ERROR_CODES_KEYWORD] as Record<string, string> | undefined;
-  return (issue.keyword && (codes?.[issue.keyword] ?? NUMBER_BOUNDS[issue.keyword]?.code)) || 'VALIDATION';
-}
-
-/** Scalar params of the failed keyword (`limit`, `pattern`…), for translated messages. */
-function paramsOf(issue: ValidationIssue): ErrorItem['params'] {
-  const scalars = Object.entries(issue.params).filter(([, v]) => typeof v === 'string' || typeof v === 'number');
-  return scalars.length ? Object.fromEntries(scalars) as ErrorItem['params'] : undefined;
-}
-
-export function validationItems(issues: readonly ValidationIssue[], context: string): ErrorItem[] {
-  return issues.slice(0, MAX_VALIDATION_ITEMS).map((issue) => {
-    const field = fieldOf(issue, context);
-    const code = codeOf(issue);
-    const params = code === 'VALIDATION' ? undefined : paramsOf(issue);
-    return { code, field, message: describe(issue, field), ...(params ? { params } : {}) };
-  });
-}
 
 /** The body of a 5xx answer: the generic §8 text, a code and the request id, nothing more. */
 export const serverErrorBody = (code: 'INTERNAL' | 'UNAVAILABLE', requestId: string) =>

@@ -1,7 +1,7 @@
 // Reads of the tenant, its users, entity types and groups.
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from './database.ts';
-import { asJsonObject } from './rows.ts';
+import { asJsonObject, rows } from './rows.ts';
 import { entityTypeGroups, entityTypes, groups, users } from './schema.ts';
 
 export const findUser = (tx: Tx, userId: string) =>
@@ -18,6 +18,12 @@ export const listEntityTypes = (tx: Tx) => tx.select().from(entityTypes).orderBy
 export const listEntityTypeGroups = (tx: Tx) => tx.select().from(entityTypeGroups).orderBy(asc(entityTypeGroups.id));
 
 export const listGroups = (tx: Tx) => tx.select().from(groups).orderBy(asc(groups.treePath), asc(groups.id));
+
+/** The tenant's time zone attribute as it is stored (row-level security: the transaction's tenant), or null. */
+export async function tenantTimeZone(tx: Tx): Promise<string | null> {
+  const [tenant] = await rows<{ timezone: string | null }>(tx, sql`SELECT attributes ->> 'timezone' AS timezone FROM tenants LIMIT 1`);
+  return tenant?.timezone ?? null;
+}
 
 // The hot reads of the shell as the JSON text of their answers (docs/api.md "Reads"), for
 // Database.tenantQuery.

@@ -1,10 +1,13 @@
-// Entity reads, shaped as the API returns them (docs/api.md "Entity").
+// Entity reads, shaped as the API returns them (docs/api.md "Entity"), and the statements of the
+// entity's rules: its place in the tree and what uses it.
 import type { SQL } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { columnsByName } from './columnKeys.ts';
 import type { Tx } from './database.ts';
-import type { EntityDetailJson } from '../../src/schemas/entityJson.ts';
+import { entities } from './schema.ts';
+import { ENTITY_READ_FIELDS, type EntityDetailJson } from '../../src/schemas/entityJson.ts';
 import { colour as colourSchema } from '../../src/schemas/fields.ts';
-import { asJsonArray, intList, isoTime, rows } from './rows.ts';
+import { asJsonArray, containing, intList, isoTime, rows } from './rows.ts';
 
 export interface EntityFilters {
   ids?: number[];
@@ -27,11 +30,21 @@ export interface EntityPage { page: number; perPage: number }
 
 export type { EntityDetailJson, EntityJson, LatestTelemetry } from '../../src/schemas/entityJson.ts';
 
+const entityColumns = columnsByName(entities);
+
+/**
+ * The entity's own fields (src/schemas/entityJson.ts), from the columns of their names; times as
+ * the API writes them. A field without a column is left to the start-up check to name.
+ */
+const OWN_FIELDS = sql.join(ENTITY_READ_FIELDS.filter((field) => entityColumns.has(field)).map((field) => {
+  const column = sql.raw(`e."${field}"`);
+  return entityColumns.get(field)!.columnType === 'PgTimestamp' ? sql`${isoTime(column)} AS ${sql.raw(`"${field}"`)}` : column;
+}), sql`, `);
+
 // Shaped entirely by PostgreSQL (docs/api.md "Entity"); the groups of all entities are gathered
 // in one pass instead of one subquery per entity (`groupsOf` narrows that pass to a page's ids).
 const selectEntity = (groupsOf: SQL = sql`TRUE`) => sql`
-  SELECT e.id, e.entity_type_id, e.parent_id, e.name, e.attributes, e.geom, e.level, e.tree_path,
-    ${isoTime(sql`e.updated_at`)} AS updated_at,
+  SELECT ${OWN_FIELDS},
     json_build_object('id', et.id, 'name', et.name, 'category', et.category) AS entity_type,
     json_build_object('thingsboard_uuid', e.thingsboard_uuid, 'thingsboard_name', e.thingsboard_name,
                       'is_gateway', e.is_gateway, 'fk_gateway_id', e.fk_gateway_id) AS interface,
@@ -80,7 +93,7 @@ function conditions(f: EntityFilters): SQL[] {
   }
   if (f.level !== undefined) where.push(sql`e.level = ${f.level}`);
   if (f.group !== undefined) where.push(sql`EXISTS (SELECT 1 FROM entity_groups eg WHERE eg.entity_id = e.id AND eg.group_id = ${f.group})`);
-  if (f.search) where.push(sql`EXISTS (SELECT 1 FROM jsonb_each_text(e.name) n WHERE n.value ILIKE ${'%' + f.search.replace(/[\\%_]/g, '\\$&') + '%'})`);
+  if (f.search) where.push(sql`EXISTS (SELECT 1 FROM jsonb_each_text(e.name) n WHERE n.value ILIKE ${containing(f.search)})`);
   if (f.gateway === true) where.push(sql`e.is_gateway`);
   else if (f.gateway === false) where.push(sql`NOT e.is_gateway`);
   else if (typeof f.gateway === 'number') where.push(sql`e.fk_gateway_id = ${f.gateway}`);
@@ -150,4 +163,30 @@ export function groupMembersJsonQuery(f: GroupMemberFilters): SQL {
   if (f.region !== undefined) where.push(inSubtreeOf(f.region));
   return idPageJson('ids', sql`p.id`,
     sql`SELECT e.id FROM entity_groups eg JOIN entities e ON e.id = eg.entity_id ${whereAll(where)} ORDER BY e.id LIMIT ${f.limit}`, f.limit);
+}
+
+/** An entity's tree path (`1.4.9`: its ancestors' ids and its own), or undefined when it is not the tenant's. */
+export async function treePathOf(tx: Tx, id: number): Promise<string | undefined> {
+  const [entity] = await tx.select({ treePath: entities.treePath }).from(entities).where(eq(entities.id, id));
+  return entity?.treePath;
+}
+
+/** Gives the entity its tree path; its descendants (under `oldPath`) keep their place under it. */
+export async function moveInTree(tx: Tx, id: number, treePath: string, oldPath?: string): Promise<void> {
+  await tx.update(entities).set({ treePath }).where(eq(entities.id, id));
+  if (oldPath) {
+    await tx.execute(sql`UPDATE entities SET tree_path = ${treePath} || substr(tree_path, ${oldPath.length + 1})
+      WHERE tree_path LIKE ${`${oldPath}.%`}`);
+  }
+}
+
+/** What uses an entity: its children, and the watchers and schedulers naming it. */
+export interface EntityUsage { childrenIds: number[]; watcherNames: string[]; schedulerNames: string[] }
+
+export async function entityUsage(tx: Tx, id: number): Promise<EntityUsage> {
+  const [usage] = await rows<EntityUsage>(tx, sql`SELECT
+    ARRAY(SELECT id FROM entities WHERE parent_id = ${id} ORDER BY id) AS "childrenIds",
+    ARRAY(SELECT name FROM watchers WHERE ${id} = ANY(entity_ids) ORDER BY name) AS "watcherNames",
+    ARRAY(SELECT name FROM schedulers WHERE ${id} = ANY(entity_ids) ORDER BY name) AS "schedulerNames"`);
+  return usage;
 }

@@ -10,6 +10,9 @@ export async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
 
 export const intList = (values: number[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
+/** The ILIKE pattern of values containing `text`, its own `%`, `_` and `\` taken literally. */
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
 /** A timestamp as the API writes it (ISO 8601, UTC, milliseconds). */
 export const isoTime = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 

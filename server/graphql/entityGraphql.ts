@@ -5,8 +5,9 @@
 import type { IResolvers } from 'mercurius';
 import { entityImportArgsSchema, type EntityImportArgs } from '../../src/schemas/entityAttributeUpdate.ts';
 import { schemaOf } from '../resources/registry.ts';
-import { authorize, type ResourceService } from '../resources/resourceService.ts';
-import { validated } from '../api/schemaValidator.ts';
+import { authorize } from '../resources/resourceAccess.ts';
+import type { ResourceService } from '../resources/resourceService.ts';
+import { validated } from '../schemaValidator.ts';
 import type { EntityAttributeService } from '../services/entityAttributeService.ts';
 import { callerOf, given, type GraphqlContext } from './graphqlContext.ts';
 

@@ -2,7 +2,7 @@
 // same services as the REST routes.
 import mercurius, { type IResolvers } from 'mercurius';
 import { entityTreeArgsSchema, entityUpdatedArgsSchema, type EntityTreeArgs } from '../../src/schemas/entityQuery.ts';
-import { validated } from '../api/schemaValidator.ts';
+import { validated } from '../schemaValidator.ts';
 import { callerOf, given, type GraphqlContext } from './graphqlContext.ts';
 import { entityUpdatedTopic, type EntityUpdate } from '../live/liveEvents.ts';
 import type { ReadService } from '../services/readService.ts';

@@ -1,4 +1,13 @@
-// The GraphQL schema (docs/api.md "GraphQL").
+// The GraphQL schema (docs/api.md "GraphQL"). The entity's own fields are typed from its schema
+// (src/schemas/entityJson.ts ENTITY_READ_FIELDS); what reads join to them is declared here.
+import { entitySchema } from '../../src/schemas/entity.ts';
+import { ENTITY_READ_FIELDS } from '../../src/schemas/entityJson.ts';
+import { graphqlReadType } from '../../src/schemas/graphqlOperations.ts';
+import type { FieldSchema } from '../../src/schemas/model.ts';
+
+const entityProperties: Readonly<Record<string, FieldSchema>> = entitySchema.properties;
+const entityFields = ENTITY_READ_FIELDS.map((field) => `${field}: ${graphqlReadType(field, entityProperties[field])}`).join('\n    ');
+
 export const typeDefs = /* GraphQL */ `
   scalar JSON
 
@@ -7,19 +16,11 @@ export const typeDefs = /* GraphQL */ `
   type EntityInterface { thingsboard_uuid: String thingsboard_name: String is_gateway: Boolean! fk_gateway_id: ID }
 
   type Entity {
-    id: ID!
-    entity_type_id: ID!
-    parent_id: ID
-    name: JSON!
-    attributes: JSON!
-    geom: JSON
-    level: Int!
-    tree_path: String!
+    ${entityFields}
     group: Group
     groups: [Group!]!
     entity_type: EntityType!
     interface: EntityInterface!
-    updated_at: String!
     children: [Entity!]!
   }
 

@@ -1,6 +1,6 @@
 // Changes of model records, per tenant and model, carried by the GraphQL subscription
 // `resource_changed(resource)`. The record is the full one; each subscriber gets it filtered
-// by its own permissions (server/resources/resourceGraphql.ts).
+// by its own permissions (server/resources/resourceAccess.ts, asked by server/graphql/resourceGraphql.ts).
 
 export const resourceChangedTopic = (tenantId: string, resource: string) => `resource_changed:${tenantId}:${resource}`;
 

@@ -4,9 +4,11 @@
 // answered exactly like an id that exists nowhere (400 REFERENCE_NOT_FOUND): the answer must not
 // tell that it exists. Row-level security hides other tenants' rows; the tenant condition is the
 // second lock.
-import { and, eq, getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
+import { getTableName } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { columnsByName } from '../db/columnKeys.ts';
 import type { Tx } from '../db/database.ts';
+import { tenantRowsAmong } from '../db/resourceQueries.ts';
 import { ApiError } from '../errors.ts';
 import type { ModelBinding, Reference, ReferenceKind } from './bindings.ts';
 
@@ -18,12 +20,10 @@ interface Target { key: string; column: PgColumn; kind?: ReferenceKind }
 /** One place of the record holding ids: its concrete path (`query.1.entity_ids`), the ids and where they must be. */
 interface Place { field: string; ids: unknown[]; target?: Target }
 
-const columnNamed = (table: PgTable, name: string) => Object.values(getTableColumns(table)).find((column) => column.name === name) as PgColumn;
-
 function targetOf(reference: Reference, holder: RecordData): Target | undefined {
   const chosen = typeof reference === 'function' ? reference(holder) : reference;
   if (!chosen) return undefined;
-  const { column, kind } = 'column' in chosen ? chosen : { column: columnNamed(chosen as PgTable, 'id'), kind: undefined };
+  const { column, kind } = 'column' in chosen ? chosen : { column: columnsByName(chosen as PgTable).get('id')!, kind: undefined };
   return { key: `${getTableName(column.table)}.${column.name}.${kind?.column.name ?? ''}`, column, kind };
 }
 
@@ -61,10 +61,8 @@ export async function checkReferences(tx: Tx, binding: ModelBinding, tenantId: s
   const found = new Map<string, Map<unknown, boolean>>();
   for (const [key, { column, kind }] of targets) {
     const ids = [...new Set(places.filter((place) => place.target?.key === key).flatMap((place) => place.ids))];
-    const table = column.table as PgTable;
-    const rows = await tx.select({ id: column, ofKind: kind ? kind.column : sql<boolean>`true` }).from(table)
-      .where(and(inArray(column, ids), eq(columnNamed(table, 'tenant_id'), tenantId)));
-    found.set(key, new Map(rows.map((row) => [idKey(row.id), row.ofKind as boolean])));
+    const rows = await tenantRowsAmong(tx, column, kind?.column, tenantId, ids);
+    found.set(key, new Map(rows.map((row) => [idKey(row.id), row.ofKind])));
   }
   for (const { field, ids, target } of places) {
     for (const id of ids) {

@@ -1,195 +1,30 @@
 // The generic service behind every model (src/schemas/models.ts): tenant-scoped list, get,
-// create, update and delete, with the model's access rules, field permissions, owner scope,
-// audit (last_updated_by, updated_at) and rules. REST routes and GraphQL resolvers are thin
-// doors to it. Row-level security scopes every statement to the caller's tenant; the explicit
-// tenant condition below is the second lock. After each commit the change goes on the live bus.
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { getTableColumns, getTableName } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { modulesGranted, permissionHeldByName } from '../../src/schemas/modules.ts';
-import {
-  accessRule, createInputSchema, fieldsWith, listQuerySchema, MAX_PAGE_SIZE, pageSizeOf, updateInputSchema,
-  type Action, type FieldSchema, type ModelSchema,
-} from '../../src/schemas/model.ts';
-import { validated } from '../api/schemaValidator.ts';
+// create, update and delete. It orchestrates: authorize the action (resourceAccess.ts) before
+// reading the input, validate it (the model's schemas) and the permissions of its fields, check
+// the ids it names (referenceCheck.ts), run the model's rules (rules/), write through the
+// statements (server/db/resourceQueries.ts), and after each commit publish the change (live bus,
+// caches). The REST and GraphQL doors are thin doors to it. Row-level security scopes every
+// statement to the caller's tenant; the statements' scope is the second lock.
+import type { FieldSchema } from '../../src/schemas/model.ts';
 import type { Database, Tx } from '../db/database.ts';
-import { violatedUniqueConstraint } from '../db/databaseErrors.ts';
-import { ApiError, badRequest, forbidden, notFound } from '../errors.ts';
-import { hasPermission, type Caller } from '../services/caller.ts';
-import type { ModelBinding } from './bindings.ts';
-import { fieldWithoutColumn } from './modelStorageError.ts';
-import { checkReferences } from './referenceCheck.ts';
-import { registeredModel } from './registry.ts';
-import { idList, INT4_MAX } from '../../src/schemas/bounds.ts';
+import { deleteRow, findRow, insertRow, listRows, updateRow, writeLinks, type RecordScope } from '../db/resourceQueries.ts';
+import { ApiError, notFound } from '../errors.ts';
 import type { ResourceChange } from '../live/resourceEvents.ts';
+import { validated } from '../schemaValidator.ts';
+import type { Caller } from '../services/caller.ts';
 import { filtersKey, type TenantReadCache } from '../services/tenantReadCache.ts';
+import { listPageOf, type ListQuery } from './listQuery.ts';
+import { serverColumns, toColumns, toRecord, type RecordData } from './recordMapping.ts';
+import { checkReferences } from './referenceCheck.ts';
+import { authorize, checkWritePermissions, visibilityKey, visibleRecord } from './resourceAccess.ts';
+import { modelOf, type Model } from './resourceModel.ts';
+import { refusingConflicts } from './uniqueConflicts.ts';
 
-export type RecordData = Record<string, unknown>;
-export interface ListQuery { page?: number; per_page?: number; sort?: string; order?: 'asc' | 'desc'; search?: string; [filter: string]: unknown }
+export type { ListQuery, RecordData };
+// server/resources/modelStorage.ts reads the models' columns from here
+export { modelOf };
+
 export interface ListResult { rows: RecordData[]; total: number; page: number; per_page: number }
-
-export const RECORD_NOT_FOUND = 'Not found';
-
-/** Everything the service derives once per model. */
-interface Model {
-  name: string;
-  schema: ModelSchema;
-  binding: ModelBinding;
-  table: PgTable;
-  /** field → column (plain fields) */
-  columns: Record<string, PgColumn>;
-  /** flattened object field → its properties' columns */
-  flattened: Record<string, Record<string, PgColumn>>;
-  selection: Record<string, PgColumn | SQL>;
-  tenantColumn: PgColumn;
-  idColumn: PgColumn;
-  ownerColumn?: PgColumn;
-  createSchema: object;
-  updateSchema: object;
-  listSchema: object;
-}
-
-function columnsByName(table: PgTable): Map<string, PgColumn> {
-  return new Map(Object.values(getTableColumns(table)).map((column) => [column.name, column as PgColumn]));
-}
-
-function describeModel(name: string): Model {
-  const { schema, binding } = registeredModel(name);
-  const byName = columnsByName(binding.table);
-  const columns: Record<string, PgColumn> = {};
-  const flattened: Record<string, Record<string, PgColumn>> = {};
-  const selection: Record<string, PgColumn | SQL> = {};
-  for (const [field, fieldSchema] of Object.entries(schema.properties)) {
-    const link = binding.links?.[field];
-    const computed = binding.computed?.[field];
-    if (link) {
-      // the outer id spelled out: drizzle writes a lone column of a one-table select without its table
-      selection[field] = sql`ARRAY(SELECT ${link.other} FROM ${link.table} WHERE ${link.own} = ${sql.raw(`"${getTableName(binding.table)}"."id"`)} ORDER BY 1)`;
-    } else if (computed) {
-      selection[field] = computed(binding.table);
-    } else if (binding.flattened?.includes(field)) {
-      flattened[field] = {};
-      for (const property of Object.keys(fieldSchema.properties ?? {})) {
-        const column = byName.get(property);
-        if (!column) throw fieldWithoutColumn(name, `${field}.${property}`, getTableName(binding.table));
-        flattened[field][property] = column;
-        selection[`${field}.${property}`] = column;
-      }
-    } else {
-      const column = byName.get(field);
-      if (!column) throw fieldWithoutColumn(name, field, getTableName(binding.table));
-      columns[field] = column;
-      selection[field] = column;
-    }
-  }
-  const owner = schema['x-owner'];
-  return {
-    name, schema, binding, table: binding.table, columns, flattened, selection,
-    tenantColumn: byName.get('tenant_id')!, idColumn: byName.get('id')!, ownerColumn: owner ? byName.get(owner) : undefined,
-    createSchema: createInputSchema(schema), updateSchema: updateInputSchema(schema), listSchema: listQuerySchema(schema),
-  };
-}
-
-const models = new Map<string, Model>();
-export function modelOf(name: string): Model {
-  let model = models.get(name);
-  if (!model) models.set(name, (model = describeModel(name)));
-  return model;
-}
-
-// ---- access ---------------------------------------------------------------------------------
-
-export function authorize(caller: Caller, schema: ModelSchema, action: Action): void {
-  const rule = accessRule(schema, action);
-  if (!rule) throw new ApiError(405, 'NOT_SUPPORTED', `${schema.$id} does not support ${action}`);
-  if (!modulesGranted(caller.modules, rule.modules)) throw forbidden(`the module ${rule.modules!.join(' or ')}`);
-  if (rule.permission && !hasPermission(caller, rule.permission)) throw forbidden(rule.permission);
-}
-
-/** Refuses written fields and values the caller's permissions do not cover. */
-function checkWritePermissions(caller: Caller, properties: Readonly<Record<string, FieldSchema>>, data: RecordData, path = ''): void {
-  for (const [field, value] of Object.entries(data)) {
-    const schema = properties[field];
-    if (!schema || value === undefined) continue;
-    const fieldPath = path ? `${path}.${field}` : field;
-    if (schema['x-permission'] && !permissionHeldByName(caller.permissions, schema['x-permission'])) throw forbidden(schema['x-permission']);
-    const valuePermission = typeof value === 'string' ? schema['x-value-permissions']?.[value] : undefined;
-    if (valuePermission && !permissionHeldByName(caller.permissions, valuePermission)) {
-      throw new ApiError(403, 'FORBIDDEN', `${fieldPath} "${value}" needs the permission ${valuePermission}.`, fieldPath, { permission: valuePermission });
-    }
-    if (schema.properties && value && typeof value === 'object' && !Array.isArray(value)) {
-      checkWritePermissions(caller, schema.properties, value as RecordData, fieldPath);
-    }
-  }
-}
-
-/** The record as this caller may see it: fields guarded by a permission it lacks are left out. */
-export function visibleRecord(caller: Caller, schema: ModelSchema, record: RecordData): RecordData {
-  const hidden = fieldsWith(schema, 'x-permission').filter((field) => !permissionHeldByName(caller.permissions, schema.properties[field]['x-permission']!));
-  if (!hidden.length) return record;
-  return Object.fromEntries(Object.entries(record).filter(([field]) => !hidden.includes(field)));
-}
-
-// ---- rows ↔ records -------------------------------------------------------------------------
-
-const allowsNull = (schema: FieldSchema) => schema.type === undefined || schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null'));
-
-function toRecord(model: Model, row: RecordData): RecordData {
-  const record: RecordData = {};
-  for (const [key, raw] of Object.entries(row)) {
-    const value = raw instanceof Date ? raw.toISOString() : raw;
-    const dot = key.indexOf('.');
-    if (dot > 0) {
-      const field = key.slice(0, dot);
-      record[field] = { ...(record[field] as RecordData | undefined), ...(value === null ? {} : { [key.slice(dot + 1)]: value }) };
-    } else if (value !== null || allowsNull(model.schema.properties[key])) {
-      record[key] = value;
-    }
-  }
-  return record;
-}
-
-/**
- * Whether an update carries a stored field into the record it checks and writes. Read-only fields
- * are the server's. A field guarded by a permission (the device's access token) is kept as stored
- * unless the patch names it: it is a secret the caller may not even see, and one chosen under an
- * earlier rule (a shorter token) must not make the entity impossible to edit.
- */
-const keptByUpdate = (schema: FieldSchema | undefined, patched: boolean) => !schema?.readOnly && (patched || !schema?.['x-permission']);
-
-/** Column values (drizzle keys) of the writable plain and flattened fields present in `record`. */
-function toColumns(model: Model, record: RecordData): Record<string, unknown> {
-  const keys = Object.fromEntries(Object.entries(getTableColumns(model.table)).map(([key, column]) => [column.name, key]));
-  const values: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(record)) {
-    if (model.schema.properties[field]?.readOnly) continue;
-    if (model.columns[field]) values[keys[model.columns[field].name]] = columnValue(model.columns[field], value);
-    else if (model.flattened[field]) {
-      for (const [property, column] of Object.entries(model.flattened[field])) values[keys[column.name]] = (value as RecordData)?.[property] ?? null;
-    }
-  }
-  return values;
-}
-
-/** A field's value as its column takes it (timestamp columns take Date objects). */
-const columnValue = (column: PgColumn, value: unknown) =>
-  (column.columnType === 'PgTimestamp' && typeof value === 'string' ? new Date(value) : value ?? null);
-
-const columnKey = (model: Model, columnName: string) =>
-  Object.entries(getTableColumns(model.table)).find(([, column]) => column.name === columnName)?.[0];
-
-/** Runs a write; a unique constraint the model declares (a device's access token) becomes its 4xx answer. */
-export async function refusingConflicts<T>(model: Model, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    const constraint = violatedUniqueConstraint(error);
-    const conflict = constraint ? model.binding.conflicts?.[constraint] : undefined;
-    throw conflict ? conflict() : error;
-  }
-}
-
-// ---- the service ----------------------------------------------------------------------------
 
 export interface ResourceServiceOptions {
   /** Called after each committed change (live bus, caches). */
@@ -205,59 +40,37 @@ export interface ListJson { json: string; total: number; page: number; per_page:
 const refusalOf = (row: number, error: ApiError) =>
   ({ row, field: (error.items[0].field ?? '').replace(/^input\.?/, ''), message: error.items[0].message });
 
+/**
+ * Whether an update carries a stored field into the record it checks and writes. Read-only fields
+ * are the server's. A field guarded by a permission (the device's access token) is kept as stored
+ * unless the patch names it: it is a secret the caller may not even see, and one chosen under an
+ * earlier rule (a shorter token) must not make the entity impossible to edit.
+ */
+const keptByUpdate = (schema: FieldSchema | undefined, patched: boolean) => !schema?.readOnly && (patched || !schema?.['x-permission']);
+
+const scopeOf = (caller: Caller): RecordScope => ({ tenantId: caller.tenantId, userId: caller.userId });
+
 export function resourceService(db: Database, options: ResourceServiceOptions) {
-  const scope = (model: Model, caller: Caller): SQL[] => {
-    const conditions: SQL[] = [eq(model.tenantColumn, caller.tenantId)];
-    if (model.ownerColumn) conditions.push(eq(model.ownerColumn, caller.userId));
-    for (const [name, value] of Object.entries(model.binding.fixed ?? {})) {
-      const key = columnKey(model, name)!;
-      conditions.push(eq(getTableColumns(model.table)[key] as PgColumn, value));
-    }
-    return conditions;
-  };
-
   const findRecord = async (tx: Tx, model: Model, caller: Caller, id: number): Promise<RecordData> => {
-    const [row] = await tx.select(model.selection as never).from(model.table).where(and(eq(model.idColumn, id), ...scope(model, caller)));
-    if (!row) throw notFound(model.name === 'entity' ? 'Entity not found' : RECORD_NOT_FOUND);
-    return toRecord(model, row as RecordData);
+    const row = await findRow(tx, model.storage, scopeOf(caller), id);
+    if (!row) throw notFound(model.binding.rules?.notFound);
+    return toRecord(model, row);
   };
 
-  const writeLinks = async (tx: Tx, model: Model, caller: Caller, id: number, record: RecordData, replace: boolean) => {
+  /** Writes the link tables of the id-list fields present in `record`. */
+  const writeLinkFields = async (tx: Tx, model: Model, caller: Caller, id: number, record: RecordData, replace: boolean) => {
     for (const [field, link] of Object.entries(model.binding.links ?? {})) {
-      if (!(field in record)) continue;
-      if (replace) await tx.delete(link.table).where(eq(link.own, id));
-      const ids = (record[field] ?? []) as number[];
-      if (!ids.length) continue;
-      const ownKey = columnKey({ table: link.table } as Model, link.own.name)!;
-      const otherKey = columnKey({ table: link.table } as Model, link.other.name)!;
-      await tx.insert(link.table).values(ids.map((other) => ({ tenantId: caller.tenantId, [ownKey]: id, [otherKey]: other })) as never);
+      if (field in record) await writeLinks(tx, link, caller.tenantId, id, (record[field] ?? []) as number[], replace);
     }
-  };
-
-  /** Server-set columns of a write: audit fields, owner, fixed values. */
-  const auditColumns = (model: Model, caller: Caller, creating: boolean): Record<string, unknown> => {
-    const byName = columnsByName(model.table);
-    const values: Record<string, unknown> = {};
-    const set = (name: string, value: unknown) => {
-      if (byName.has(name)) values[columnKey(model, name)!] = value;
-    };
-    set('last_updated_by', caller.userId);
-    if (!creating) set('updated_at', new Date());
-    if (creating) {
-      set('tenant_id', caller.tenantId);
-      if (model.schema['x-owner']) set(model.schema['x-owner'], caller.userId);
-      for (const [name, value] of Object.entries(model.binding.fixed ?? {})) set(name, value);
-    }
-    return values;
   };
 
   /** Inserts one checked record with its links and rules, in `tx`; answers it as stored. */
   const insertRecord = async (tx: Tx, model: Model, caller: Caller, record: RecordData) => {
     await checkReferences(tx, model.binding, caller.tenantId, record);
-    const columns = { ...toColumns(model, record), ...auditColumns(model, caller, true) };
+    const columns = { ...toColumns(model, record), ...serverColumns(model, caller, true) };
     await model.binding.rules?.beforeWrite?.({ tx, caller }, record, columns);
-    const [{ id }] = await refusingConflicts(model, () => tx.insert(model.table).values(columns as never).returning({ id: model.idColumn })) as { id: number }[];
-    await writeLinks(tx, model, caller, id, record, false);
+    const id = await refusingConflicts(model.binding, () => insertRow(tx, model.storage, columns));
+    await writeLinkFields(tx, model, caller, id, record, false);
     await model.binding.rules?.afterWrite?.({ tx, caller }, id, record);
     return findRecord(tx, model, caller, id);
   };
@@ -273,27 +86,9 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
     options.onChange(caller.tenantId, { resource: model.name, action, id, record, removed, owner: model.schema['x-owner'] ? caller.userId : undefined });
 
   const queryList = async (caller: Caller, model: Model, query: ListQuery): Promise<ListResult> => {
-    // list arguments of the SPEC (kpi_list(group), /component-list?board_id) name a filter field
-    for (const [argument, field] of Object.entries(model.schema['x-api'].listArguments ?? {})) {
-      if (query[argument] !== undefined) query[field] = query[argument];
-    }
-    const conditions = [...scope(model, caller), ...filterConditions(model, query)];
-    if (query.search) {
-      const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const searched = fieldsWith(model.schema, 'x-search').map((field) => sql`${model.columns[field]}::text ILIKE ${pattern}`);
-      conditions.push(sql`(${sql.join(searched, sql` OR `)})`);
-    }
-    const sort = query.sort ?? model.schema['x-default-sort']?.field ?? 'id';
-    const direction = (query.order ?? model.schema['x-default-sort']?.order ?? 'asc') === 'desc' ? desc : asc;
-    const perPage = Math.min(query.per_page ?? (query.page ? pageSizeOf(model.schema) : MAX_PAGE_SIZE), MAX_PAGE_SIZE);
-    const page = query.page ?? 1;
-    return db.tenantTx(caller.tenantId, async (tx) => {
-      const where = and(...conditions);
-      const rows = await tx.select(model.selection as never).from(model.table).where(where)
-        .orderBy(direction(model.columns[sort]), direction(model.idColumn)).limit(perPage).offset((page - 1) * perPage);
-      const [{ total }] = await tx.select({ total: count() }).from(model.table).where(where);
-      return { rows: rows.map((row) => visibleRecord(caller, model.schema, toRecord(model, row as RecordData))), total, page, per_page: perPage };
-    });
+    const { read, ...page } = listPageOf(model, query);
+    const { rows, total } = await db.tenantTx(caller.tenantId, (tx) => listRows(tx, model.storage, scopeOf(caller), read));
+    return { rows: rows.map((row) => visibleRecord(caller, model.schema, toRecord(model, row))), total, ...page };
   };
 
   return {
@@ -312,8 +107,7 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
       authorize(caller, model.schema, 'read');
       const query = validated<ListQuery>(model.listSchema, rawQuery, 'querystring');
       const cache = model.binding.cached ? options.cache : undefined;
-      const hidden = fieldsWith(model.schema, 'x-permission').filter((field) => !permissionHeldByName(caller.permissions, model.schema.properties[field]['x-permission']!));
-      const key = `list:${name}:${model.ownerColumn ? caller.userId : ''}:${hidden.join(',')}:${filtersKey(query)}`;
+      const key = `list:${name}:${visibilityKey(caller, model.schema)}:${filtersKey(query)}`;
       const hit = cache?.get(caller.tenantId, key);
       if (hit !== undefined) return JSON.parse(hit) as ListJson;
       const version = cache?.version(caller.tenantId) ?? 0;
@@ -390,10 +184,10 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
         // the whole record after the change must satisfy the model (required fields, if/then rules)
         const record = validated<RecordData>(model.createSchema, { ...writable, ...patch }, 'input');
         await checkReferences(tx, model.binding, caller.tenantId, patch);
-        const columns = { ...toColumns(model, record), ...auditColumns(model, caller, false) };
+        const columns = { ...toColumns(model, record), ...serverColumns(model, caller, false) };
         await model.binding.rules?.beforeWrite?.({ tx, caller }, record, columns);
-        await refusingConflicts(model, () => tx.update(model.table).set(columns as never).where(and(eq(model.idColumn, id as number), ...scope(model, caller))));
-        await writeLinks(tx, model, caller, id as number, patch, true);
+        await refusingConflicts(model.binding, () => updateRow(tx, model.storage, scopeOf(caller), id as number, columns));
+        await writeLinkFields(tx, model, caller, id as number, patch, true);
         await model.binding.rules?.afterWrite?.({ tx, caller }, id as number, record, previous);
         return findRecord(tx, model, caller, id as number);
       });
@@ -407,7 +201,7 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
       const removed = await db.tenantTx(caller.tenantId, async (tx) => {
         const record = await findRecord(tx, model, caller, id);
         await model.binding.rules?.beforeDelete?.({ tx, caller }, id, record);
-        await tx.delete(model.table).where(and(eq(model.idColumn, id), ...scope(model, caller)));
+        await deleteRow(tx, model.storage, scopeOf(caller), id);
         return record;
       });
       publish(caller, model, 'deleted', id, null, removed);
@@ -416,36 +210,3 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
   };
 }
 export type ResourceService = ReturnType<typeof resourceService>;
-
-/** Conditions of the list's filters (declared with x-filter). */
-function filterConditions(model: Model, query: ListQuery): SQL[] {
-  const conditions: SQL[] = [];
-  for (const field of fieldsWith(model.schema, 'x-filter')) {
-    const schema = model.schema.properties[field];
-    const link = model.binding.links?.[field];
-    if (schema['x-filter'] === 'range') {
-      const from = query[`${field}_from`];
-      const to = query[`${field}_to`];
-      if (typeof from === 'string') conditions.push(gte(model.columns[field], new Date(from)));
-      if (typeof to === 'string') conditions.push(lte(model.columns[field], new Date(to)));
-      continue;
-    }
-    const value = query[field];
-    if (value === undefined || value === '') continue;
-    const text = String(value);
-    const ids = () => idList(text) ?? (() => { throw badRequest('VALIDATION', `${field} must hold ids from 1 to ${INT4_MAX}`, field); })();
-    if (link) {
-      conditions.push(sql`EXISTS (SELECT 1 FROM ${link.table} WHERE ${link.own} = ${model.idColumn} AND ${inArray(link.other, ids())})`);
-    } else if (schema.type === 'boolean') {
-      if (text === 'true' || text === 'false') conditions.push(eq(model.columns[field], text === 'true'));
-      else throw badRequest('VALIDATION', `${field} must be true or false`, field);
-    } else if (schema.enum) {
-      conditions.push(inArray(model.columns[field], text.split(',')));
-    } else if (schema.type === 'integer' || (Array.isArray(schema.type) && schema.type.includes('integer'))) {
-      conditions.push(inArray(model.columns[field], ids()));
-    } else {
-      conditions.push(eq(model.columns[field], text));
-    }
-  }
-  return conditions;
-}

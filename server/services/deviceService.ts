@@ -6,16 +6,18 @@
 import {
   deviceIdArgsSchema, importTelemetryArgsSchema, type DeviceIdArgs, type ImportTelemetryArgs,
 } from '../../src/schemas/deviceOperations.ts';
-import { validated } from '../api/schemaValidator.ts';
+import { validated } from '../schemaValidator.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
 import { accessTokenOf, rotateAccessToken, telemetryColumns } from '../db/deviceQueries.ts';
 import type { Database } from '../db/database.ts';
-import { authorize, modelOf, refusingConflicts } from '../resources/resourceService.ts';
+import { registeredModel } from '../resources/registry.ts';
+import { authorize } from '../resources/resourceAccess.ts';
+import { refusingConflicts } from '../resources/uniqueConflicts.ts';
 import { readImportRows, unknownColumns, type RowRefusal } from '../telemetry/csvImportRows.ts';
 import type { TelemetryPoint } from '../telemetry/telemetryPoint.ts';
 import type { TelemetryWriter } from '../telemetry/telemetryWriter.ts';
 import type { Caller } from './caller.ts';
-import { ENTITY_NOT_FOUND } from './readService.ts';
+import { ENTITY_NOT_FOUND } from '../resources/rules/entityRules.ts';
 
 /** Refusals listed in one answer, at most (all are counted). */
 const MAX_LISTED_REFUSALS = 100;
@@ -28,7 +30,7 @@ export interface DeviceServiceHooks {
 }
 
 export function deviceService(db: Database, writer: TelemetryWriter, hooks: DeviceServiceHooks) {
-  const entitySchema = () => modelOf('entity').schema;
+  const entitySchema = () => registeredModel('entity').schema;
   const found = <T>(value: T | undefined): T => {
     if (value === undefined) throw notFound(ENTITY_NOT_FOUND);
     return value;
@@ -47,7 +49,7 @@ export function deviceService(db: Database, writer: TelemetryWriter, hooks: Devi
       authorize(caller, entitySchema(), 'update');
       const id = idOf(args);
       // a new random token that some device already has is as unlikely as guessing it; answered like any token conflict
-      const token = found(await refusingConflicts(modelOf('entity'), () => db.tenantTx(caller.tenantId, (tx) => rotateAccessToken(tx, id))));
+      const token = found(await refusingConflicts(registeredModel('entity').binding, () => db.tenantTx(caller.tenantId, (tx) => rotateAccessToken(tx, id))));
       hooks.credentialsRotated(caller.tenantId, id);
       return { id, credentialsType: 'ACCESS_TOKEN', credentialsId: token };
     },

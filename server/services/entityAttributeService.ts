@@ -7,14 +7,14 @@ import {
   entityAttributeUpdateSchema, MANUAL_EDIT_PERMISSION, NO_ATTRIBUTE_CHANGE, isServerKeptAttribute, type EntityAttributeUpdate,
 } from '../../src/schemas/entityAttributeUpdate.ts';
 import { geometryProblem, type Geometry } from '../../src/schemas/geometry.ts';
-import { validated } from '../api/schemaValidator.ts';
+import { validated } from '../schemaValidator.ts';
 import type { Database } from '../db/database.ts';
 import { logUserChange } from '../db/logQueries.ts';
 import { isoTime, rows } from '../db/rows.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
 import type { LiveEvents } from '../live/liveEvents.ts';
 import { requirePermission, type Caller } from './caller.ts';
-import { ENTITY_NOT_FOUND } from './readService.ts';
+import { ENTITY_NOT_FOUND } from '../resources/rules/entityRules.ts';
 
 type Json = unknown;
 

@@ -12,9 +12,9 @@ import { deleteImage, entityKindOf, findImage, storeImage, type StoredImage } fr
 import { logUserChange } from '../db/logQueries.ts';
 import type { Tx } from '../db/database.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
-import { authorize } from '../resources/resourceService.ts';
+import { authorize } from '../resources/resourceAccess.ts';
 import type { Caller } from './caller.ts';
-import { ENTITY_NOT_FOUND } from './readService.ts';
+import { ENTITY_NOT_FOUND } from '../resources/rules/entityRules.ts';
 
 const startsWith = (bytes: Uint8Array, signature: number[], at = 0) => signature.every((byte, index) => bytes[at + index] === byte);
 

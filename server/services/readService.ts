@@ -10,11 +10,10 @@ import {
 import type { EntityFilters, EntityJson, EntityPage, GroupMemberFilters, MapFeatureFilters } from '../db/entityQueries.ts';
 import { entityListJsonQuery, entityPageJsonQuery, findEntity, groupMembersJsonQuery, mapFeaturesJsonQuery } from '../db/entityQueries.ts';
 import { notFound } from '../errors.ts';
+import { ENTITY_NOT_FOUND } from '../resources/rules/entityRules.ts';
 import { requirePermission, type Caller } from './caller.ts';
 import { readBudget, type ReadBudget } from './readBudget.ts';
 import { filtersKey, tenantReadCache, type TenantReadCache } from './tenantReadCache.ts';
-
-export const ENTITY_NOT_FOUND = 'Entity not found';
 
 interface GroupJson { id: number; tenant_id: string; name: string; tree_path: string; attributes: unknown; parent_id: number | null }
 type EntityTreeNode = EntityJson & { children: EntityTreeNode[] };

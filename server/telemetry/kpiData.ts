@@ -6,7 +6,7 @@
 import { idList } from '../../src/schemas/bounds.ts';
 import { kpiSchema, type Kpi } from '../../src/schemas/kpi.ts';
 import type { KpiDataAnswer, KpiDataQuery } from '../../src/schemas/kpiDataQuery.ts';
-import { validated } from '../api/schemaValidator.ts';
+import { validated } from '../schemaValidator.ts';
 import type { Database } from '../db/database.ts';
 import { isDatabaseUnavailable } from '../db/databaseErrors.ts';
 import {
@@ -14,7 +14,8 @@ import {
 } from '../db/kpiDataQueries.ts';
 import { ApiError } from '../errors.ts';
 import { schemaOf } from '../resources/registry.ts';
-import { authorize, type ResourceService } from '../resources/resourceService.ts';
+import { authorize } from '../resources/resourceAccess.ts';
+import type { ResourceService } from '../resources/resourceService.ts';
 import type { Caller } from '../services/caller.ts';
 import { readBudget, type ReadBudget } from '../services/readBudget.ts';
 import { BadRange, bucketCount, canonicalZone, isKnownTimeZone, kpiRange, planRows, rangePieces, sourcePlan } from './kpiTime.ts';

@@ -1,6 +1,7 @@
 // GraphQL names and types of a model, derived from its schema: the server builds its schema from
-// them (server/resources/resourceGraphql.ts) and the web app its documents (data provider).
-import { fieldsWith, writableFields, type FieldSchema, type ModelSchema } from './model.ts';
+// them (server/graphql/resourceGraphql.ts) and the web app its documents (data provider).
+import { INT4_MAX } from './bounds.ts';
+import { allowsNull, fieldsWith, writableFields, type FieldSchema, type ModelSchema } from './model.ts';
 
 const pascal = (name: string) => name.replace(/(^|_)(\w)/g, (_m, _s, c: string) => c.toUpperCase());
 
@@ -34,6 +35,18 @@ export function graphqlType(field: string, schema: FieldSchema): string {
     return item === 'JSON' ? 'JSON' : `[${item}!]`;
   }
   return 'JSON';
+}
+
+/** A record id: an integer from 1 to INT4_MAX (src/schemas/bounds.ts idSchema). */
+const holdsRecordId = (schema: FieldSchema) => types(schema).includes('integer') && schema.minimum === 1 && schema.maximum === INT4_MAX;
+
+/**
+ * The GraphQL type of a field in a read shape of the shell (entity_tree's Entity): ids as ID, and
+ * non-null unless the schema lets it be null.
+ */
+export function graphqlReadType(field: string, schema: FieldSchema): string {
+  const type = holdsRecordId(schema) ? 'ID' : graphqlType(field, schema);
+  return allowsNull(schema) ? type : `${type}!`;
 }
 
 /** Arguments of a list: paging, sorting, search, the declared filters and list arguments. */

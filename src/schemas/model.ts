@@ -113,6 +113,9 @@ const CONDITIONAL_KEYS = ['allOf', 'if', 'then', 'else', 'oneOf', 'anyOf'];
 const omitKeys = <T extends object>(value: T, keys: readonly string[]) =>
   Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)));
 
+/** Whether a field may hold null (a field without a type may hold anything). */
+export const allowsNull = (schema: FieldSchema) => schema.type === undefined || [schema.type].flat().includes('null');
+
 /** The fields a client may write. */
 export const writableFields = (model: ModelSchema) => Object.keys(model.properties).filter((field) => !model.properties[field].readOnly);
 

@@ -1,14 +1,14 @@
 // Entity rules: the geometry is sound (src/schemas/geometry.ts), tree_path follows the parent (and moves the subtree with it), and an entity with
 // children or used by a watcher or scheduler is not deleted (SPEC §8). A device's access token is unique across every tenant.
-import { eq, sql } from 'drizzle-orm';
+// An entity that is not there, or not the caller's, is 'Entity not found' (SPEC §8), in every door that reads one.
+import { entityUsage, moveInTree, treePathOf, type EntityUsage } from '../../db/entityQueries.ts';
 import { logUserChange } from '../../db/logQueries.ts';
-import { rows } from '../../db/rows.ts';
-import { entities } from '../../db/schema.ts';
 import { ApiError, badRequest } from '../../errors.ts';
 import { geometryProblem, type Geometry } from '../../../src/schemas/geometry.ts';
 import { overlayProblem, type Overlay } from '../../../src/schemas/overlay.ts';
 import type { ModelRules } from './types.ts';
 
+export const ENTITY_NOT_FOUND = 'Entity not found';
 export const ENTITY_DELETE_BLOCKED = 'Could not be deleted - it has children or is used in schedulers or watchers';
 
 /**
@@ -18,9 +18,9 @@ export const ENTITY_DELETE_BLOCKED = 'Could not be deleted - it has children or 
 export const accessTokenTaken = () =>
   new ApiError(409, 'ACCESS_TOKEN_TAKEN', 'This access token is already in use. Choose another one.', 'access_token');
 
-export interface EntityUsage { childrenIds: number[]; watcherNames: string[]; schedulerNames: string[] }
-
 export const entityRules: ModelRules = {
+  notFound: ENTITY_NOT_FOUND,
+
   async beforeWrite(_context, record) {
     const problem = geometryProblem(record.geom as Geometry | null | undefined);
     if (problem) throw badRequest('GEOMETRY_INVALID', `geom: ${problem}`, 'geom');
@@ -36,25 +36,16 @@ export const entityRules: ModelRules = {
     if (previous && previous.parent_id === parentId) return;
     let parentPath = '';
     if (parentId !== null) {
-      const [parent] = await tx.select({ treePath: entities.treePath }).from(entities).where(eq(entities.id, parentId));
-      parentPath = parent.treePath;
+      parentPath = (await treePathOf(tx, parentId))!;
       if (`.${parentPath}.`.includes(`.${id}.`)) throw badRequest('VALIDATION', 'parent_id must not be the entity itself or one of its descendants', 'parent_id');
     }
     const treePath = parentPath ? `${parentPath}.${id}` : String(id);
     const oldPath = typeof previous?.tree_path === 'string' ? previous.tree_path : undefined;
-    await tx.update(entities).set({ treePath }).where(eq(entities.id, id));
-    if (oldPath) {
-      // descendants keep their place under the moved entity
-      await tx.execute(sql`UPDATE entities SET tree_path = ${treePath} || substr(tree_path, ${oldPath.length + 1})
-        WHERE tree_path LIKE ${`${oldPath}.%`}`);
-    }
+    await moveInTree(tx, id, treePath, oldPath);
   },
 
   async beforeDelete({ tx, caller }, id, record) {
-    const [usage] = await rows<EntityUsage>(tx, sql`SELECT
-      ARRAY(SELECT id FROM entities WHERE parent_id = ${id} ORDER BY id) AS "childrenIds",
-      ARRAY(SELECT name FROM watchers WHERE ${id} = ANY(entity_ids) ORDER BY name) AS "watcherNames",
-      ARRAY(SELECT name FROM schedulers WHERE ${id} = ANY(entity_ids) ORDER BY name) AS "schedulerNames"`);
+    const usage = await entityUsage(tx, id);
     if (usage.childrenIds.length || usage.watcherNames.length || usage.schedulerNames.length) {
       throw entityInUse(usage);
     }

@@ -1,8 +1,7 @@
 // Scheduler rules: next_run_at is computed on save, from the cron expression in the tenant's time
 // zone (tenant attribute `timezone`, UTC by default) or the single run's time.
 import { CronExpressionParser } from 'cron-parser';
-import { sql } from 'drizzle-orm';
-import { rows } from '../../db/rows.ts';
+import { tenantTimeZone } from '../../db/directoryQueries.ts';
 import type { ModelRules } from './types.ts';
 
 interface SchedulerDefinition { kind?: string; expression?: string; run_at?: string }
@@ -31,7 +30,6 @@ export function timeZoneOrUtc(name: unknown): string {
 
 export const schedulerRules: ModelRules = {
   async beforeWrite({ tx }, record, columns) {
-    const [tenant] = await rows<{ timezone: string | null }>(tx, sql`SELECT attributes ->> 'timezone' AS timezone FROM tenants LIMIT 1`);
-    columns.nextRunAt = nextRunAt(record.status, (record.definition ?? {}) as SchedulerDefinition, timeZoneOrUtc(tenant?.timezone));
+    columns.nextRunAt = nextRunAt(record.status, (record.definition ?? {}) as SchedulerDefinition, timeZoneOrUtc(await tenantTimeZone(tx)));
   },
 };

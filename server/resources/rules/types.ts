@@ -1,10 +1,21 @@
-// The hooks a model's rules may plug into the generic service (server/resources/resourceService.ts).
+// The hooks a model's rules may plug into the generic service (server/resources/resourceService.ts),
+// and what a model says in its own words.
 import type { Tx } from '../../db/database.ts';
+import type { EntityUsage } from '../../db/entityQueries.ts';
 import type { Caller } from '../../services/caller.ts';
 
 export interface RuleContext { tx: Tx; caller: Caller }
 
+/**
+ * What keeps a record from being deleted (SPEC §7 DeleteResult: an entity's children, the
+ * watchers and schedulers using it). `beforeDelete` throws an ApiError carrying it as `usage`;
+ * GraphQL's delete answers `deleted: false` with it.
+ */
+export type RecordUsage = EntityUsage;
+
 export interface ModelRules {
+  /** The 404 message of a record that is not there or not the caller's (default 'Not found'). */
+  notFound?: string;
   /** Adjusts the columns about to be written (insert or update); `record` is the whole record after the change. */
   beforeWrite?(context: RuleContext, record: Record<string, unknown>, columns: Record<string, unknown>): Promise<void>;
   /** Runs after the row is inserted or updated, inside the same transaction. */

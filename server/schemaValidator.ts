@@ -1,12 +1,13 @@
-// Validates values outside Fastify's routes (GraphQL arguments) with the same schemas and the
-// same ajv options as the REST routes, and the same 400 answer. The nesting bound comes first:
+// Validates values outside Fastify's routes (GraphQL arguments, the services' inputs) with the
+// same schemas and ajv options as the REST routes, and the same 400 answer (validationItems.ts).
+// Every layer may use it: it knows no door. The nesting bound comes first:
 // GraphQL arguments reach this unmeasured (their resolvers check the caller's permission first),
 // and the copy and ajv below recurse.
 import type { ValidateFunction } from 'ajv';
-import { createAjv } from '../../src/schemas/ajvInstance.ts';
-import { ApiError } from '../errors.ts';
-import { jsonTooDeep, memberNestedTooDeep } from '../jsonDepth.ts';
-import { validationItems, type ValidationIssue } from './httpErrors.ts';
+import { createAjv } from '../src/schemas/ajvInstance.ts';
+import { ApiError } from './errors.ts';
+import { jsonTooDeep, memberNestedTooDeep } from './jsonDepth.ts';
+import { validationItems, type ValidationIssue } from './validationItems.ts';
 
 const ajv = createAjv();
 const compiled = new WeakMap<object, ValidateFunction>();

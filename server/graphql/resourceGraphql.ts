@@ -5,12 +5,13 @@
 import mercurius, { type IResolvers } from 'mercurius';
 import { argumentDeclarations, graphqlType, inputArgumentTypes, listArgumentTypes, operationNames } from '../../src/schemas/graphqlOperations.ts';
 import type { ModelSchema } from '../../src/schemas/model.ts';
-import { isModel, modelNames, schemaOf } from './registry.ts';
 import { ApiError } from '../errors.ts';
-import { callerOf, given, type GraphqlContext } from '../graphql/graphqlContext.ts';
 import { resourceChangedTopic, type ResourceChange } from '../live/resourceEvents.ts';
-import type { EntityUsage } from './rules/entityRules.ts';
-import { authorize, visibleRecord, type RecordData, type ResourceService } from './resourceService.ts';
+import { isModel, modelNames, schemaOf } from '../resources/registry.ts';
+import { authorize, receivesChange, visibleRecord } from '../resources/resourceAccess.ts';
+import type { RecordData, ResourceService } from '../resources/resourceService.ts';
+import type { RecordUsage } from '../resources/rules/types.ts';
+import { callerOf, given, type GraphqlContext } from './graphqlContext.ts';
 
 interface ModelDefs { types: string; queries: string[]; mutations: string[] }
 
@@ -80,7 +81,7 @@ export function resourceResolvers(resources: ResourceService): IResolvers {
         try {
           return { ...(await resources.remove(callerOf(context), name, Number(args.id))), deleted: true, ...none };
         } catch (error) {
-          const usage = (error as { usage?: EntityUsage }).usage;
+          const usage = (error as { usage?: RecordUsage }).usage;
           if (error instanceof ApiError && usage) return { id: args.id, deleted: false, ...usage };
           throw error;
         }
@@ -100,9 +101,7 @@ export function resourceResolvers(resources: ResourceService): IResolvers {
             authorize(caller, schemaOf(args.resource), 'read');
             return context.pubsub.subscribe(resourceChangedTopic(caller.tenantId, args.resource));
           },
-          // owner-scoped records reach their owner only
-          (payload: { resource_changed: ResourceChange }, _args: unknown, context: any) =>
-            !payload.resource_changed.owner || payload.resource_changed.owner === context.caller?.userId,
+          (payload: { resource_changed: ResourceChange }, _args: unknown, context: any) => receivesChange(context.caller, payload.resource_changed),
         ),
         resolve: (payload: { resource_changed: ResourceChange }, _args: unknown, context: GraphqlContext) => {
           const change = payload.resource_changed;

@@ -5,11 +5,12 @@
 import type { FastifyInstance } from 'fastify';
 import { idSchema } from '../../src/schemas/bounds.ts';
 import { createInputSchema, listQuerySchema, recordSchema, updateInputSchema, type Action } from '../../src/schemas/model.ts';
-import { modelNames, schemaOf } from './registry.ts';
-import { callerFrom } from '../api/authenticate.ts';
-import { errorResponses } from '../api/openapi.ts';
-import { checkAccessFirst } from '../api/routeAccess.ts';
-import { authorize, type ListQuery, type RecordData, type ResourceService } from './resourceService.ts';
+import { modelNames, schemaOf } from '../resources/registry.ts';
+import { authorize } from '../resources/resourceAccess.ts';
+import type { ListQuery, RecordData, ResourceService } from '../resources/resourceService.ts';
+import { callerFrom } from './authenticate.ts';
+import { errorResponses } from './openapi.ts';
+import { checkAccessFirst } from './routeAccess.ts';
 
 /** `/delete-watcher {id}`, `/delete-profile {input: {id}}`: both shapes of SPEC §7 are accepted. */
 const deleteBodySchema = {
