@@ -260,14 +260,6 @@ export const loginThrottle = pgTable('login_throttle', {
   lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
 }, (t) => [index('login_throttle_last_at_idx').on(t.lastAt)]);
 
-/** Tables that row-level security guards (all but `tenants`, whose policy is on `id`). */
-export const tenantTables = [
-  'users', 'entity_type_groups', 'entity_types', 'entities', 'groups', 'entity_groups', 'telemetry',
-  'telemetry_hourly', 'telemetry_daily', 'telemetry_quarter_hourly', 'telemetry_daily_zoned', 'telemetry_latest', 'entity_images', 'kpis', 'kpi_groups', 'watchers', 'schedulers', 'profiles', 'boards',
-  'board_groups', 'components', 'board_components', 'shares', 'notifications', 'logs', 'api_users',
-  'auth_sessions', 'refresh_tokens',
-] as const;
-
 /** Each model's table and link tables, derived from its schema (server/resources/bindings.ts binds them). */
 export const MODEL_TABLES = {
   entity: entityModel, kpi: kpiModel, watcher: watcherModel, scheduler: schedulerModel, profile: profileModel,

@@ -2,12 +2,13 @@
 // the fields whose ids must name the tenant's own rows (server/resources/referenceCheck.ts),
 // unique constraints a client can run into, fixed column values, and the model's rules
 // (server/resources/rules/). Fields map to the columns of the same (snake_case) name.
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ModelName } from '../../src/schemas/models.ts';
 import type { LOG_SOURCES } from '../../src/schemas/enums.ts';
 import { boards, entities, entityTypes, kpis, MODEL_TABLES, profiles, schedulers, users, watchers } from '../db/schema.ts';
 import type { ModelLink } from '../db/modelTables.ts';
+import { kpiFirstGroup } from '../db/directoryQueries.ts';
 import type { ApiError } from '../errors.ts';
 import type { ModelRules } from './rules/types.ts';
 import { accessTokenTaken, entityRules } from './rules/entityRules.ts';
@@ -65,10 +66,7 @@ export const MODEL_BINDINGS: Record<ModelName, ModelBinding> = {
   kpi: {
     ...MODEL_TABLES.kpi,
     references: { 'query.entity_ids': entities, 'query.entity_type_ids': entityTypes },
-    computed: {
-      group: () => sql`(SELECT json_build_object('id', g.id, 'tenant_id', g.tenant_id, 'name', g.name, 'attributes', g.attributes)
-        FROM kpi_groups kg JOIN groups g ON g.id = kg.group_id WHERE kg.kpi_id = kpis.id ORDER BY g.id LIMIT 1)`,
-    },
+    computed: { group: kpiFirstGroup },
     rules: kpiRules,
   },
   watcher: { ...MODEL_TABLES.watcher, references: { entity_ids: entities, entity_type_ids: entityTypes }, cached: true },
