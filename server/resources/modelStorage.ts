@@ -7,7 +7,7 @@ import type { Database } from '../db/database.ts';
 import { databaseColumns } from '../db/tableColumns.ts';
 import { columnNotInDatabase, tableNotInDatabase } from './modelStorageError.ts';
 import { modelNames } from './registry.ts';
-import { modelOf } from './resourceService.ts';
+import { modelOf } from './resourceModel.ts';
 
 /** Throws a ModelStorageError naming the first model, field and column that has no storage. */
 export async function checkModelStorage(db: Database, names = modelNames()): Promise<void> {

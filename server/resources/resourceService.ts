@@ -21,8 +21,6 @@ import { modelOf, type Model } from './resourceModel.ts';
 import { refusingConflicts } from './uniqueConflicts.ts';
 
 export type { ListQuery, RecordData };
-// server/resources/modelStorage.ts reads the models' columns from here
-export { modelOf };
 
 export interface ListResult { rows: RecordData[]; total: number; page: number; per_page: number }
 
