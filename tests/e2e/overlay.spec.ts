@@ -15,11 +15,12 @@ const placementOf = async (page: Page): Promise<Placement | undefined> => {
 
 test('a region with its centre, colour and size, and its image overlay placed, scaled, locked and restored', async ({ page, request }) => {
   test.setTimeout(90_000); // a long walk through two pages and a reload
+  const name = `Plan region ${Date.now().toString(36)}`; // its own on a retry
   await login(page, users.cityAdmin);
   await page.goto('/studio/regions');
   await page.getByTestId('studio-create').click();
   const editor = page.getByTestId('studio-editor');
-  await editor.getByRole('textbox').first().fill('Plan region');
+  await editor.getByRole('textbox').first().fill(name);
   await editor.getByRole('spinbutton', { name: 'Latitude' }).fill('48.1452');
   await editor.getByRole('spinbutton', { name: 'Longitude' }).fill('17.1091');
   await editor.getByRole('spinbutton', { name: 'Size (m)' }).fill('450');
@@ -77,12 +78,12 @@ test('a region with its centre, colour and size, and its image overlay placed, s
 
   // stored on the region, as placed
   const token = await apiToken(request, users.cityAdmin);
-  const [region] = await (await request.get('/entity-list?search=Plan%20region', { headers: { authorization: `Bearer ${token}` } })).json();
+  const [region] = await (await request.get(`/entity-list?search=${encodeURIComponent(name)}`, { headers: { authorization: `Bearer ${token}` } })).json();
   expect(region.geom).toEqual({ type: 'Point', coordinates: [17.1091, 48.1452] });
   expect(region.attributes).toMatchObject({ color: '#aa3355', size: 450, overlay: { scale: 1.5, locked: true, url: expect.stringMatching(/^\/entity\/\d+\/overlay-image\?v=\d+$/) } });
 
   await page.reload();
-  await page.getByRole('button', { name: 'Plan region' }).click();
+  await page.getByRole('button', { name }).click();
   await expect.poll(() => placementOf(page)).toEqual(locked);
   await expect(page.getByTestId('overlay-lock')).toBeChecked();
   await expect(page.getByTestId('overlay-corner-0')).toHaveCount(0);
@@ -90,6 +91,6 @@ test('a region with its centre, colour and size, and its image overlay placed, s
   // the dashboard draws the selected region's overlay
   await page.goto('/dashboard');
   await page.getByTestId('region-select').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: 'Plan region' }).click();
+  await page.locator('.ant-select-item-option').filter({ hasText: name }).click();
   await expect.poll(() => placementOf(page)).toEqual(locked);
 });
