@@ -33,9 +33,3 @@ export const tenantJsonQuery = (tenantId: string) =>
 export const meJsonQuery = (userId: string) => asJsonObject(sql`
   SELECT id, username, email, coalesce(lang, 'en') AS lang, languages, modules, module_permissions, maintenance_modes
   FROM users WHERE id = ${userId}`);
-
-
-
-/** A KPI's first group as the KPI list shows it (its `group` field), read beside the KPI row. */
-export const kpiFirstGroup = () => sql`(SELECT json_build_object('id', g.id, 'tenant_id', g.tenant_id, 'name', g.name, 'attributes', g.attributes)
-  FROM kpi_groups kg JOIN groups g ON g.id = kg.group_id WHERE kg.kpi_id = kpis.id ORDER BY g.id LIMIT 1)`;

@@ -10,10 +10,10 @@ import {
   type AnyPgColumn, type IndexBuilder, type PgColumn, type PgColumnBuilderBase, type PgTable, type PgTableWithColumns,
 } from 'drizzle-orm/pg-core';
 import { escapeLiteral } from 'pg';
-import type { FieldSchema, ModelSchema } from '../../src/schemas/model.ts';
+import { allowsNull, type FieldSchema, type ModelSchema } from '../../src/schemas/model.ts';
 
 /** The role the application queries as; created by migration 0001. */
-export const appRole = pgRole('terrasight_app').existing();
+const appRole = pgRole('terrasight_app').existing();
 
 /** Row-level security: the role sees and writes only rows of the tenant its transaction names. */
 export const tenantIsolation = (column = 'tenant_id') => {
@@ -48,8 +48,8 @@ export interface ModelStorage {
   flattened?: readonly string[];
   /** Id-list fields kept in link tables. */
   links?: Record<string, LinkStorage>;
-  /** Fields not kept in a column of their own (computed from other tables). */
-  computed?: readonly string[];
+  /** Read-only fields computed in SQL beside the row (from other tables), not kept in a column (`table` is the model's table). */
+  computed?: Record<string, (table: PgTable) => SQL>;
   /** What a field's column needs beyond the schema: a foreign key, a generated default, a wider id. */
   refine?: Record<string, (column: ColumnBuilder) => PgColumnBuilderBase>;
   /** Indexes the schema cannot state (a tree path, a unique token). */
@@ -59,7 +59,6 @@ export interface ModelStorage {
 export interface ModelLink { table: PgTable; own: PgColumn; other: PgColumn; target: () => AnyTable }
 
 const typesOf = (schema: FieldSchema): string[] => (schema.type === undefined ? [] : ([] as string[]).concat(schema.type as string | string[]));
-const nullable = (schema: FieldSchema) => schema.type === undefined || typesOf(schema).includes('null');
 const snakeToCamel = (name: string) => name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 
 /** The SQL literal of a schema default for a column of `sqlType`. */
@@ -76,7 +75,7 @@ function defaultLiteral(value: unknown, sqlType: string): SQL {
 function sqlTypeOf(schema: FieldSchema): string {
   const types = typesOf(schema).filter((type) => type !== 'null');
   const only = types.length === 1 ? types[0] : undefined;
-  const itemType = (schema.items as FieldSchema | undefined)?.type;
+  const itemType = schema.items?.type;
   if (only === 'string' && (schema.format === 'date-time' || schema['x-widget'] === 'datetime')) return 'timestamptz';
   if (only === 'string' && schema.format === 'uuid') return 'uuid';
   if (only === 'string') return 'text';
@@ -107,7 +106,7 @@ function fieldColumn(name: string, schema: FieldSchema, required: boolean): Colu
   const structured = sqlType === 'jsonb' || sqlType.endsWith('[]');
   // a value is always there when the schema requires it, gives a default or the server keeps it;
   // an object or a list is never null (an empty one stands for none)
-  if (nullable(schema) || !(required || structured || schema.readOnly || schema.default !== undefined)) {
+  if (allowsNull(schema) || !(required || structured || schema.readOnly || schema.default !== undefined)) {
     return schema.default === undefined ? builder : builder.default(defaultLiteral(schema.default, sqlType));
   }
   builder = builder.notNull();
@@ -138,7 +137,7 @@ const isScalar = (schema: FieldSchema) => !['jsonb', 'integer[]', 'text[]'].incl
  * The model's table and link tables, derived from its schema and `storage`. Every column is keyed
  * by its camelCase name (`is_gateway` → `isGateway`).
  */
-export function modelTables(schema: ModelSchema, storage: ModelStorage): { table: AnyTable; links: Record<string, ModelLink>; flattened?: string[] } {
+export function modelTables(schema: ModelSchema, storage: ModelStorage): Pick<ModelStorage, 'flattened' | 'computed'> & { table: AnyTable; links: Record<string, ModelLink> } {
   const columns: Record<string, PgColumnBuilderBase> = { tenantId: tenantColumn(storage.tenants) };
   const checks: [string, SQL][] = [];
   const indexed: string[] = [];
@@ -151,7 +150,7 @@ export function modelTables(schema: ModelSchema, storage: ModelStorage): { table
     if (condition) checks.push([`${storage.table}_${name}_check`, condition]);
   };
   for (const [field, fieldSchema] of Object.entries(schema.properties)) {
-    if (storage.links?.[field] || storage.computed?.includes(field)) continue;
+    if (storage.links?.[field] || storage.computed?.[field]) continue;
     if (storage.flattened?.includes(field)) {
       for (const [property, propertySchema] of Object.entries(fieldSchema.properties ?? {})) addField(property, propertySchema, !!fieldSchema.required?.includes(property));
       continue;
@@ -185,5 +184,5 @@ export function modelTables(schema: ModelSchema, storage: ModelStorage): { table
     ]) as AnyTable;
     links[field] = { table: linkTable, own: linkTable[snakeToCamel(own)], other: linkTable[snakeToCamel(other)], target: link.target };
   }
-  return { table, links, ...(storage.flattened ? { flattened: [...storage.flattened] } : {}) };
+  return { table, links, flattened: storage.flattened, computed: storage.computed };
 }

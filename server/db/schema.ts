@@ -159,7 +159,11 @@ const kpiModel = modelTables(kpiSchema, {
   table: 'kpis',
   tenants: () => tenants.id,
   links: { group_ids: { target: () => groups } },
-  computed: ['group'],
+  computed: {
+    /** The KPI's first group, as the KPI list shows it. */
+    group: () => sql`(SELECT json_build_object('id', g.id, 'tenant_id', g.tenant_id, 'name', g.name, 'attributes', g.attributes)
+      FROM kpi_groups kg JOIN groups g ON g.id = kg.group_id WHERE kg.kpi_id = kpis.id ORDER BY g.id LIMIT 1)`,
+  },
   serverColumns: { createdAt: createdAt() },
 });
 export const kpis = kpiModel.table;

@@ -2,13 +2,11 @@
 // the fields whose ids must name the tenant's own rows (server/resources/referenceCheck.ts),
 // unique constraints a client can run into, fixed column values, and the model's rules
 // (server/resources/rules/). Fields map to the columns of the same (snake_case) name.
-import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ModelName } from '../../src/schemas/models.ts';
 import type { LOG_SOURCES } from '../../src/schemas/enums.ts';
 import { boards, entities, entityTypes, kpis, MODEL_TABLES, profiles, schedulers, users, watchers } from '../db/schema.ts';
-import type { ModelLink } from '../db/modelTables.ts';
-import { kpiFirstGroup } from '../db/directoryQueries.ts';
+import type { ModelLink, ModelStorage } from '../db/modelTables.ts';
 import type { ApiError } from '../errors.ts';
 import type { ModelRules } from './rules/types.ts';
 import { accessTokenTaken, entityRules } from './rules/entityRules.ts';
@@ -40,10 +38,9 @@ export interface ModelBinding {
   references?: Record<string, Reference>;
   /** Unique constraints (by name) a write may violate, and the answer when it does: never a 500. */
   conflicts?: Record<string, () => ApiError>;
-  /** Object fields whose properties are columns of their own (entity.interface). */
-  flattened?: string[];
-  /** Read-only fields computed in SQL from the row (`table` is the model's table). */
-  computed?: Record<string, (table: PgTable) => SQL>;
+  /** From the model's storage (server/db/schema.ts): object fields kept as columns, fields computed in SQL. */
+  flattened?: ModelStorage['flattened'];
+  computed?: ModelStorage['computed'];
   /** Lists kept until the tenant's data changes: only for tables whose triggers announce every change (migration 0003). */
   cached?: boolean;
   /** Column values every row of this model has (boards of kind 'performance'). */
@@ -66,7 +63,6 @@ export const MODEL_BINDINGS: Record<ModelName, ModelBinding> = {
   kpi: {
     ...MODEL_TABLES.kpi,
     references: { 'query.entity_ids': entities, 'query.entity_type_ids': entityTypes },
-    computed: { group: kpiFirstGroup },
     rules: kpiRules,
   },
   watcher: { ...MODEL_TABLES.watcher, references: { entity_ids: entities, entity_type_ids: entityTypes }, cached: true },

@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm';
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { MqttListener } from '../../server/ingest/mqttListener.ts';
-import { connectDevice, demoDevices, startListener, until, type DemoDevice } from '../support/devices.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { connectDevice, startDeviceApp, until, type DemoDevice } from '../support/devices.ts';
+import type { TestApp } from './harness.ts';
 
 /** The write interval of this app (the server's is a minute). */
 const INTERVAL_MS = 2_000;
@@ -24,13 +24,7 @@ let facilityAdmin: string;
 let httpUrl: string;
 
 beforeAll(async () => {
-  t = await startTestApp({ ingestLimits: { lastActivityWriteIntervalMs: INTERVAL_MS, lastActivityFlushMs: 50 } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  httpUrl = `127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-  listener = await startListener(t);
-  lamps = await demoDevices(t, 'Demo City', 'lighting');
-  facilityLamps = await demoDevices(t, 'Demo Facility', 'lighting');
-  [cityGateway] = await demoDevices(t, 'Demo City', 'gateway');
+  ({ t, httpUrl, listener, lamps, facilityLamps, cityGateway } = await startDeviceApp({ ingestLimits: { lastActivityWriteIntervalMs: INTERVAL_MS, lastActivityFlushMs: 50 } }));
   cityAdmin = (await t.login('admin@demo.city')).access_token;
   facilityAdmin = (await t.login('admin@demo.facility')).access_token;
 });

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttListener } from '../../server/ingest/mqttListener.ts';
-import { connectDevice, demoDevices, mosquittoPub, startListener, storedPoints, until, type DemoDevice } from '../support/devices.ts';
+import { connectDevice, demoDevices, mosquittoPub, startDeviceApp, startListener, storedPoints, until, type DemoDevice } from '../support/devices.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -18,14 +18,7 @@ let facilityGateway: DemoDevice;
 let httpUrl: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  httpUrl = `127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-  listener = await startListener(t);
-  lamps = await demoDevices(t, 'Demo City', 'lighting');
-  facilityLamps = await demoDevices(t, 'Demo Facility', 'lighting');
-  [cityGateway] = await demoDevices(t, 'Demo City', 'gateway');
-  [facilityGateway] = await demoDevices(t, 'Demo Facility', 'gateway');
+  ({ t, httpUrl, listener, lamps, facilityLamps, cityGateway, facilityGateway } = await startDeviceApp());
 });
 afterAll(async () => {
   await listener?.close();

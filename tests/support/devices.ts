@@ -5,12 +5,28 @@ import { sql } from 'drizzle-orm';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { isoTime } from '../../server/db/rows.ts';
 import { startMqttListener, type MqttListener } from '../../server/ingest/mqttListener.ts';
-import type { TestApp } from '../api/harness.ts';
+import { startTestApp, type TestApp, type TestAppOptions } from '../api/harness.ts';
 
 export interface DemoDevice { id: number; tenantId: string; token: string; name: string; typeId: number; gatewayName: string | null }
 
 export async function startListener(t: TestApp): Promise<MqttListener> {
   return startMqttListener(t.app.ingestion.broker, { port: 0, host: '127.0.0.1' });
+}
+
+/**
+ * A test app whose device doors are open: HTTP on a free port (`httpUrl`, host:port) and the MQTT
+ * listener; with both demo tenants' street lamps and first gateways.
+ */
+export async function startDeviceApp(options: TestAppOptions = {}) {
+  const t = await startTestApp(options);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const httpUrl = `127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  const listener = await startListener(t);
+  const [lamps, facilityLamps, [cityGateway], [facilityGateway]] = await Promise.all([
+    demoDevices(t, 'Demo City', 'lighting'), demoDevices(t, 'Demo Facility', 'lighting'),
+    demoDevices(t, 'Demo City', 'gateway'), demoDevices(t, 'Demo Facility', 'gateway'),
+  ]);
+  return { t, httpUrl, listener, lamps, facilityLamps, cityGateway, facilityGateway };
 }
 
 /** Demo devices of a tenant (by an admin's e-mail domain): street lamps, gateways… */
