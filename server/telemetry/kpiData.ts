@@ -18,7 +18,7 @@ import { authorize } from '../resources/resourceAccess.ts';
 import type { ResourceService } from '../resources/resourceService.ts';
 import type { Caller } from '../services/caller.ts';
 import { readBudget, type ReadBudget } from '../services/readBudget.ts';
-import { BadRange, bucketCount, canonicalZone, isKnownTimeZone, kpiRange, planRows, rangePieces, sourcePlan } from './kpiTime.ts';
+import { BadRange, bucketCount, canonicalZone, compareRange, isKnownTimeZone, kpiRange, planRows, rangePieces, sourcePlan, type KpiRange } from './kpiTime.ts';
 
 /** Entities of one query item, at most. */
 export const MAX_ENTITIES_PER_ITEM = 1_000;
@@ -46,6 +46,7 @@ const noKpiData = () => new ApiError(404, 'NO_KPI_DATA', NO_KPI_DATA);
 export const authorizeKpiData = (caller: Caller) => authorize(caller, schemaOf('kpi'), 'read');
 
 type QueryItem = Kpi['query'][number];
+type KpiPoint = KpiDataAnswer['series'][number]['data'][number];
 type Definition = Kpi['definition'];
 
 const ids = (value: unknown): number[] => (Array.isArray(value) ? value.filter((id): id is number => Number.isSafeInteger(id) && id > 0) : []);
@@ -56,7 +57,7 @@ const pick = <T extends object>(object: T, keys: (keyof T)[]) => Object.fromEntr
 const definitionFields = kpiSchema.properties.definition.properties;
 const usedDefinition = {
   type: 'object',
-  properties: pick(definitionFields, ['time_interval', 'time_range', 'time_shift', 'date_range', 'floating_start', 'series']),
+  properties: pick(definitionFields, ['time_interval', 'time_range', 'time_shift', 'date_range', 'floating_start', 'series', 'compare']),
 };
 const itemFields = kpiSchema.properties.query.items;
 const usedQuery = {
@@ -139,13 +140,16 @@ export function kpiDataService(db: Database, resources: ResourceService, options
     const definition = checked<Definition>(usedDefinition, kpi.definition ?? {}, 'definition');
     const items = checked<QueryItem[]>(usedQuery, kpi.query ?? [], 'query');
 
-    let range;
+    let range: KpiRange;
+    let compared: ReturnType<typeof compareRange>;
     try {
       range = kpiRange(definition, zone, clock());
+      compared = compareRange(range, definition.compare, zone);
     } catch (error) {
       if (error instanceof BadRange) throw badKpiData('definition');
       throw error;
     }
+    const ranges = compared ? [range, compared.range] : [range];
     const buckets = bucketCount(range);
     if (buckets > MAX_BUCKETS) throw badKpiData('definition', { limit: MAX_BUCKETS });
 
@@ -159,36 +163,46 @@ export function kpiDataService(db: Database, resources: ResourceService, options
     const perEntity = definition.series === 'per_entity';
     const entityCount = entitiesOf.reduce((total, list) => total + list.length, 0);
     const seriesCount = perEntity ? entityCount : items.length;
-    if (seriesCount * buckets > MAX_POINTS) throw badKpiData('definition', { limit: MAX_POINTS });
+    if (ranges.length * seriesCount * buckets > MAX_POINTS) throw badKpiData('definition', { limit: MAX_POINTS });
     const localDays = localDayZones.includes(zone);
-    const cost = entityCount * planRows(sourcePlan(zone, range, localDays));
-    if (cost > MAX_SOURCE_ROWS) throw badKpiData('definition', { limit: MAX_SOURCE_ROWS });
+    const costs = ranges.map((read) => entityCount * planRows(sourcePlan(zone, read, localDays)));
+    if (costs.reduce((total, cost) => total + cost, 0) > MAX_SOURCE_ROWS) throw badKpiData('definition', { limit: MAX_SOURCE_ROWS });
 
-    // One statement per piece of the range, so no statement holds the database for long.
-    const dataOf = new Map<string, string[]>();
-    for (const piece of rangePieces(range, zone, Math.ceil(cost / MAX_STATEMENT_ROWS))) {
-      const query = kpiSeriesQuery({
-        tenantId: caller.tenantId, plan: sourcePlan(zone, piece, localDays), zone, interval: range.interval, perEntity,
-        items: items.map((item, index) => ({ item: index, key: item.key, aggregation: item.aggregation, entityIds: entitiesOf[index] })),
-      });
-      for (const row of query ? await db.tenantQuery<SeriesRow>(caller.tenantId, query) : []) {
-        const key = `${row.item}:${row.entity_id ?? ''}`;
-        dataOf.set(key, [...dataOf.get(key) ?? [], row.data]);
+    /** The range's points per item and entity (`item:entity`), one statement per piece of it so none holds the database for long. */
+    const read = async (readRange: KpiRange, cost: number) => {
+      const dataOf = new Map<string, string[]>();
+      for (const piece of rangePieces(readRange, zone, Math.ceil(cost / MAX_STATEMENT_ROWS))) {
+        const query = kpiSeriesQuery({
+          tenantId: caller.tenantId, plan: sourcePlan(zone, piece, localDays), zone, interval: readRange.interval, perEntity,
+          items: items.map((item, index) => ({ item: index, key: item.key, aggregation: item.aggregation, entityIds: entitiesOf[index] })),
+        });
+        for (const row of query ? await db.tenantQuery<SeriesRow>(caller.tenantId, query) : []) {
+          const key = `${row.item}:${row.entity_id ?? ''}`;
+          dataOf.set(key, [...dataOf.get(key) ?? [], row.data]);
+        }
       }
-    }
+      return dataOf;
+    };
+    const dataOf = await read(range, costs[0]);
+    const comparedDataOf = compared ? await read(compared.range, costs[1]) : undefined;
 
     const series: KpiDataAnswer['series'][number][] = [];
     items.forEach((item, index) => {
-      const describe = (entityId: number | null) => ({
-        label: item.label || item.key, key: item.key, aggregation: item.aggregation, entity_id: entityId,
-        data: points(dataOf.get(`${index}:${entityId ?? ''}`)),
-      });
-      if (perEntity) for (const entityId of entitiesOf[index]) series.push(describe(entityId));
-      else series.push(describe(null));
+      const describe = (entityId: number | null) => {
+        const key = `${index}:${entityId ?? ''}`;
+        const own = { label: item.label || item.key, key: item.key, aggregation: item.aggregation, entity_id: entityId };
+        series.push({ ...own, data: points(dataOf.get(key)) });
+        // the compared points drawn over the chart's range, each with the instant it was measured for
+        if (compared) series.push({ ...own, compare: true, data: points(comparedDataOf!.get(key), compared.onChart) });
+      };
+      if (perEntity) for (const entityId of entitiesOf[index]) describe(entityId);
+      else describe(null);
     });
     return {
       id: request.id, timezone: zone, interval: range.interval,
-      from: new Date(range.from).toISOString(), to: new Date(range.to).toISOString(), series,
+      from: new Date(range.from).toISOString(), to: new Date(range.to).toISOString(),
+      ...(compared ? { compare_from: new Date(compared.range.from).toISOString(), compare_to: new Date(compared.range.to).toISOString() } : {}),
+      series,
     };
   }
 }
@@ -196,13 +210,16 @@ export type KpiDataService = ReturnType<typeof kpiDataService>;
 
 /**
  * The pieces' `[[ms, value], …]` (in time order) as the answer's points; values a double cannot
- * hold (an overflowing sum) are left out.
+ * hold (an overflowing sum) are left out. A compared series' points are moved onto the chart's
+ * range (`onChart`) and keep the instant they were measured for (`source_ts`).
  */
-function points(pieces: string[] | undefined): { ts: string; value: number }[] {
-  const result: { ts: string; value: number }[] = [];
+function points(pieces: string[] | undefined, onChart?: (at: number) => number): KpiPoint[] {
+  const result: KpiPoint[] = [];
   for (const json of pieces ?? []) {
     for (const [ms, value] of JSON.parse(json) as [number | string, unknown][]) {
-      if (typeof value === 'number' && Number.isFinite(value)) result.push({ ts: new Date(Number(ms)).toISOString(), value });
+      if (typeof value !== 'number' || !Number.isFinite(value)) continue;
+      const at = Number(ms);
+      result.push(onChart ? { ts: new Date(onChart(at)).toISOString(), value, source_ts: new Date(at).toISOString() } : { ts: new Date(at).toISOString(), value });
     }
   }
   return result;

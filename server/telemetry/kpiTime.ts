@@ -198,6 +198,53 @@ export function kpiRange(definition: RangeDefinition, zone: string, now: number)
   return { interval, from: start, to: Math.max(bucketEnd(zone, interval, to), nextBucketStart(zone, interval, start)) };
 }
 
+export type CompareDefinition = NonNullable<Definition['compare']>;
+
+/** A wall time (UTC ms of the reading) moved by whole calendar months; a day past the month's end is its last day (31 Mar − 1 month = 28/29 Feb). */
+function addMonths(wall: number, months: number): number {
+  const date = new Date(wall);
+  const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  return Date.UTC(target.getUTCFullYear(), target.getUTCMonth(), Math.min(date.getUTCDate(), lastDay)) + mod(wall, DAY);
+}
+
+/**
+ * The comparison of a range (SPEC §5, one series): the earlier range the same query reads, and how
+ * an instant of it moves onto the chart's range — in the zone's wall time, so a day before is the
+ * same hour of the day before across a DST change, and a month before is the same day of the month.
+ * undefined when the definition compares nothing.
+ */
+export function compareRange(range: KpiRange, compare: CompareDefinition | undefined, zone: string): { range: KpiRange; onChart(at: number): number } | undefined {
+  const shift = compare?.compare_shift ?? 'none';
+  if (shift === 'none') return undefined;
+  const wallFrom = wallTime(zone, range.from);
+  const length = wallTime(zone, range.to) - wallFrom;
+  const by = compare?.compare_by ?? 1;
+  let back: (wall: number) => number;
+  let forth: (wall: number) => number;
+  if (shift === 'months' || shift === 'years') {
+    const months = by * (shift === 'years' ? 12 : 1);
+    [back, forth] = [(wall) => addMonths(wall, -months), (wall) => addMonths(wall, months)];
+  } else {
+    let distance: number;
+    if (shift === 'previous') distance = length;
+    else if (shift === 'date') {
+      const start = Date.parse(compare?.compare_from ?? '');
+      if (!Number.isFinite(start)) throw new BadRange('compare_from must be an instant');
+      distance = wallFrom - wallTime(zone, bucketStart(zone, range.interval, start));
+    } else distance = by * (shift === 'weeks' ? 7 : 1) * DAY;
+    [back, forth] = [(wall) => wall - distance, (wall) => wall + distance];
+  }
+  const from = zonedInstant(zone, back(wallFrom));
+  const to = zonedInstant(zone, back(wallFrom) + length);
+  if (from < Date.UTC(1900, 0, 1)) throw new BadRange('the compared range is before 1900');
+  const start = bucketStart(zone, range.interval, from);
+  return {
+    range: { interval: range.interval, from: start, to: Math.max(bucketEnd(zone, range.interval, to), nextBucketStart(zone, range.interval, start)) },
+    onChart: (at) => zonedInstant(zone, forth(wallTime(zone, at))),
+  };
+}
+
 /** An upper estimate of the buckets in a range. */
 export const bucketCount = (range: KpiRange) => Math.ceil((range.to - range.from) / NOMINAL_MS[range.interval]) + 1;
 

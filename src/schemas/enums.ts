@@ -5,6 +5,8 @@ export const SCHEDULER_TIME_SLOTS = ['last-week', 'last-month', 'last-year'] as 
 export const SCHEDULER_KINDS = ['single', 'periodic'] as const;
 export const WATCHER_CONDITIONS = ['>', '>=', '<', '<=', 'between', '==', '!='] as const;
 export const THRESHOLD_KINDS = ['boolean', 'null', 'number', 'string', 'date', 'now'] as const;
+/** What a KPI's one comparison series reads (SPEC §5): none, the range before, N units before, or from a date. */
+export const COMPARE_SHIFTS = ['none', 'previous', 'days', 'weeks', 'months', 'years', 'date'] as const;
 export const CHART_TYPES = ['bar', 'stacked-bar', 'horizontal-bar', 'line', 'pie', 'donut', 'gauge', 'data-table', 'time-scale'] as const;
 export const PROFILE_TYPES = ['dimming_profile', 'switching_profile'] as const;
 export const LOG_TYPES = ['debug', 'informational', 'notice', 'warning', 'error', 'alert', 'emergency', 'critical'] as const;

@@ -2,7 +2,7 @@
 // KPI builder edits the same schema.
 import type { FromSchema } from 'json-schema-to-ts';
 import { MODULES } from './modules.ts';
-import { CHART_TYPES, KPI_AGGREGATIONS } from './enums.ts';
+import { CHART_TYPES, COMPARE_SHIFTS, KPI_AGGREGATIONS } from './enums.ts';
 import { attributes, colour, dateTime, entityIds, entityTypeIds, groupIds, integer, multilingualText, recordId, text, timestamp } from './fields.ts';
 
 const readModules = ['factory-dashboard', 'factory-studio', 'performance-dashboard', 'public-api-dashboard'] as const;
@@ -59,6 +59,19 @@ export const kpiSchema = {
         floating_start: { type: 'string', enum: ['none', 'day', 'week', 'month', 'year'], default: 'none', 'x-widget': 'enum' },
         // One series per query item over all its entities, or one per query item and entity.
         series: { type: 'string', enum: ['aggregated', 'per_entity'], default: 'aggregated', 'x-widget': 'enum' },
+        // One comparison series (SPEC §5): the same query over an earlier range, drawn over this one.
+        compare: {
+          type: 'object', additionalProperties: false,
+          properties: {
+            compare_shift: { type: 'string', enum: COMPARE_SHIFTS, default: 'none', 'x-widget': 'enum' },
+            compare_by: { ...integer(1, 100), 'x-conditional': true },
+            compare_from: { ...dateTime, 'x-conditional': true },
+          },
+          allOf: [
+            { if: { required: ['compare_shift'], properties: { compare_shift: { enum: ['days', 'weeks', 'months', 'years'] } } }, then: { required: ['compare_by'] } },
+            { if: { required: ['compare_shift'], properties: { compare_shift: { const: 'date' } } }, then: { required: ['compare_from'] } },
+          ],
+        },
         refresh_interval: { ...integer(0, 86_400), default: 60 },
         page_size: integer(1, 100),
         y_axis: { type: 'string', enum: ['left', 'right'], default: 'left', 'x-widget': 'enum' },

@@ -33,6 +33,9 @@ export const kpiDataAnswerSchema = {
     interval: { type: 'string' },
     from: { type: 'string', format: 'date-time' },
     to: { type: 'string', format: 'date-time' },
+    /** The compared range (definition.compare), when the KPI has one. */
+    compare_from: { type: 'string', format: 'date-time' },
+    compare_to: { type: 'string', format: 'date-time' },
     series: {
       type: 'array',
       items: {
@@ -43,9 +46,14 @@ export const kpiDataAnswerSchema = {
           key: { type: 'string' },
           aggregation: { type: 'string', enum: KPI_AGGREGATIONS },
           entity_id: { type: ['integer', 'null'] },
+          /** The comparison series of the one before it: its points moved onto the chart's range. */
+          compare: { type: 'boolean' },
           data: {
             type: 'array',
-            items: { type: 'object', required: ['ts', 'value'], properties: { ts: { type: 'string', format: 'date-time' }, value: { type: 'number' } } },
+            items: {
+              type: 'object', required: ['ts', 'value'],
+              properties: { ts: { type: 'string', format: 'date-time' }, value: { type: 'number' }, source_ts: { type: 'string', format: 'date-time' } },
+            },
           },
         },
       },

@@ -286,6 +286,42 @@ describe('aggregations', () => {
     expect(answer.series[0].data).toEqual([{ ts: h10, value: 23 }, { ts: h11, value: 8 }]);
   });
 
+  it('one comparison series: the same query a day before, drawn over the chart\'s range, in the same answer', async () => {
+    const id = await createKpi(admin, [{ key: 'agg', aggregation: 'sum', entity_ids: meters.ids }],
+      { time_interval: '1h', date_range: { from: '2026-06-11T10:00:00Z', to: '2026-06-11T12:00:00Z' }, compare: { compare_shift: 'days', compare_by: 1 } });
+    const answer = await kpiData(admin, id);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ from: '2026-06-11T10:00:00.000Z', compare_from: h10, compare_to: '2026-06-10T12:00:00.000Z' });
+    expect(answer.body.series).toEqual([
+      { label: 'agg', key: 'agg', aggregation: 'sum', entity_id: null, data: [] },
+      {
+        label: 'agg', key: 'agg', aggregation: 'sum', entity_id: null, compare: true,
+        data: [{ ts: '2026-06-11T10:00:00.000Z', value: 23, source_ts: h10 }, { ts: '2026-06-11T11:00:00.000Z', value: 8, source_ts: h11 }],
+      },
+    ]);
+    // the range just before (10:00–12:00 → 08:00–10:00 the same day) holds none of it
+    const previous = await createKpi(admin, [{ key: 'agg', aggregation: 'sum', entity_ids: meters.ids }],
+      { time_interval: '1h', date_range: { from: '2026-06-10T12:00:00Z', to: '2026-06-10T14:00:00Z' }, compare: { compare_shift: 'previous' } });
+    expect((await series(admin, previous)).series[1].data.map((point) => point.value)).toEqual([23, 8]);
+  });
+
+  it('a comparison needs its distance or its date, and counts against the answer\'s bounds', async () => {
+    const refused = await t.send({
+      method: 'POST', path: '/graphql', token: admin,
+      body: { query: 'mutation($query: JSON, $definition: JSON) { create_kpi(name: {en: "x"}, query: $query, definition: $definition) { id } }',
+        variables: { query: [{ key: 'agg', aggregation: 'sum' }], definition: { chart: 'line', compare: { compare_shift: 'date' } } } },
+    });
+    expect(refused.body.errors[0].extensions.code).toBe('VALIDATION');
+    // a minute a point over 10 days is 14,400 buckets: fine alone, too many twice (with its comparison) for 10 series
+    const items = Array.from({ length: 10 }, () => ({ key: 'agg', aggregation: 'sum', entity_ids: meters.ids.slice(0, 1) }));
+    const tenDays = { time_interval: '1m', date_range: { from: '2026-06-01T00:00:00Z', to: '2026-06-11T00:00:00Z' } };
+    expect((await kpiData(admin, await createKpi(admin, items, tenDays))).status).toBe(200);
+    const many = await createKpi(admin, items, { ...tenDays, compare: { compare_shift: 'previous' } });
+    const refusal = await kpiData(admin, many);
+    expect(refusal.status).toBe(400);
+    expect(refusal.body.errors[0]).toMatchObject({ code: 'BAD_KPI_DATA', message: 'Bad kpi_data', params: { limit: 200_000 } });
+  });
+
   it('a rolling time_range ends now; a floating start begins at the start of the day', async () => {
     const now = Date.now();
     const hourStart = now - (now % HOUR);

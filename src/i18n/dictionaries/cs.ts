@@ -80,7 +80,7 @@ export const cs: Dictionary = {
         width: 'Šířka (sloupce z 24)', time_interval: 'Časový interval', time_range: 'Časový rozsah', time_shift: 'Časový posun (hodiny)',
         date_range: 'Rozsah dat', floating_start: 'Plovoucí začátek', series: 'Řady',
         refresh_interval: 'Interval obnovení (s)', page_size: 'Velikost stránky', y_axis: 'Osa Y', decimals: 'Desetinná místa',
-        split_number: 'Počet úseků', timezone_shift: 'Posun časového pásma', max: 'Maximum', colour_mapping: 'Mapování barev',
+        split_number: 'Počet úseků', compare: 'Srovnávací řada', compare_shift: 'Porovnat s', compare_by: 'O kolik dříve', compare_from: 'Porovnat od', timezone_shift: 'Posun časového pásma', max: 'Maximum', colour_mapping: 'Mapování barev',
         from: 'Od', to: 'Do', color: 'Barva', group: 'Skupina', updated_at: 'Aktualizováno',
       },
       groups: { query: 'Co měřit', chart: 'Jak to zobrazit' },
@@ -150,6 +150,7 @@ export const cs: Dictionary = {
   },
   /** Enumeration values by field name. */
   enumValues: {
+    compare_shift: { none: 'Ničím', previous: 'Předchozím rozsahem', days: 'Dny předtím', weeks: 'Týdny předtím', months: 'Měsíce předtím', years: 'Roky předtím', date: 'Zvoleným datem' },
     module: {
       'factory-dashboard': '$t(modules.factory-dashboard)', 'factory-studio': '$t(modules.factory-studio)',
       'performance-dashboard': '$t(modules.performance-dashboard)', 'public-api-dashboard': '$t(modules.public-api-dashboard)', logs: '$t(modules.logs)',

@@ -80,7 +80,7 @@ export const de: Dictionary = {
         width: 'Breite (Spalten von 24)', time_interval: 'Zeitintervall', time_range: 'Zeitbereich', time_shift: 'Zeitverschiebung (Stunden)',
         date_range: 'Datumsbereich', floating_start: 'Gleitender Beginn', series: 'Datenreihen',
         refresh_interval: 'Aktualisierungsintervall (s)', page_size: 'Seitengröße', y_axis: 'Y-Achse', decimals: 'Dezimalstellen',
-        split_number: 'Anzahl der Abschnitte', timezone_shift: 'Zeitzonenverschiebung', max: 'Maximum', colour_mapping: 'Farbzuordnung',
+        split_number: 'Anzahl der Abschnitte', compare: 'Vergleichsreihe', compare_shift: 'Vergleichen mit', compare_by: 'Früher um', compare_from: 'Vergleichen ab', timezone_shift: 'Zeitzonenverschiebung', max: 'Maximum', colour_mapping: 'Farbzuordnung',
         from: 'Von', to: 'Bis', color: 'Farbe', group: 'Gruppe', updated_at: 'Aktualisiert',
       },
       groups: { query: 'Was gemessen wird', chart: 'Wie es angezeigt wird' },
@@ -150,6 +150,7 @@ export const de: Dictionary = {
   },
   /** Enumeration values by field name. */
   enumValues: {
+    compare_shift: { none: 'Nichts', previous: 'Dem Zeitraum davor', days: 'Tage davor', weeks: 'Wochen davor', months: 'Monate davor', years: 'Jahre davor', date: 'Einem gewählten Datum' },
     module: {
       'factory-dashboard': '$t(modules.factory-dashboard)', 'factory-studio': '$t(modules.factory-studio)',
       'performance-dashboard': '$t(modules.performance-dashboard)', 'public-api-dashboard': '$t(modules.public-api-dashboard)', logs: '$t(modules.logs)',

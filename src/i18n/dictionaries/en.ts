@@ -79,7 +79,7 @@ export const en = {
         width: 'Width (columns of 24)', time_interval: 'Time interval', time_range: 'Time range', time_shift: 'Time shift (hours)',
         date_range: 'Date range', floating_start: 'Floating start', series: 'Series',
         refresh_interval: 'Refresh interval (s)', page_size: 'Page size', y_axis: 'Y axis', decimals: 'Decimals',
-        split_number: 'Split number', timezone_shift: 'Timezone shift', max: 'Maximum', colour_mapping: 'Colour mapping',
+        split_number: 'Split number', compare: 'Compare series', compare_shift: 'Compare with', compare_by: 'Earlier by', compare_from: 'Compare from', timezone_shift: 'Timezone shift', max: 'Maximum', colour_mapping: 'Colour mapping',
         from: 'From', to: 'To', color: 'Colour', group: 'Group', updated_at: 'Updated',
       },
       groups: { query: 'What to measure', chart: 'How to show it' },
@@ -149,6 +149,7 @@ export const en = {
   },
   /** Enumeration values by field name. */
   enumValues: {
+    compare_shift: { none: 'Nothing', previous: 'The range before', days: 'Days before', weeks: 'Weeks before', months: 'Months before', years: 'Years before', date: 'A chosen date' },
     module: {
       'factory-dashboard': '$t(modules.factory-dashboard)', 'factory-studio': '$t(modules.factory-studio)',
       'performance-dashboard': '$t(modules.performance-dashboard)', 'public-api-dashboard': '$t(modules.public-api-dashboard)', logs: '$t(modules.logs)',

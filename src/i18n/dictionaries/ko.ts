@@ -80,7 +80,7 @@ export const ko: Dictionary = {
         width: '너비(24열 기준)', time_interval: '시간 간격', time_range: '시간 범위', time_shift: '시간 이동(시간)',
         date_range: '날짜 범위', floating_start: '유동 시작', series: '계열',
         refresh_interval: '새로 고침 간격(초)', page_size: '페이지 크기', y_axis: 'Y축', decimals: '소수 자릿수',
-        split_number: '분할 수', timezone_shift: '시간대 오프셋', max: '최댓값', colour_mapping: '색상 매핑',
+        split_number: '분할 수', compare: '비교 계열', compare_shift: '비교 대상', compare_by: '이전 간격', compare_from: '비교 시작', timezone_shift: '시간대 오프셋', max: '최댓값', colour_mapping: '색상 매핑',
         from: '시작', to: '끝', color: '색상', group: '대표 그룹', updated_at: '수정 일시',
       },
       groups: { query: '측정 대상', chart: '표시 방법' },
@@ -150,6 +150,7 @@ export const ko: Dictionary = {
   },
   /** Enumeration values by field name. */
   enumValues: {
+    compare_shift: { none: '없음', previous: '이전 기간', days: '며칠 전', weeks: '몇 주 전', months: '몇 달 전', years: '몇 년 전', date: '선택한 날짜' },
     module: {
       'factory-dashboard': '$t(modules.factory-dashboard)', 'factory-studio': '$t(modules.factory-studio)',
       'performance-dashboard': '$t(modules.performance-dashboard)', 'public-api-dashboard': '$t(modules.public-api-dashboard)', logs: '$t(modules.logs)',

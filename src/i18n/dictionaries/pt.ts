@@ -80,7 +80,7 @@ export const pt: Dictionary = {
         width: 'Largura (colunas de 24)', time_interval: 'Intervalo de tempo', time_range: 'Período de tempo', time_shift: 'Desfasamento temporal (horas)',
         date_range: 'Intervalo de datas', floating_start: 'Início flutuante', series: 'Séries',
         refresh_interval: 'Intervalo de atualização (s)', page_size: 'Tamanho da página', y_axis: 'Eixo Y', decimals: 'Casas decimais',
-        split_number: 'Número de divisões', timezone_shift: 'Desfasamento de fuso horário', max: 'Máximo', colour_mapping: 'Mapeamento de cores',
+        split_number: 'Número de divisões', compare: 'Série de comparação', compare_shift: 'Comparar com', compare_by: 'Antes em', compare_from: 'Comparar a partir de', timezone_shift: 'Desfasamento de fuso horário', max: 'Máximo', colour_mapping: 'Mapeamento de cores',
         from: 'De', to: 'Até', color: 'Cor', group: 'Grupo', updated_at: 'Atualizado',
       },
       groups: { query: 'O que medir', chart: 'Como apresentar' },
@@ -150,6 +150,7 @@ export const pt: Dictionary = {
   },
   /** Enumeration values by field name. */
   enumValues: {
+    compare_shift: { none: 'Nada', previous: 'O período anterior', days: 'Dias antes', weeks: 'Semanas antes', months: 'Meses antes', years: 'Anos antes', date: 'Uma data escolhida' },
     module: {
       'factory-dashboard': '$t(modules.factory-dashboard)', 'factory-studio': '$t(modules.factory-studio)',
       'performance-dashboard': '$t(modules.performance-dashboard)', 'public-api-dashboard': '$t(modules.public-api-dashboard)', logs: '$t(modules.logs)',

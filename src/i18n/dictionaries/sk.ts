@@ -80,7 +80,7 @@ export const sk: Dictionary = {
         width: 'Šírka (stĺpce z 24)', time_interval: 'Časový interval', time_range: 'Časový rozsah', time_shift: 'Časový posun (hodiny)',
         date_range: 'Rozsah dátumov', floating_start: 'Plávajúci začiatok', series: 'Rady',
         refresh_interval: 'Interval obnovenia (s)', page_size: 'Veľkosť stránky', y_axis: 'Os Y', decimals: 'Desatinné miesta',
-        split_number: 'Počet úsekov', timezone_shift: 'Posun časového pásma', max: 'Maximum', colour_mapping: 'Mapovanie farieb',
+        split_number: 'Počet úsekov', compare: 'Porovnávací rad', compare_shift: 'Porovnať s', compare_by: 'O koľko skôr', compare_from: 'Porovnať od', timezone_shift: 'Posun časového pásma', max: 'Maximum', colour_mapping: 'Mapovanie farieb',
         from: 'Od', to: 'Do', color: 'Farba', group: 'Skupina', updated_at: 'Aktualizované',
       },
       groups: { query: 'Čo merať', chart: 'Ako to zobraziť' },
@@ -150,6 +150,7 @@ export const sk: Dictionary = {
   },
   /** Enumeration values by field name. */
   enumValues: {
+    compare_shift: { none: 'Ničím', previous: 'Predchádzajúcim rozsahom', days: 'Dni predtým', weeks: 'Týždne predtým', months: 'Mesiace predtým', years: 'Roky predtým', date: 'Zvoleným dátumom' },
     module: {
       'factory-dashboard': '$t(modules.factory-dashboard)', 'factory-studio': '$t(modules.factory-studio)',
       'performance-dashboard': '$t(modules.performance-dashboard)', 'public-api-dashboard': '$t(modules.public-api-dashboard)', logs: '$t(modules.logs)',

@@ -3,7 +3,7 @@
 // which telemetry table answers it exactly.
 import { describe, expect, it } from 'vitest';
 import {
-  BadRange, bucketEnd, bucketStart, chooseSource, isKnownTimeZone, kpiRange, nextBucketStart, offsetsWithin, planRows, rangePieces, readingOf, SEARCH_ROWS,
+  BadRange, bucketEnd, bucketStart, chooseSource, compareRange, isKnownTimeZone, kpiRange, nextBucketStart, offsetsWithin, planRows, rangePieces, readingOf, SEARCH_ROWS,
   sourcePlan, zonedInstant,
   zoneOffset, type KpiInterval,
 } from '../../../server/telemetry/kpiTime.ts';
@@ -307,5 +307,48 @@ describe('the range in pieces (a statement each)', () => {
     // about 8,760 hourly rows and 366 searches of 2 quarter hours each: not the 3,000,000 pairs of rows and spans it once cost
     expect(planRows(plan)).toBeGreaterThan(8_760 + 366 * SEARCH_ROWS);
     expect(planRows(plan)).toBeLessThan(8_760 + 366 * (SEARCH_ROWS + 4) + 10);
+  });
+});
+
+describe('the compared range (one comparison series)', () => {
+  const compared = (range: { interval: KpiInterval; from: string; to: string }, compare: Parameters<typeof compareRange>[1], zone = 'UTC') => {
+    const result = compareRange({ interval: range.interval, from: at(range.from), to: at(range.to) }, compare, zone)!;
+    return { from: iso(result.range.from), to: iso(result.range.to), onChart: (instant: string) => iso(result.onChart(at(instant))) };
+  };
+
+  it('compares nothing unless asked', () => {
+    expect(compareRange({ interval: '1h', from: 0, to: HOUR }, undefined, 'UTC')).toBeUndefined();
+    expect(compareRange({ interval: '1h', from: 0, to: HOUR }, { compare_shift: 'none' }, 'UTC')).toBeUndefined();
+  });
+
+  it('reads the range just before, of the same length, drawn over this one', () => {
+    const previous = compared({ interval: '1h', from: '2026-11-23T10:00:00Z', to: '2026-11-24T11:00:00Z' }, { compare_shift: 'previous' });
+    expect(previous).toMatchObject({ from: '2026-11-22T09:00:00.000Z', to: '2026-11-23T10:00:00.000Z' });
+    expect(previous.onChart('2026-11-22T09:00:00Z')).toBe('2026-11-23T10:00:00.000Z');
+  });
+
+  it('moves days in wall time: the same local hour a day before, across the spring change', () => {
+    // 29 March 2026: Bratislava skips 02:00–03:00 (a 23-hour day)
+    const day = compared({ interval: '1h', from: '2026-03-29T22:00:00Z', to: '2026-03-30T22:00:00Z' }, { compare_shift: 'days', compare_by: 1 }, BRATISLAVA);
+    expect(day.from).toBe('2026-03-28T23:00:00.000Z'); // local midnight of the 29th (+01:00)
+    expect(day.to).toBe('2026-03-29T22:00:00.000Z'); // local midnight of the 30th (+02:00)
+    expect(day.onChart('2026-03-29T06:00:00Z')).toBe('2026-03-30T06:00:00.000Z'); // 08:00 local both days
+    const weeks = compared({ interval: '1d', from: '2026-11-01T00:00:00Z', to: '2026-11-08T00:00:00Z' }, { compare_shift: 'weeks', compare_by: 2 });
+    expect(weeks).toMatchObject({ from: '2026-10-18T00:00:00.000Z', to: '2026-10-25T00:00:00.000Z' });
+  });
+
+  it('moves months and years by the calendar, the day clamped to the month', () => {
+    const month = compared({ interval: '1d', from: '2026-03-31T00:00:00Z', to: '2026-04-01T00:00:00Z' }, { compare_shift: 'months', compare_by: 1 });
+    expect(month.from).toBe('2026-02-28T00:00:00.000Z');
+    expect(month.onChart('2026-02-28T00:00:00Z')).toBe('2026-03-28T00:00:00.000Z');
+    const year = compared({ interval: '1M', from: '2026-01-01T00:00:00Z', to: '2027-01-01T00:00:00Z' }, { compare_shift: 'years', compare_by: 1 });
+    expect(year).toMatchObject({ from: '2025-01-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z' });
+  });
+
+  it('starts at a chosen date, for the same length', () => {
+    const chosen = compared({ interval: '1d', from: '2026-11-01T00:00:00Z', to: '2026-11-08T00:00:00Z' }, { compare_shift: 'date', compare_from: '2025-12-24T15:00:00Z' });
+    expect(chosen).toMatchObject({ from: '2025-12-24T00:00:00.000Z', to: '2025-12-31T00:00:00.000Z' });
+    expect(chosen.onChart('2025-12-24T00:00:00Z')).toBe('2026-11-01T00:00:00.000Z');
+    expect(() => compareRange({ interval: '1d', from: 0, to: 86_400_000 }, { compare_shift: 'date' }, 'UTC')).toThrow(BadRange);
   });
 });
