@@ -5,7 +5,7 @@
 // 'No KPI data found' (SPEC §8).
 import { idList } from '../../src/schemas/bounds.ts';
 import { kpiSchema, type Kpi } from '../../src/schemas/kpi.ts';
-import type { KpiDataAnswer, KpiDataQuery } from '../../src/schemas/kpiDataQuery.ts';
+import { MAX_POINTS_PER_SERIES, type KpiDataAnswer, type KpiDataQuery } from '../../src/schemas/kpiDataQuery.ts';
 import { validated } from '../schemaValidator.ts';
 import type { Database } from '../db/database.ts';
 import { isDatabaseUnavailable } from '../db/databaseErrors.ts';
@@ -18,6 +18,7 @@ import { authorize } from '../resources/resourceAccess.ts';
 import type { ResourceService } from '../resources/resourceService.ts';
 import type { Caller } from '../services/caller.ts';
 import { readBudget, type ReadBudget } from '../services/readBudget.ts';
+import { largestTriangleThreeBuckets } from './downsample.ts';
 import { BadRange, bucketCount, canonicalZone, compareRange, isKnownTimeZone, kpiRange, planRows, rangePieces, sourcePlan, type KpiRange } from './kpiTime.ts';
 
 /** Entities of one query item, at most. */
@@ -133,6 +134,7 @@ export function kpiDataService(db: Database, resources: ResourceService, options
   };
 
   async function seriesOf(caller: Caller, request: KpiDataQuery): Promise<KpiDataAnswer> {
+    const maxPoints = request.max_points ?? MAX_POINTS_PER_SERIES;
     const only = request.entity_ids === undefined ? undefined : idList(request.entity_ids);
     if (request.entity_ids !== undefined && !only) throw badKpiData('entity_ids');
     const zone = await timeZoneOf(request.timezone ?? 'UTC');
@@ -191,9 +193,9 @@ export function kpiDataService(db: Database, resources: ResourceService, options
       const describe = (entityId: number | null) => {
         const key = `${index}:${entityId ?? ''}`;
         const own = { label: item.label || item.key, key: item.key, aggregation: item.aggregation, entity_id: entityId };
-        series.push({ ...own, data: points(dataOf.get(key)) });
+        series.push({ ...own, ...fitted(points(dataOf.get(key)), maxPoints) });
         // the compared points drawn over the chart's range, each with the instant it was measured for
-        if (compared) series.push({ ...own, compare: true, data: points(comparedDataOf!.get(key), compared.onChart) });
+        if (compared) series.push({ ...own, compare: true, ...fitted(points(comparedDataOf!.get(key), compared.onChart), maxPoints) });
       };
       if (perEntity) for (const entityId of entitiesOf[index]) describe(entityId);
       else describe(null);
@@ -207,6 +209,11 @@ export function kpiDataService(db: Database, resources: ResourceService, options
   }
 }
 export type KpiDataService = ReturnType<typeof kpiDataService>;
+
+/** A series' points as the chart can draw them: at most `maxPoints`, cut to its shape beyond. */
+function fitted(data: KpiPoint[], maxPoints: number): { data: KpiPoint[]; downsampled?: true } {
+  return data.length > maxPoints ? { data: largestTriangleThreeBuckets(data, maxPoints), downsampled: true } : { data };
+}
 
 /**
  * The pieces' `[[ms, value], …]` (in time order) as the answer's points; values a double cannot

@@ -10,6 +10,9 @@ import { KPI_AGGREGATIONS } from './enums.ts';
  */
 export const TIME_ZONE_PATTERN = '^(UTC|[A-Za-z][A-Za-z_-]{0,30}(/[A-Za-z0-9_+-]{1,30}){1,2})$';
 
+/** The most points a series of /kpi-data holds. */
+export const MAX_POINTS_PER_SERIES = 10_000;
+
 export const kpiDataQuerySchema = {
   $id: 'kpiDataQuery',
   type: 'object',
@@ -20,6 +23,8 @@ export const kpiDataQuerySchema = {
     /** Narrows the KPI's entities to these (comma-separated ids). */
     entity_ids: idListSchema,
     timezone: { type: 'string', minLength: 3, maxLength: 64, pattern: TIME_ZONE_PATTERN, default: 'UTC' },
+    /** Points per series, at most (a chart sends its width in pixels): longer series are cut to their shape (LTTB). */
+    max_points: { type: 'integer', minimum: 3, maximum: MAX_POINTS_PER_SERIES, default: MAX_POINTS_PER_SERIES },
   },
 } as const;
 export type KpiDataQuery = FromSchema<typeof kpiDataQuerySchema>;
@@ -48,6 +53,8 @@ export const kpiDataAnswerSchema = {
           entity_id: { type: ['integer', 'null'] },
           /** The comparison series of the one before it: its points moved onto the chart's range. */
           compare: { type: 'boolean' },
+          /** More buckets than max_points: the points kept are LTTB's choice of them. */
+          downsampled: { type: 'boolean' },
           data: {
             type: 'array',
             items: {

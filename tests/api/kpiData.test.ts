@@ -322,6 +322,26 @@ describe('aggregations', () => {
     expect(refusal.body.errors[0]).toMatchObject({ code: 'BAD_KPI_DATA', message: 'Bad kpi_data', params: { limit: 200_000 } });
   });
 
+  it('max_points: a series longer than the chart is wide is cut to its shape; out of bounds it is refused', async () => {
+    await write(every(city, meters.ids[0], 'wave', '2026-07-01T00:00:00Z', '2026-07-02T00:00:00Z', 60_000, (ms) => (ms === at('2026-07-01T13:37:00Z') ? 500 : Math.sin(ms / 3_600_000))));
+    const id = await createKpi(admin, [{ key: 'wave', aggregation: 'max', entity_ids: [meters.ids[0]] }],
+      { time_interval: '1m', date_range: { from: '2026-07-01T00:00:00Z', to: '2026-07-02T00:00:00Z' } });
+    const whole = (await series(admin, id)).series[0];
+    expect(whole.data).toHaveLength(1440);
+    expect(whole).not.toHaveProperty('downsampled');
+    const cut = (await series(admin, id, '&max_points=200')).series[0] as typeof whole & { downsampled?: boolean };
+    expect(cut.downsampled).toBe(true);
+    expect(cut.data).toHaveLength(200);
+    expect(cut.data[0]).toEqual(whole.data[0]);
+    expect(cut.data.at(-1)).toEqual(whole.data.at(-1));
+    expect(cut.data).toContainEqual({ ts: '2026-07-01T13:37:00.000Z', value: 500 }); // the spike survives
+    for (const bad of ['2', '10001', 'many']) {
+      const refused = await kpiData(admin, id, `&max_points=${bad}`);
+      expect(refused.status, bad).toBe(400);
+      expect(refused.body.errors[0]).toMatchObject({ code: 'BAD_KPI_DATA', field: 'max_points' });
+    }
+  });
+
   it('a rolling time_range ends now; a floating start begins at the start of the day', async () => {
     const now = Date.now();
     const hourStart = now - (now % HOUR);
