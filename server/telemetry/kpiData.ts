@@ -190,15 +190,15 @@ export function kpiDataService(db: Database, resources: ResourceService, options
 
     const series: KpiDataAnswer['series'][number][] = [];
     items.forEach((item, index) => {
-      const describe = (entityId: number | null) => {
+      const addSeries = (entityId: number | null) => {
         const key = `${index}:${entityId ?? ''}`;
         const own = { label: item.label || item.key, key: item.key, aggregation: item.aggregation, entity_id: entityId };
         series.push({ ...own, ...fitted(points(dataOf.get(key)), maxPoints) });
         // the compared points drawn over the chart's range, each with the instant it was measured for
         if (compared) series.push({ ...own, compare: true, ...fitted(points(comparedDataOf!.get(key), compared.onChart), maxPoints) });
       };
-      if (perEntity) for (const entityId of entitiesOf[index]) describe(entityId);
-      else describe(null);
+      if (perEntity) for (const entityId of entitiesOf[index]) addSeries(entityId);
+      else addSeries(null);
     });
     return {
       id: request.id, timezone: zone, interval: range.interval,
