@@ -3,6 +3,7 @@
 // route validation (server/api/httpErrors.ts) and the validator outside routes
 // (server/schemaValidator.ts) both answer with it.
 import { NO_NUL } from '../src/schemas/bounds.ts';
+import { COLOUR_MAPPING_MESSAGES } from '../src/schemas/colourMapping.ts';
 import { ERROR_CODES_KEYWORD } from '../src/schemas/validation.ts';
 import type { ErrorItem } from './errors.ts';
 
@@ -33,6 +34,7 @@ const NUMBER_BOUNDS: Record<string, { code: string; message: (field: string, lim
 /** English texts of codes the schemas name (x-errors) where SPEC gives the words. */
 const CODE_MESSAGES: Record<string, (limit: unknown) => string> = {
   PROFILE_TOO_MANY_INTERVALS: (limit) => `It is not possible to create more than ${limit} intervals.`,
+  KPI_CONDITIONS_EMPTY: () => COLOUR_MAPPING_MESSAGES.KPI_CONDITIONS_EMPTY,
 };
 
 /** The last segment of a field path (`input.definition.interval` → `interval`), as a person names it. */

@@ -7,6 +7,7 @@ import { attributes, colour, dateTime, entityIds, entityTypeIds, groupIds, integ
 
 const readModules = ['factory-dashboard', 'factory-studio', 'performance-dashboard', 'public-api-dashboard'] as const;
 const write = { modules: ['factory-studio'] } as const;
+const bound = { type: 'number', minimum: -1e12, maximum: 1e12, 'x-widget': 'number' } as const;
 
 export const kpiSchema = {
   $id: 'kpi',
@@ -78,14 +79,25 @@ export const kpiSchema = {
         decimals: { ...integer(0, 10), default: 1 },
         split_number: integer(1, 50),
         timezone_shift: { type: 'boolean', default: false, 'x-widget': 'switch' },
-        max: { type: 'number', minimum: -1e12, maximum: 1e12, 'x-widget': 'number', 'x-conditional': true },
+        max: { ...bound, 'x-conditional': true },
+        // Ranges [from, to) of a property's values with their colour (SPEC §5); the rules that
+        // compare ranges are colourMapping.ts's, checked on save by the KPI rules and the form.
         colour_mapping: {
           type: 'array', maxItems: 20, default: [],
           items: {
-            type: 'object', additionalProperties: false, required: ['from', 'to', 'color', 'label'],
-            properties: { from: { type: 'number', minimum: -1e12, maximum: 1e12, 'x-widget': 'number' }, to: { type: 'number', minimum: -1e12, maximum: 1e12, 'x-widget': 'number' }, color: colour, label: text(100) },
+            type: 'object', additionalProperties: false, required: ['color', 'measure', 'property', 'label'],
+            allOf: [{ required: ['from', 'to'], 'x-errors': { required: 'KPI_CONDITIONS_EMPTY' } }],
+            properties: {
+              from: { ...bound, 'x-order': 1 },
+              to: { ...bound, 'x-order': 2 },
+              color: { ...colour, 'x-order': 3 },
+              property: { ...text(100), minLength: 1, 'x-order': 4 },
+              measure: { ...text(20), minLength: 1, 'x-order': 5 },
+              label: { ...text(100), minLength: 1, 'x-order': 6 },
+            },
           },
         },
+        out_of_bounds_color: colour,
       },
       allOf: [{ if: { required: ['chart'], properties: { chart: { const: 'gauge' } } }, then: { required: ['max'] } }],
     },

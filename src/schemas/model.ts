@@ -79,7 +79,10 @@ export interface FieldSchema {
   [key: string]: unknown;
 }
 
+/** An if/then/else rule, or (without `if`) fields always required, with their own error codes. */
 export interface ConditionalSchema {
+  required?: readonly string[];
+  'x-errors'?: Readonly<Record<string, string>>;
   if?: { properties?: Readonly<Record<string, FieldSchema>>; required?: readonly string[] };
   then?: { properties?: Readonly<Record<string, FieldSchema>>; required?: readonly string[] };
   else?: { properties?: Readonly<Record<string, FieldSchema>>; required?: readonly string[] };

@@ -1,10 +1,15 @@
-// KPI rules: a fixed date range has both ends and runs forwards (JSON Schema cannot compare two
-// fields); an empty one ({}, what a form leaves) means none.
+// KPI rules, where JSON Schema cannot compare two fields: a fixed date range has both ends and
+// runs forwards (an empty one, {}, what a form leaves, means none); the colour mapping's ranges
+// neither overlap nor run backwards, with an out-of-bounds colour (colourMapping.ts, the rule the
+// KPI form checks too).
+import { colourMappingProblem, type ColourMappingDefinition } from '../../../src/schemas/colourMapping.ts';
 import { badRequest } from '../../errors.ts';
 import type { ModelRules } from './types.ts';
 
 export const kpiRules: ModelRules = {
   async beforeWrite(_context, record) {
+    const colours = colourMappingProblem(record.definition as ColourMappingDefinition | undefined);
+    if (colours) throw badRequest(colours.code, colours.message, colours.field);
     const range = (record.definition as { date_range?: { from?: string; to?: string } } | undefined)?.date_range;
     if (!range || (range.from === undefined && range.to === undefined)) return;
     if (range.from === undefined) throw badRequest('VALIDATION', 'definition.date_range.from is required', 'definition.date_range.from');

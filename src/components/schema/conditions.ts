@@ -42,6 +42,7 @@ export function effectiveSchema(schema: FieldSchema, value: Value): EffectiveSch
   };
   for (const rule of schema.allOf ?? []) {
     if (rule.if) apply(holds(rule.if, value) ? rule.then : rule.else);
+    else apply(rule);
   }
   const visible = new Set(Object.keys(properties).filter((field) => !properties[field]['x-conditional'] || named.has(field)));
   return { properties, required, visible };
