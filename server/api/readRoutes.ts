@@ -6,6 +6,7 @@ import { MAP_FEATURES_PAGE, mapFeaturesAnswerSchema, mapFeaturesQuerySchema, typ
 import { mapConfigAnswerSchema, type BaseMap, type MapConfig } from '../../src/schemas/mapConfig.ts';
 import { GROUP_MEMBERS_PAGE, groupMembersAnswerSchema, groupMembersQuerySchema, type GroupMembersQuery } from '../../src/schemas/groupMembers.ts';
 import { MODULES } from '../../src/schemas/modules.ts';
+import { MAX_TELEMETRY_KEYS, telemetryKeysAnswerSchema, telemetryKeysQuerySchema, type TelemetryKeysQuery } from '../../src/schemas/telemetryKeys.ts';
 import type { EntityFilters } from '../db/entityQueries.ts';
 import { badRequest } from '../errors.ts';
 import type { ReadService } from '../services/readService.ts';
@@ -61,6 +62,17 @@ export function readRoutes(app: FastifyInstance, reads: ReadService, baseMap: Ba
   app.get('/map-config', {
     schema: schema('map', 'The base map the web app draws (MAP_STYLE); its key, if any, is a browser key', { response: { ...errorResponses, 200: mapConfigAnswerSchema } }),
   }, async (): Promise<MapConfig> => ({ base_map: baseMap }));
+  app.get<{ Querystring: TelemetryKeysQuery }>('/telemetry-keys', {
+    schema: schema('telemetry', 'The keys the given entities or entity types report (all of the tenant\'s when neither is given)', {
+      querystring: bodySchema(telemetryKeysQuerySchema), response: { ...errorResponses, 200: telemetryKeysAnswerSchema },
+    }),
+  }, (request) => {
+    const { ids, types } = request.query;
+    const idFilter = ids === undefined ? undefined : idList(ids);
+    const typeFilter = types === undefined ? undefined : idList(types);
+    if ((ids !== undefined && !idFilter) || (types !== undefined && !typeFilter)) throw outOfRange(idFilter ? 'types' : 'ids');
+    return reads.telemetryKeys(callerFrom(request), { ids: idFilter, types: typeFilter, limit: MAX_TELEMETRY_KEYS });
+  });
   app.get('/group-tree', { schema: schema('groups', 'Groups as a tree') }, (request) => reads.groupTree(callerFrom(request)));
   app.get('/group-list', { schema: schema('groups', 'Groups') }, (request) => reads.groupList(callerFrom(request)));
   app.get<{ Querystring: GroupMembersQuery }>('/group-members', {

@@ -9,6 +9,7 @@ import {
 } from '../db/directoryQueries.ts';
 import type { EntityFilters, EntityJson, EntityPage, GroupMemberFilters, MapFeatureFilters } from '../db/entityQueries.ts';
 import { entityListJsonQuery, entityPageJsonQuery, findEntity, groupMembersJsonQuery, mapFeaturesJsonQuery } from '../db/entityQueries.ts';
+import { telemetryKeys, type TelemetryKeyFilter } from '../db/telemetryKeyQueries.ts';
 import { notFound } from '../errors.ts';
 import { ENTITY_NOT_FOUND } from '../resources/rules/entityRules.ts';
 import { requirePermission, type Caller } from './caller.ts';
@@ -89,6 +90,10 @@ export function readService(db: Database, cache: TenantReadCache = tenantReadCac
     /** A page of the ids of a group's entities (src/schemas/groupMembers.ts). */
     groupMembersJson: async (caller: Caller, filters: GroupMemberFilters) =>
       (await cachedJson(caller, `members:${JSON.stringify(filters)}`, groupMembersJsonQuery(filters), true))!,
+
+    /** The keys some entities report (a budgeted read: it grows with the tenant's telemetry). */
+    telemetryKeys: (caller: Caller, filter: TelemetryKeyFilter) =>
+      budget.run(caller, () => db.tenantTx(caller.tenantId, (tx) => telemetryKeys(tx, filter))),
 
     async entities(caller: Caller, filters: EntityFilters): Promise<EntityJson[]> {
       return JSON.parse(await this.entitiesJson(caller, filters));
