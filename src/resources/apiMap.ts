@@ -33,4 +33,5 @@ export const apiPaths = {
   mapFeatures: '/map-features',
   mapConfig: '/map-config',
   groupMembers: '/group-members',
+  telemetryKeys: '/telemetry-keys',
 } as const;

@@ -3,6 +3,7 @@
 // x-api and x-access. The data provider, the access-control provider, the routes, the menu and the
 // generated pages read only these declarations.
 import type { ResourceProps } from '@refinedev/core';
+import type { ComponentType } from 'react';
 import { accessRule, type ModelSchema } from '../schemas/model.ts';
 
 export interface ModelResource {
@@ -22,6 +23,8 @@ export interface ModelResource {
   bulkField?: string;
   /** Prefix of the message when the list fails (SPEC §8: 'GetKpiList'). */
   listErrorPrefix?: string;
+  /** Its own create/edit page (loaded lazily) instead of the generated form, e.g. the KPI builder. */
+  formPage?: () => Promise<{ default: ComponentType<{ resource: ModelResource; action: 'create' | 'edit' }> }>;
 }
 
 export function defineResource(schema: ModelSchema, options: Omit<ModelResource, 'name' | 'schema' | 'modules'>): ModelResource {

@@ -1,5 +1,11 @@
 import { kpiSchema } from '../schemas/kpi.ts';
 import { defineResource } from './defineResource.ts';
 
-// The studio edits KPI definitions; the visual builder will reuse the same form.
-export const kpiResource = { ...defineResource(kpiSchema, { route: '/studio/kpi', titleKey: 'routes.kpi', listErrorPrefix: 'GetKpiList' }), modules: ['factory-studio'] };
+// The studio lists KPI definitions; creating and editing one is the KPI builder (the same schema
+// form beside a live preview of the chart).
+export const kpiResource = {
+  ...defineResource(kpiSchema, {
+    route: '/studio/kpi', titleKey: 'routes.kpi', listErrorPrefix: 'GetKpiList', formPage: () => import('../pages/kpi/KpiBuilderPage.tsx'),
+  }),
+  modules: ['factory-studio'],
+};

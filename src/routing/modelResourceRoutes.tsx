@@ -11,6 +11,8 @@ import { RequireAccess } from './RequireAccess.tsx';
 
 const ResourceListPage = lazy(() => import('../pages/resources/ResourceListPage.tsx'));
 const ResourceFormPage = lazy(() => import('../pages/resources/ResourceFormPage.tsx'));
+/** Each resource's create/edit page: its own (the KPI builder) or the generated form. */
+const FORM_PAGES = new Map(MODEL_RESOURCES.map((resource) => [resource.name, resource.formPage ? lazy(resource.formPage) : ResourceFormPage]));
 
 function RequireAction({ resource, action, children }: { resource: ModelResource; action: Action; children: ReactNode }) {
   return <RequireAccess access={resourceAccess(resource, action)}>{children}</RequireAccess>;
@@ -19,16 +21,21 @@ function RequireAction({ resource, action, children }: { resource: ModelResource
 /** Pages under /profile keep the profile's sidebar. */
 const framed = (resource: ModelResource, page: ReactNode) => (resource.route.startsWith('/profile/') ? <ProfileLayout>{page}</ProfileLayout> : page);
 
+function FormPage({ resource, action }: { resource: ModelResource; action: 'create' | 'edit' }) {
+  const Page = FORM_PAGES.get(resource.name)!;
+  return <Page key={`${resource.name}-${action}`} resource={resource} action={action} />;
+}
+
 export function modelResourceRoutes() {
   return MODEL_RESOURCES.flatMap((resource) => [
     <Route key={`${resource.name}-list`} path={resource.route} element={
       <RequireAction resource={resource} action="read">{framed(resource, <ResourceListPage key={resource.name} resource={resource} />)}</RequireAction>
     } />,
     <Route key={`${resource.name}-create`} path={`${resource.route}/create`} element={
-      <RequireAction resource={resource} action="create">{framed(resource, <ResourceFormPage key={`${resource.name}-create`} resource={resource} action="create" />)}</RequireAction>
+      <RequireAction resource={resource} action="create">{framed(resource, <FormPage resource={resource} action="create" />)}</RequireAction>
     } />,
     <Route key={`${resource.name}-edit`} path={`${resource.route}/edit/:id`} element={
-      <RequireAction resource={resource} action="update">{framed(resource, <ResourceFormPage key={`${resource.name}-edit`} resource={resource} action="edit" />)}</RequireAction>
+      <RequireAction resource={resource} action="update">{framed(resource, <FormPage resource={resource} action="edit" />)}</RequireAction>
     } />,
   ]);
 }

@@ -35,7 +35,7 @@ export const kpiSchema = {
         type: 'object', additionalProperties: false, required: ['key', 'aggregation'],
         properties: {
           label: text(100),
-          key: { ...text(100), minLength: 1 },
+          key: { ...text(100), minLength: 1, 'x-widget': 'telemetry-key' },
           aggregation: { type: 'string', enum: KPI_AGGREGATIONS, default: 'avg', 'x-widget': 'enum' },
           entity_ids: entityIds,
           entity_type_ids: entityTypeIds,

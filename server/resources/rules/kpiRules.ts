@@ -1,14 +1,14 @@
 // KPI rules, where JSON Schema cannot compare two fields: a fixed date range has both ends and
 // runs forwards (an empty one, {}, what a form leaves, means none); the colour mapping's ranges
-// neither overlap nor run backwards, with an out-of-bounds colour (colourMapping.ts, the rule the
-// KPI form checks too).
-import { colourMappingProblem, type ColourMappingDefinition } from '../../../src/schemas/colourMapping.ts';
+// neither overlap nor run backwards, with an out-of-bounds colour (recordRules.ts, which the KPI
+// form checks too).
+import { RECORD_RULES } from '../../../src/schemas/recordRules.ts';
 import { badRequest } from '../../errors.ts';
 import type { ModelRules } from './types.ts';
 
 export const kpiRules: ModelRules = {
   async beforeWrite(_context, record) {
-    const colours = colourMappingProblem(record.definition as ColourMappingDefinition | undefined);
+    const colours = RECORD_RULES.kpi(record);
     if (colours) throw badRequest(colours.code, colours.message, colours.field);
     const range = (record.definition as { date_range?: { from?: string; to?: string } } | undefined)?.date_range;
     if (!range || (range.from === undefined && range.to === undefined)) return;

@@ -1,6 +1,6 @@
 // The input of one field, chosen by its `x-widget` (or its type): text, multilingual text,
 // number, enum (translated), switch, colour, date/time, entity / entity-type / group pickers,
-// cron, JSON.
+// telemetry keys the chosen entities report, cron, JSON.
 import { useSelect } from '@refinedev/antd';
 import { useContext } from 'react';
 import { ColorPicker, DatePicker, Input, InputNumber, Select, Switch, TimePicker } from 'antd';
@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldSchema } from '../../schemas/model.ts';
 import { pickLocalized, type LocalizedValue } from '../../i18n/pickLocalized.ts';
 import { CronInput } from './CronInput.tsx';
+import { TelemetryKeyInput } from './TelemetryKeyInput.tsx';
 import { PickerScopeContext } from './pickerScope.ts';
 
 export interface WidgetProps {
@@ -22,6 +23,8 @@ export interface WidgetProps {
   label: string;
   /** Enum values the user may not choose (x-value-permissions). */
   disabledValues?: readonly unknown[];
+  /** The value of the object the field belongs to (a widget may depend on its siblings). */
+  record?: Record<string, unknown>;
 }
 
 const typesOf = (schema: FieldSchema) => (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t) => t && t !== 'null');
@@ -136,6 +139,9 @@ export function FieldWidget(props: WidgetProps) {
       return <RecordPicker {...props} resource="entity_types" multiple={widget === 'entity-types'} serverSearch={false} />;
     case 'groups':
       return <RecordPicker {...props} resource="groups" multiple serverSearch={false} />;
+    case 'telemetry-key':
+      return <TelemetryKeyInput id={id} value={value} onChange={onChange} label={label} maxLength={schema.maxLength}
+        entityIds={props.record?.entity_ids as number[] | undefined} entityTypeIds={props.record?.entity_type_ids as number[] | undefined} />;
     case 'cron':
       return <CronInput id={id} value={value} onChange={onChange} aria-label={label} />;
     case 'json':

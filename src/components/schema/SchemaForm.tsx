@@ -155,7 +155,7 @@ export function SchemaFields({ model, schema, name, fullName }: FieldsProps) {
         return (
           <Form.Item key={field} name={[...name, field]} label={label} rules={rulesOf(fieldSchema, label, isRequired, t)}
             {...valueAdapters(widget)}>
-            <FieldWidget schema={fieldSchema} name={field} label={label} disabledValues={disabledValues} />
+            <FieldWidget schema={fieldSchema} name={field} label={label} disabledValues={disabledValues} record={value} />
           </Form.Item>
         );
       })}

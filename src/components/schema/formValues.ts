@@ -23,12 +23,13 @@ function cleanValue(schema: FieldSchema, value: unknown): unknown {
   return value;
 }
 
-/** A new record's starting values: every declared default, nested objects included. */
+/** A new record's starting values: every declared default, nested objects included, and as many items as a list needs at least. */
 export function defaultsOf(schema: FieldSchema): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [field, fieldSchema] of Object.entries(schema.properties ?? {})) {
     if (fieldSchema.readOnly) continue;
     if (fieldSchema.default !== undefined) values[field] = structuredClone(fieldSchema.default);
+    else if (fieldSchema.minItems && fieldSchema.items?.properties) values[field] = Array.from({ length: fieldSchema.minItems }, () => defaultsOf(fieldSchema.items!));
     else if (fieldSchema.properties && fieldSchema['x-widget'] !== 'multilingual') {
       const nested = defaultsOf(fieldSchema);
       if (Object.keys(nested).length) values[field] = nested;

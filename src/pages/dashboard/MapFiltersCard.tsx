@@ -2,6 +2,7 @@
 // the colour-by attribute and its colouring rules. Every choice is kept in the dashboard state.
 import { Alert, Card, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useAttributeName } from '../../i18n/attributeNames.ts';
 import { ColourRulesEditor } from './ColourRulesEditor.tsx';
 import type { DashboardState } from './dashboardState.ts';
 import { GroupSelect } from './GroupSelect.tsx';
@@ -22,6 +23,7 @@ interface MapFiltersCardProps {
 
 export function MapFiltersCard({ state, onChange, levels, groups, attributes, membersFailed }: MapFiltersCardProps) {
   const { t } = useTranslation();
+  const attributeName = useAttributeName();
   const { attribute } = state;
   return (
     <Card size="small" title={t('dashboardFilters.title')}>
@@ -40,7 +42,7 @@ export function MapFiltersCard({ state, onChange, levels, groups, attributes, me
             style={{ width: '100%' }}
             allowClear
             value={attribute}
-            options={attributes.map((key) => ({ value: key, label: key }))}
+            options={attributes.map((key) => ({ value: key, label: attributeName(key) }))}
             onChange={(key?: string) => onChange({ attribute: key })}
           />
         </Form.Item>

@@ -1,17 +1,20 @@
 // The generated create/edit page of a model resource: SchemaForm inside refine's useForm. The
-// browser checks the record with the model's own schema (ajv) before sending; server errors
-// land on their fields; leaving with unsaved changes asks first; messages are SPEC §8's.
-import { useForm } from '@refinedev/antd';
-import { useBack, type HttpError } from '@refinedev/core';
-import { Button, Card, Form, Result, Space, Spin, Typography } from 'antd';
+// browser checks the record with the model's own schema (ajv) and its record rules before
+// sending; server errors land on their fields; leaving with unsaved changes asks first; messages
+// are SPEC §8's. A page may add a panel beside the form (the KPI builder's live preview); an
+// existing record can be duplicated or deleted (with confirmation) from here.
+import { DeleteButton, useForm } from '@refinedev/antd';
+import { useBack, useCan, useCreate, useGo, type HttpError } from '@refinedev/core';
+import { Button, Card, Col, Form, Result, Row, Space, Spin, Typography } from 'antd';
 import type { ErrorObject } from 'ajv';
 import type { TFunction } from 'i18next';
-import { useMemo } from 'react';
+import { useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import * as modelValidators from 'virtual:model-validators';
 import { finiteNumbersOnly } from '../../schemas/validation.ts';
 import type { FieldSchema } from '../../schemas/model.ts';
+import { RECORD_RULES } from '../../schemas/recordRules.ts';
 import type { ModelResource } from '../../resources/defineResource.ts';
 import { usePageTitle } from '../../routing/usePageTitle.ts';
 import { SchemaForm } from '../../components/schema/SchemaForm.tsx';
@@ -20,11 +23,11 @@ import { recordTitle } from './recordTitle.ts';
 
 /** ajv's first problem → a form field error in the interface language. */
 function fieldErrorOf(error: ErrorObject, t: TFunction): { name: (string | number)[]; errors: string[] } {
-  const path = error.instancePath.split('/').filter(Boolean).map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+  const path = namePath(error.instancePath.split('/').filter(Boolean).join('.'));
   const missing = (error.params as { missingProperty?: string }).missingProperty;
-  if (missing) return { name: [...path, missing], errors: [t('form.required', { field: missing })] };
   const code = ((error.parentSchema as FieldSchema | undefined)?.['x-errors'] as Record<string, string> | undefined)?.[error.keyword];
   const limit = (error.params as { limit?: number }).limit;
+  if (missing) return { name: [...path, missing], errors: [code ? t(`apiErrors.${code}`) : t('form.required', { field: missing })] };
   const field = String(path[path.length - 1] ?? '');
   if (code) return { name: path, errors: [t(`apiErrors.${code}`, { limit, field })] };
   if (error.keyword === 'maximum') return { name: path, errors: [t('form.numberMax', { field, max: limit })] };
@@ -32,7 +35,24 @@ function fieldErrorOf(error: ErrorObject, t: TFunction): { name: (string | numbe
   return { name: path, errors: [t('form.invalid', { field })] };
 }
 
-export default function ResourceFormPage({ resource, action }: { resource: ModelResource; action: 'create' | 'edit' }) {
+/** A field path as the API names it (`definition.colour_mapping.0.from`) → a form name path. */
+const namePath = (field: string) => field.split('.').filter(Boolean).map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+
+export interface FormAsideProps {
+  /** The form's current values (what would be saved). */
+  values: Record<string, unknown>;
+  /** The record's id when editing. */
+  id?: string;
+}
+
+interface ResourceFormPageProps {
+  resource: ModelResource;
+  action: 'create' | 'edit';
+  /** A panel beside the form that follows its values (the KPI builder's preview). */
+  aside?: ComponentType<FormAsideProps>;
+}
+
+export default function ResourceFormPage({ resource, action, aside: Aside }: ResourceFormPageProps) {
   const { t, i18n } = useTranslation();
   const { id } = useParams();
   const back = useBack();
@@ -59,15 +79,41 @@ export default function ResourceFormPage({ resource, action }: { resource: Model
     }),
     onMutationError: (error: HttpError) => {
       const errors = (error.errors ?? {}) as Record<string, string>;
-      form.setFields(Object.entries(errors).map(([field, message]) => ({ name: field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)), errors: [String(message)] })));
+      form.setFields(Object.entries(errors).map(([field, message]) => ({ name: namePath(field), errors: [String(message)] })));
     },
   });
+  const values = Form.useWatch([], form) as Record<string, unknown> | undefined;
+  const { data: canCreate } = useCan({ resource: resource.name, action: 'create' });
+  const { data: canDelete } = useCan({ resource: resource.name, action: 'delete' });
+  const { mutate: create, mutation: creating } = useCreate();
+  const go = useGo();
+
+  /** A copy of the record as it stands in the form, saved at once and opened for editing. */
+  const duplicate = () => {
+    const record = cleanValues(schema as unknown as FieldSchema, form.getFieldsValue(true));
+    const field = schema['x-title'];
+    const title = field ? record[field] : undefined;
+    const copy = title && typeof title === 'object'
+      ? { ...record, [field!]: Object.fromEntries(Object.entries(title).map(([language, text]) => [language, t('form.copyOf', { name: text, lng: language })])) }
+      : record;
+    create({
+      resource: resource.name,
+      values: copy,
+      successNotification: () => ({ type: 'success', message: t('notifications.created', { name: nameOf(copy) }) }),
+    }, { onSuccess: (answer) => go({ to: `${resource.route}/edit/${answer.data.id}` }) });
+  };
 
   const onFinish = (values: Record<string, unknown>) => {
     const record = cleanValues(schema as unknown as FieldSchema, values);
     const copy = structuredClone(record);
     if (!validate(copy)) {
       form.setFields((validate.errors ?? []).map((error) => fieldErrorOf(error, t)));
+      return;
+    }
+    const problem = RECORD_RULES[schema.$id]?.(record);
+    if (problem) {
+      form.setFields([{ name: namePath(problem.field), errors: [t(`apiErrors.${problem.code}`)] }]);
+      form.scrollToField(namePath(problem.field));
       return;
     }
     return formProps.onFinish?.(record);
@@ -82,21 +128,38 @@ export default function ResourceFormPage({ resource, action }: { resource: Model
     );
   }
 
+  const editor = (
+    <Card>
+      <Spin spinning={formLoading} tip={t('common.loading')}>
+        <Form {...formProps} initialValues={action === 'create' ? defaultsOf(schema as unknown as FieldSchema) : formProps.initialValues}
+          onFinish={onFinish} layout="vertical" scrollToFirstError>
+          <SchemaForm model={schema} />
+          <Space wrap>
+            <Button {...saveButtonProps} type="primary" data-testid="form-save">{t('form.save')}</Button>
+            <Button onClick={() => back()}>{t('form.cancel')}</Button>
+            {action === 'edit' && canCreate?.can && (
+              <Button onClick={duplicate} loading={creating.isPending} data-testid="form-duplicate">{t('form.duplicate')}</Button>
+            )}
+            {action === 'edit' && canDelete?.can && (
+              <DeleteButton recordItemId={id} data-testid="form-delete" onSuccess={() => go({ to: resource.route })}
+                confirmTitle={t('table.confirmDelete')} confirmOkText={t('buttons.delete')} confirmCancelText={t('form.cancel')}
+                successNotification={() => ({ type: 'success', message: t('notifications.deleted', { name: modelName }) })} />
+            )}
+          </Space>
+        </Form>
+      </Spin>
+    </Card>
+  );
+
   return (
     <div data-testid={`form-${schema.$id}`}>
       <Typography.Title level={2}>{`${title}: ${modelName}`}</Typography.Title>
-      <Card>
-        <Spin spinning={formLoading} tip={t('common.loading')}>
-          <Form {...formProps} initialValues={action === 'create' ? defaultsOf(schema as unknown as FieldSchema) : formProps.initialValues}
-            onFinish={onFinish} layout="vertical" scrollToFirstError>
-            <SchemaForm model={schema} />
-            <Space>
-              <Button {...saveButtonProps} type="primary" data-testid="form-save">{t('form.save')}</Button>
-              <Button onClick={() => back()}>{t('form.cancel')}</Button>
-            </Space>
-          </Form>
-        </Spin>
-      </Card>
+      {Aside ? (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} xl={10}>{editor}</Col>
+          <Col xs={24} xl={14}><div className="form-aside"><Aside values={values ?? {}} id={id} /></div></Col>
+        </Row>
+      ) : editor}
     </div>
   );
 }
