@@ -1,0 +1,33 @@
+// The chart's tooltip, built as DOM nodes whose words are text nodes: G2 puts a tooltip's content
+// into the page as HTML, and series names, entity names and keys are what users typed.
+
+export interface TooltipItem {
+  name?: unknown;
+  value?: unknown;
+  color?: unknown;
+}
+
+const SAFE_COLOUR = /^#[0-9a-f]{3,8}$/i;
+
+function textNode(tag: string, className: string, text: unknown): HTMLElement {
+  const node = document.createElement(tag);
+  node.className = className;
+  node.textContent = text === undefined || text === null ? '' : String(text);
+  return node;
+}
+
+/** G2's `interaction.tooltip.render`: the title and one line per item, as text. */
+export function tooltipContent(_event: unknown, data: { title?: unknown; items?: readonly TooltipItem[] }): HTMLElement {
+  const box = textNode('div', 'kpi-tooltip', '');
+  if (data.title !== undefined && data.title !== '') box.append(textNode('div', 'kpi-tooltip-title', data.title));
+  const list = textNode('ul', 'kpi-tooltip-list', '');
+  for (const item of data.items ?? []) {
+    const line = textNode('li', 'kpi-tooltip-item', '');
+    const marker = textNode('span', 'kpi-tooltip-marker', '');
+    if (typeof item.color === 'string' && SAFE_COLOUR.test(item.color)) marker.style.background = item.color;
+    line.append(marker, textNode('span', 'kpi-tooltip-name', item.name), textNode('span', 'kpi-tooltip-value', item.value));
+    list.append(line);
+  }
+  box.append(list);
+  return box;
+}
