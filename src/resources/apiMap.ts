@@ -33,4 +33,6 @@ export const apiPaths = {
   mapFeatures: '/map-features',
   mapConfig: '/map-config',
   groupMembers: '/group-members',
+  kpiData: '/kpi-data',
+  kpiPreview: '/kpi-preview',
 } as const;
