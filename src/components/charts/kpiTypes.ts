@@ -1,9 +1,12 @@
 // The parts of a KPI record a chart reads (src/schemas/kpi.ts) and what a chart draws from.
-import type { Kpi } from '../../schemas/kpi.ts';
+import type { FromSchema } from 'json-schema-to-ts';
+import type { kpiSchema } from '../../schemas/kpi.ts';
 import type { KpiDataAnswer } from '../../schemas/kpiDataQuery.ts';
 
-export type KpiDefinition = Kpi['definition'];
-export type KpiQueryItem = Kpi['query'][number];
+// fields with a default may be missing (a draft in the KPI builder): the chart applies the defaults
+type KpiAsRead = FromSchema<typeof kpiSchema, { keepDefaultedPropertiesOptional: true }>;
+export type KpiDefinition = KpiAsRead['definition'];
+export type KpiQueryItem = KpiAsRead['query'][number];
 export type ChartType = KpiDefinition['chart'];
 export type KpiSeries = KpiDataAnswer['series'][number];
 
