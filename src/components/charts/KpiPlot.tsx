@@ -10,15 +10,20 @@ const PLOTS: Record<PlotKind, ComponentType<Record<string, unknown>>> = {
   Column: Column as never, Bar: Bar as never, Line: Line as never, Pie: Pie as never, Gauge: Gauge as never,
 };
 
-/** G2's event after every drawing. */
+/** G2's event after every drawing (the plot's own event relay drops it: it carries no event object). */
 const AFTER_RENDER = 'afterrender';
+
+interface PlotInstance {
+  chart?: { on(event: string, listener: () => void): void };
+}
 
 export default function KpiPlot({ config, onDrawn }: { config: PlotConfig; onDrawn: () => void }) {
   const drawnRef = useRef(onDrawn);
   drawnRef.current = onDrawn;
-  const onEvent = useCallback((_chart: unknown, event: { type?: string }) => {
-    if (event?.type === AFTER_RENDER) drawnRef.current();
+  // called once per chart, before its first drawing ends; the listener goes with the chart
+  const onReady = useCallback((plot: PlotInstance) => {
+    plot.chart?.on(AFTER_RENDER, () => drawnRef.current());
   }, []);
   const Plot = PLOTS[config.plot];
-  return useMemo(() => <Plot {...config.options} onEvent={onEvent} />, [Plot, config.options, onEvent]);
+  return useMemo(() => <Plot {...config.options} onReady={onReady} />, [Plot, config.options, onReady]);
 }

@@ -21,11 +21,16 @@ export function tooltipContent(_event: unknown, data: { title?: unknown; items?:
   const box = textNode('div', 'kpi-tooltip', '');
   if (data.title !== undefined && data.title !== '') box.append(textNode('div', 'kpi-tooltip-title', data.title));
   const list = textNode('ul', 'kpi-tooltip-list', '');
+  Object.assign(list.style, { listStyle: 'none', margin: '4px 0 0', padding: '0' });
   for (const item of data.items ?? []) {
     const line = textNode('li', 'kpi-tooltip-item', '');
+    Object.assign(line.style, { display: 'flex', alignItems: 'center', gap: '6px' });
     const marker = textNode('span', 'kpi-tooltip-marker', '');
+    Object.assign(marker.style, { display: 'inline-block', width: '8px', height: '8px', borderRadius: '50%' });
     if (typeof item.color === 'string' && SAFE_COLOUR.test(item.color)) marker.style.background = item.color;
-    line.append(marker, textNode('span', 'kpi-tooltip-name', item.name), textNode('span', 'kpi-tooltip-value', item.value));
+    const value = textNode('span', 'kpi-tooltip-value', item.value);
+    value.style.marginLeft = 'auto';
+    line.append(marker, textNode('span', 'kpi-tooltip-name', item.name), value);
     list.append(line);
   }
   box.append(list);

@@ -72,9 +72,9 @@ describe('KPI chart configs keep typed names as text', () => {
       { name: 'b', value: 2, color: '"><img src=x onerror=alert(1)>' },
       { name: 'c', value: 3, color: '#12ab34' },
     ] });
-    const markers = [...tooltip.querySelectorAll<HTMLElement>('.kpi-tooltip-marker')].map((marker) => marker.getAttribute('style'));
-    expect(markers[0]).toBeNull();
-    expect(markers[1]).toBeNull();
-    expect(markers[2]).toMatch(/background: (#12ab34|rgb\(18, 171, 52\))/);
+    const markers = [...tooltip.querySelectorAll<HTMLElement>('.kpi-tooltip-marker')].map((marker) => marker.style.background);
+    expect(markers).toEqual(['', '', 'rgb(18, 171, 52)']);
+    expect(tooltip.querySelectorAll('img')).toHaveLength(0);
+    expect(tooltip.outerHTML).not.toContain('javascript');
   });
 });
