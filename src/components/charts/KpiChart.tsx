@@ -12,6 +12,7 @@ import { chartModel, DEFAULT_CHART_HEIGHT } from './chartModel.ts';
 import { isEmptyAnswer } from './chartSeries.ts';
 import { ColourLegend } from './ColourLegend.tsx';
 import { KpiDataTable } from './KpiDataTable.tsx';
+import { PlotErrorBoundary } from './PlotErrorBoundary.tsx';
 import type { KpiDefinition, KpiQueryItem } from './kpiTypes.ts';
 
 const KpiPlot = lazy(() => import('./KpiPlot.tsx'));
@@ -58,9 +59,11 @@ export function KpiChart({ kpi, data, loading, error, entityNames }: KpiChartPro
   else if (!plot) body = <KpiDataTable model={model} onDrawn={markDrawn} />;
   else {
     body = (
-      <Suspense fallback={<Spin style={{ display: 'block', padding: 24 }} />}>
-        <div style={{ height }}><KpiPlot config={plot} onDrawn={markDrawn} /></div>
-      </Suspense>
+      <PlotErrorBoundary fallback={<Alert type="error" showIcon message={t('errors.generic')} data-testid="kpi-chart-error" />}>
+        <Suspense fallback={<Spin style={{ display: 'block', padding: 24 }} />}>
+          <div style={{ height }}><KpiPlot config={plot} onDrawn={markDrawn} /></div>
+        </Suspense>
+      </PlotErrorBoundary>
     );
   }
 

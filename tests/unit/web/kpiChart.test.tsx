@@ -1,11 +1,18 @@
 // KpiChart as a reader meets it in jsdom (the canvas plots are drawn in the browser tests): the
 // data table, the empty and error states, and the attributes tests and screen readers rely on.
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setUpI18n } from '../../../src/i18n/i18n.ts';
 import { KpiChart } from '../../../src/components/charts/KpiChart.tsx';
 import type { KpiDefinition } from '../../../src/components/charts/kpiTypes.ts';
 import { answer, series } from '../../support/kpiAnswers.ts';
+
+// jsdom cannot draw the canvas plot: here it fails as a chunk that does not load would
+vi.mock('../../../src/components/charts/KpiPlot.tsx', () => ({
+  default: () => {
+    throw new Error('The chart could not be loaded');
+  },
+}));
 
 const query = [{ key: 'power', aggregation: 'avg' as const }];
 const payload = '<img src=x onerror=alert(1)>';
@@ -67,5 +74,11 @@ describe('KpiChart', () => {
     expect(root().getAttribute('role')).toBe('img');
     expect(root().getAttribute('aria-label')).toBe('Power: Gauge chart');
     expect(root().getAttribute('data-series-count')).toBe('1');
+  });
+
+  it('says so in its place when the plot cannot be drawn, instead of blanking the page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(<KpiChart kpi={{ query, definition: { chart: 'line' } }} data={answer(series([1, 2]))} />);
+    expect(await within(await screen.findByTestId('kpi-chart-error')).findByText('Something went wrong. Try again.')).toBeTruthy();
   });
 });
