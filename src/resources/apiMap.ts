@@ -34,4 +34,6 @@ export const apiPaths = {
   mapConfig: '/map-config',
   groupMembers: '/group-members',
   telemetryKeys: '/telemetry-keys',
+  kpiData: '/kpi-data',
+  kpiPreview: '/kpi-preview',
 } as const;

@@ -555,6 +555,16 @@ export const cs: Dictionary = {
     quotes: 'Řádek {{row}}: hodnota v uvozovkách není správně uzavřena.',
     cellCount: 'Řádek {{row}}: počet hodnot ({{cells}}) se liší od počtu sloupců v záhlaví ({{columns}}).',
   },
+  /** KPI charts (src/components/charts): states, the data table's columns, the comparison series. */
+  charts: {
+    noData: '$t(apiErrors.NO_KPI_DATA)',
+    badData: '$t(apiErrors.BAD_KPI_DATA)',
+    compared: '(srovnání)',
+    summary: '{{name}}: graf {{type}}',
+    outOfBounds: 'Mimo rozsah',
+    colourLegend: 'Legenda barev',
+    columns: { time: 'Čas', series: 'Řada', entity: 'Entita', value: 'Hodnota' },
+  },
   notFound: {
     oops: 'OOOPS!',
     title: 'Stránka nenalezena',

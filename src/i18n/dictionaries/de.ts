@@ -555,6 +555,16 @@ export const de: Dictionary = {
     quotes: 'Zeile {{row}}: Ein Wert in Anführungszeichen ist nicht richtig abgeschlossen.',
     cellCount: 'Zeile {{row}}: Die Anzahl der Werte ({{cells}}) weicht von der Anzahl der Spalten in der Kopfzeile ({{columns}}) ab.',
   },
+  /** KPI charts (src/components/charts): states, the data table's columns, the comparison series. */
+  charts: {
+    noData: '$t(apiErrors.NO_KPI_DATA)',
+    badData: '$t(apiErrors.BAD_KPI_DATA)',
+    compared: '(Vergleich)',
+    summary: '{{name}}: Diagramm {{type}}',
+    outOfBounds: 'Außerhalb des Bereichs',
+    colourLegend: 'Farblegende',
+    columns: { time: 'Zeit', series: 'Reihe', entity: 'Entität', value: 'Wert' },
+  },
   notFound: {
     oops: 'OOOPS!',
     title: 'Seite nicht gefunden',

@@ -554,6 +554,16 @@ export const en = {
     quotes: 'Row {{row}}: a quoted value is not closed properly.',
     cellCount: 'Row {{row}}: the number of values ({{cells}}) differs from the number of columns in the header ({{columns}}).',
   },
+  /** KPI charts (src/components/charts): states, the data table's columns, the comparison series. */
+  charts: {
+    noData: '$t(apiErrors.NO_KPI_DATA)',
+    badData: '$t(apiErrors.BAD_KPI_DATA)',
+    compared: '(compared)',
+    summary: '{{name}}: {{type}} chart',
+    outOfBounds: 'Out of range',
+    colourLegend: 'Colour legend',
+    columns: { time: 'Time', series: 'Series', entity: 'Entity', value: 'Value' },
+  },
   notFound: {
     oops: 'OOOPS!',
     title: 'Page not found',

@@ -555,6 +555,16 @@ export const ko: Dictionary = {
     quotes: '{{row}}행: 따옴표로 묶인 값이 올바르게 닫히지 않았습니다.',
     cellCount: '{{row}}행: 값의 개수({{cells}})가 머리글의 열 수({{columns}})와 다릅니다.',
   },
+  /** KPI charts (src/components/charts): states, the data table's columns, the comparison series. */
+  charts: {
+    noData: '$t(apiErrors.NO_KPI_DATA)',
+    badData: '$t(apiErrors.BAD_KPI_DATA)',
+    compared: '(비교)',
+    summary: '{{name}}: {{type}} 차트',
+    outOfBounds: '범위 밖',
+    colourLegend: '색상 범례',
+    columns: { time: '시간', series: '계열', entity: '엔터티', value: '값' },
+  },
   notFound: {
     oops: 'OOOPS!',
     title: '페이지를 찾을 수 없습니다',

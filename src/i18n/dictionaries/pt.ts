@@ -555,6 +555,16 @@ export const pt: Dictionary = {
     quotes: 'Linha {{row}}: um valor entre aspas não está bem fechado.',
     cellCount: 'Linha {{row}}: o número de valores ({{cells}}) difere do número de colunas do cabeçalho ({{columns}}).',
   },
+  /** KPI charts (src/components/charts): states, the data table's columns, the comparison series. */
+  charts: {
+    noData: '$t(apiErrors.NO_KPI_DATA)',
+    badData: '$t(apiErrors.BAD_KPI_DATA)',
+    compared: '(comparação)',
+    summary: '{{name}}: gráfico {{type}}',
+    outOfBounds: 'Fora do intervalo',
+    colourLegend: 'Legenda de cores',
+    columns: { time: 'Hora', series: 'Série', entity: 'Entidade', value: 'Valor' },
+  },
   notFound: {
     oops: 'OOOPS!',
     title: 'Página não encontrada',

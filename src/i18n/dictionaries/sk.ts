@@ -555,6 +555,16 @@ export const sk: Dictionary = {
     quotes: 'Riadok {{row}}: hodnota v úvodzovkách nie je správne uzavretá.',
     cellCount: 'Riadok {{row}}: počet hodnôt ({{cells}}) sa líši od počtu stĺpcov v hlavičke ({{columns}}).',
   },
+  /** KPI charts (src/components/charts): states, the data table's columns, the comparison series. */
+  charts: {
+    noData: '$t(apiErrors.NO_KPI_DATA)',
+    badData: '$t(apiErrors.BAD_KPI_DATA)',
+    compared: '(porovnanie)',
+    summary: '{{name}}: graf {{type}}',
+    outOfBounds: 'Mimo rozsahu',
+    colourLegend: 'Legenda farieb',
+    columns: { time: 'Čas', series: 'Séria', entity: 'Entita', value: 'Hodnota' },
+  },
   notFound: {
     oops: 'OOOPS!',
     title: 'Stránka sa nenašla',

@@ -1,0 +1,86 @@
+// One KPI's chart: its definition and data made into a picture (SPEC §3, §5), nothing else — the
+// caller fetches (useKpiData) and sets the width (kpiWidthPercent). No data: 'No KPI data found';
+// an error: its text inline. The plots library is loaded on first use (KpiPlot).
+import { Alert, Empty, Spin } from 'antd';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pickLocalized, type LocalizedValue } from '../../i18n/pickLocalized.ts';
+import type { KpiDataAnswer } from '../../schemas/kpiDataQuery.ts';
+import { colourLegend } from './chartColours.ts';
+import { plotConfigOf } from './chartConfig.ts';
+import { chartModel, DEFAULT_CHART_HEIGHT } from './chartModel.ts';
+import { isEmptyAnswer } from './chartSeries.ts';
+import { ColourLegend } from './ColourLegend.tsx';
+import { KpiDataTable } from './KpiDataTable.tsx';
+import { PlotErrorBoundary } from './PlotErrorBoundary.tsx';
+import type { KpiDefinition, KpiQueryItem } from './kpiTypes.ts';
+
+const KpiPlot = lazy(() => import('./KpiPlot.tsx'));
+
+export interface KpiChartProps {
+  kpi: { name?: unknown; query: KpiQueryItem[]; definition: KpiDefinition };
+  data: KpiDataAnswer | undefined;
+  loading?: boolean;
+  error?: string;
+  /** Names of the entities of per-entity series, by id. */
+  entityNames?: Record<number, string>;
+}
+
+export function KpiChart({ kpi, data, loading, error, entityNames }: KpiChartProps) {
+  const { t, i18n } = useTranslation();
+  const { definition } = kpi;
+  const type = definition.chart ?? 'line';
+  const [drawn, setDrawn] = useState(false);
+  const markDrawn = useCallback(() => setDrawn(true), []);
+  const comparedSuffix = t('charts.compared');
+  const model = useMemo(
+    () => chartModel(definition, data, { language: i18n.language, entityNames, comparedSuffix }),
+    [definition, data, i18n.language, entityNames, comparedSuffix],
+  );
+  const plot = useMemo(() => plotConfigOf(type, model), [type, model]);
+  const legend = useMemo(
+    () => (definition.legend === false ? [] : colourLegend(definition, t('charts.outOfBounds'))),
+    [definition, t],
+  );
+  const name = pickLocalized(kpi.name as LocalizedValue, i18n.language);
+  // the colour legend sits inside the image: its words join the summary
+  const summary = [t('charts.summary', { name, type: t(`enumValues.chart.${type}`) }), ...legend.map((entry) => entry.label)].join('; ');
+  const height = definition.height ?? DEFAULT_CHART_HEIGHT;
+
+  const waiting = !error && loading && !data;
+  const empty = !error && !waiting && isEmptyAnswer(data);
+  const seriesCount = error || waiting || empty ? 0 : plot?.seriesCount ?? model.series.length;
+  const statesDrawn = !!error || empty;
+
+  let body;
+  if (error) body = <Alert type="error" showIcon message={error} data-testid="kpi-chart-error" />;
+  else if (waiting) body = <Spin style={{ display: 'block', padding: 24 }} />;
+  else if (empty) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('charts.noData')} />;
+  else if (!plot) body = <KpiDataTable model={model} onDrawn={markDrawn} />;
+  else {
+    body = (
+      <PlotErrorBoundary fallback={<Alert type="error" showIcon message={t('errors.generic')} data-testid="kpi-chart-error" />}>
+        <Suspense fallback={<Spin style={{ display: 'block', padding: 24 }} />}>
+          <div style={{ height }}><KpiPlot config={plot} onDrawn={markDrawn} /></div>
+        </Suspense>
+      </PlotErrorBoundary>
+    );
+  }
+
+  // a table is read as a table; a canvas plot is one image with a summary
+  const role = plot && !error && !empty && !waiting ? 'img' : 'figure';
+  return (
+    <div
+      data-testid="kpi-chart"
+      data-chart-type={type}
+      data-series-count={seriesCount}
+      data-drawn={drawn || statesDrawn ? 'true' : 'false'}
+      role={role}
+      aria-label={summary}
+      aria-busy={waiting || undefined}
+    >
+      {body}
+      {!error && !empty && !waiting && <ColourLegend entries={legend} />}
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+// A KPI's chart as the options of one @ant-design/plots component, per chart type (SPEC §3): pure
+// functions of the chart model, so every value, colour and label decision is tested in jsdom.
+// Series names reach the page only as canvas text and through tooltipContent's text nodes.
+import { gaugeSegments, hasColourMapping, valueColour } from './chartColours.ts';
+import { DEFAULT_CHART_HEIGHT, type ChartModel } from './chartModel.ts';
+import { lastValueOfFirstSeries } from './chartSeries.ts';
+import { tooltipContent } from './chartTooltip.ts';
+import type { ChartRow, ChartType } from './kpiTypes.ts';
+
+export type PlotKind = 'Column' | 'Bar' | 'Line' | 'Pie' | 'Gauge';
+export type PlotOptions = Record<string, unknown>;
+
+export interface PlotConfig {
+  plot: PlotKind;
+  options: PlotOptions;
+  /** Series drawn, the comparison included. */
+  seriesCount: number;
+}
+
+const COMPARE_DASH = [6, 4];
+const firstOf = (datum: ChartRow | ChartRow[]): ChartRow | undefined => (Array.isArray(datum) ? datum[0] : datum);
+
+/** Line marks pass their series' points, other marks one point: the comparison is dashed either way. */
+export const compareDash = (datum: ChartRow | ChartRow[]): number[] | undefined => (firstOf(datum)?.compare ? COMPARE_DASH : undefined);
+
+function commonOptions(model: ChartModel): PlotOptions {
+  const { definition, series, colours, formatValue, formatTime } = model;
+  return {
+    data: model.rows,
+    height: definition.height ?? DEFAULT_CHART_HEIGHT,
+    autoFit: true,
+    legend: definition.legend === false ? false : { color: { position: 'bottom' } },
+    scale: { color: { domain: series.map((item) => item.name), range: series.map((item) => colours.get(item.name)!) } },
+    tooltip: {
+      title: (row: ChartRow) => formatTime(row.ts),
+      items: [(row: ChartRow) => ({ name: row.series, value: formatValue(row.value), color: model.pointColour(row) })],
+    },
+    interaction: { tooltip: { render: tooltipContent } },
+  };
+}
+
+/** The value axis: left or right (definition.y_axis), split_number ticks, values with the KPI's decimals. */
+function valueAxis(model: ChartModel): PlotOptions {
+  const { definition } = model;
+  return {
+    title: false,
+    position: definition.y_axis === 'right' ? 'right' : 'left',
+    labelFormatter: (value: number) => model.formatValue(value),
+    ...(definition.split_number ? { tickCount: definition.split_number } : {}),
+  };
+}
+
+function timeAxis(model: ChartModel): PlotOptions {
+  return { title: false, labelFormatter: (time: string | Date) => model.formatTime(time) };
+}
+
+/** Bars: the comparison lighter with a dashed outline; with a mapping each bar takes its value's colour. */
+function barStyle(model: ChartModel): PlotOptions {
+  return {
+    fill: (row: ChartRow) => model.pointColour(row),
+    fillOpacity: (row: ChartRow) => (row.compare ? 0.55 : 1),
+    stroke: (row: ChartRow) => (row.compare ? model.colours.get(row.series) : undefined),
+    lineWidth: (row: ChartRow) => (row.compare ? 1 : 0),
+    lineDash: compareDash,
+  };
+}
+
+function barOptions(model: ChartModel, type: 'bar' | 'stacked-bar' | 'horizontal-bar'): PlotOptions {
+  const common = commonOptions(model);
+  return {
+    ...common,
+    xField: 'ts',
+    yField: 'value',
+    colorField: 'series',
+    ...(type === 'stacked-bar' ? { stack: true } : { group: true }),
+    axis: { x: timeAxis(model), y: type === 'horizontal-bar' ? { ...valueAxis(model), position: undefined } : valueAxis(model) },
+    style: barStyle(model),
+  };
+}
+
+function lineOptions(model: ChartModel, timeScale: boolean): PlotOptions {
+  const { definition } = model;
+  return {
+    ...commonOptions(model),
+    xField: timeScale ? 'time' : 'ts',
+    yField: 'value',
+    colorField: 'series',
+    ...(timeScale ? { scale: { ...(commonOptions(model).scale as PlotOptions), x: { type: 'time' } }, area: { style: { fillOpacity: 0.15 } } } : {}),
+    axis: { x: timeAxis(model), y: valueAxis(model) },
+    style: { lineWidth: 2, lineDash: compareDash },
+    ...(hasColourMapping(definition) ? { point: { shapeField: 'circle', sizeField: 3, style: { fill: (row: ChartRow) => model.pointColour(row), stroke: (row: ChartRow) => model.pointColour(row) } } } : {}),
+  };
+}
+
+/** Pie and donut: one slice per series, its last value (a comparison is a slice of its own, lighter). */
+function pieOptions(model: ChartModel, donut: boolean): PlotOptions {
+  const common = commonOptions(model);
+  const slices = model.series.flatMap((item) => {
+    const last = item.data.at(-1);
+    return last ? [model.rows.find((row) => row.series === item.name && row.ts === last.ts)!] : [];
+  });
+  return {
+    ...common,
+    data: slices,
+    angleField: 'value',
+    colorField: 'series',
+    ...(donut ? { innerRadius: 0.6 } : {}),
+    label: { text: (row: ChartRow) => model.formatValue(row.value), position: 'outside' },
+    style: { fill: (row: ChartRow) => model.pointColour(row), fillOpacity: (row: ChartRow) => (row.compare ? 0.55 : 1) },
+  };
+}
+
+export interface GaugeReading {
+  value: number | undefined;
+  /** The centre text and its colour: colourOf the value. */
+  text: string;
+  textColour: string | undefined;
+}
+
+export function gaugeReading(model: ChartModel): GaugeReading {
+  const value = lastValueOfFirstSeries(model.series);
+  const key = model.series.find((item) => !item.compare)?.key;
+  return {
+    value,
+    text: value === undefined ? '' : model.formatValue(value),
+    textColour: value === undefined ? undefined : valueColour(value, model.definition, key),
+  };
+}
+
+function gaugeOptions(model: ChartModel): PlotOptions {
+  const { definition } = model;
+  const key = model.series.find((item) => !item.compare)?.key;
+  const segments = gaugeSegments(definition, key);
+  const reading = gaugeReading(model);
+  return {
+    height: definition.height ?? DEFAULT_CHART_HEIGHT,
+    autoFit: true,
+    legend: false,
+    data: { target: reading.value ?? 0, total: definition.max, thresholds: segments.map((segment) => segment.to) },
+    scale: { color: { range: segments.map((segment) => segment.colour) } },
+    style: {
+      textContent: () => reading.text,
+      ...(reading.textColour ? { textFill: reading.textColour } : {}),
+    },
+  };
+}
+
+/** The plot of a chart type; the data table is no plot (KpiDataTable draws it). */
+export function plotConfigOf(type: ChartType, model: ChartModel): PlotConfig | undefined {
+  const seriesCount = model.series.length;
+  switch (type) {
+    case 'bar': case 'stacked-bar': return { plot: 'Column', options: barOptions(model, type), seriesCount };
+    case 'horizontal-bar': return { plot: 'Bar', options: barOptions(model, type), seriesCount };
+    case 'line': return { plot: 'Line', options: lineOptions(model, false), seriesCount };
+    case 'time-scale': return { plot: 'Line', options: lineOptions(model, true), seriesCount };
+    case 'pie': case 'donut': return { plot: 'Pie', options: pieOptions(model, type === 'donut'), seriesCount };
+    case 'gauge': return { plot: 'Gauge', options: gaugeOptions(model), seriesCount: Math.min(seriesCount, 1) };
+    default: return undefined;
+  }
+}

@@ -1,0 +1,37 @@
+// What every chart type builds on: a KPI's answer as named series and rows, their colours and the
+// KPI's number and time formats. Pure, so the configs built on it are tested without drawing.
+import type { KpiDataAnswer } from '../../schemas/kpiDataQuery.ts';
+import { chartRows, drawnSeries, type DrawnSeries } from './chartSeries.ts';
+import { seriesColours, valueColour } from './chartColours.ts';
+import { timeFormatter, valueFormatter } from './chartFormat.ts';
+import { kpiTimeZone } from './kpiTimeZone.ts';
+import type { ChartContext, ChartRow, KpiDefinition } from './kpiTypes.ts';
+
+export const DEFAULT_CHART_HEIGHT = 300;
+export const DEFAULT_PAGE_SIZE = 10;
+
+export interface ChartModel {
+  definition: KpiDefinition;
+  series: DrawnSeries[];
+  rows: ChartRow[];
+  /** Series name → its colour (the legend's). */
+  colours: Map<string, string>;
+  formatValue: (value: number) => string;
+  formatTime: (time: Date | string | number) => string;
+  /** A point's colour: the mapping's for its value, else its series'. */
+  pointColour: (row: ChartRow) => string;
+}
+
+export function chartModel(definition: KpiDefinition, answer: KpiDataAnswer | undefined, context: ChartContext): ChartModel {
+  const series = drawnSeries(answer, context);
+  const colours = seriesColours(series);
+  return {
+    definition,
+    series,
+    rows: chartRows(series),
+    colours,
+    formatValue: valueFormatter(context.language, definition.decimals),
+    formatTime: timeFormatter(context.language, kpiTimeZone(definition)),
+    pointColour: (row) => valueColour(row.value, definition, row.key) ?? colours.get(row.series) ?? '#000000',
+  };
+}

@@ -1,0 +1,39 @@
+// The parts of a KPI record a chart reads (src/schemas/kpi.ts) and what a chart draws from.
+import type { FromSchema } from 'json-schema-to-ts';
+import type { kpiSchema } from '../../schemas/kpi.ts';
+import type { KpiDataAnswer } from '../../schemas/kpiDataQuery.ts';
+
+// fields with a default may be missing (a draft in the KPI builder): the chart applies the defaults
+type KpiAsRead = FromSchema<typeof kpiSchema, { keepDefaultedPropertiesOptional: true }>;
+export type KpiDefinition = KpiAsRead['definition'];
+export type KpiQueryItem = KpiAsRead['query'][number];
+export type ChartType = KpiDefinition['chart'];
+export type KpiSeries = KpiDataAnswer['series'][number];
+
+/** One drawn point: a series' value at a bucket's start. */
+export interface ChartRow {
+  /** The bucket's start as an instant (ISO text, unique per bucket even when local hours repeat). */
+  ts: string;
+  time: Date;
+  value: number;
+  /** The series' name as drawn and in the legend (unique within the chart). */
+  series: string;
+  /** The query item's label (else key), without the entity. */
+  label: string;
+  /** The entity's name when the series is one entity's, else ''. */
+  entity: string;
+  entityId: number | null;
+  key: string;
+  /** The comparison series' point: measured at sourceTime, drawn at time. */
+  compare: boolean;
+  sourceTime?: Date;
+}
+
+/** What a chart needs besides the KPI and its data: the interface language and its words. */
+export interface ChartContext {
+  language: string;
+  /** Names of the entities a per-entity series belongs to. */
+  entityNames?: Record<number, string>;
+  /** The translated suffix of the comparison series' name, e.g. "(compared)". */
+  comparedSuffix: string;
+}

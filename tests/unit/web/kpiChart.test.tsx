@@ -1,0 +1,84 @@
+// KpiChart as a reader meets it in jsdom (the canvas plots are drawn in the browser tests): the
+// data table, the empty and error states, and the attributes tests and screen readers rely on.
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setUpI18n } from '../../../src/i18n/i18n.ts';
+import { KpiChart } from '../../../src/components/charts/KpiChart.tsx';
+import type { KpiDefinition } from '../../../src/components/charts/kpiTypes.ts';
+import { answer, series } from '../../support/kpiAnswers.ts';
+
+// jsdom cannot draw the canvas plot: here it fails as a chunk that does not load would
+vi.mock('../../../src/components/charts/KpiPlot.tsx', () => ({
+  default: () => {
+    throw new Error('The chart could not be loaded');
+  },
+}));
+
+const query = [{ key: 'power', aggregation: 'avg' as const }];
+const payload = '<img src=x onerror=alert(1)>';
+const mapping: KpiDefinition['colour_mapping'] = [
+  { from: 0, to: 10, color: '#00aa00', property: 'power', measure: 'W', label: payload },
+  { from: 10, to: 100, color: '#cc0000', property: 'power', measure: 'W', label: 'High' },
+];
+
+beforeAll(async () => {
+  await setUpI18n('facility').changeLanguage('en');
+});
+afterEach(cleanup);
+
+const root = () => screen.getByTestId('kpi-chart');
+
+describe('KpiChart', () => {
+  it('draws a data table: a real table of every point, coloured by the mapping, paged by page_size', () => {
+    const values = Array.from({ length: 12 }, (_, index) => index * 5);
+    render(<KpiChart
+      kpi={{ name: { en: 'Lamp power', sk: 'Príkon' }, query, definition: { chart: 'data-table', page_size: 5, decimals: 0, colour_mapping: mapping, out_of_bounds_color: '#999999' } }}
+      data={answer(series(values, { entity_id: 3 }))}
+      entityNames={{ 3: payload }}
+    />);
+    expect(root().getAttribute('data-chart-type')).toBe('data-table');
+    expect(root().getAttribute('data-series-count')).toBe('1');
+    expect(root().getAttribute('data-drawn')).toBe('true');
+    expect(root().getAttribute('aria-label')).toContain('Lamp power: Data table chart');
+    const table = within(root()).getByRole('table');
+    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers).toEqual(['Time', 'Series', 'Entity', 'Value']);
+    const bodyRows = within(table).getAllByRole('row').slice(1);
+    expect(bodyRows).toHaveLength(5);
+    expect(within(bodyRows[0]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['3/28/26, 11:00 AM', 'Power', payload, '55']);
+    const values0 = within(table).getAllByTestId('kpi-table-value');
+    expect(values0[0].style.color).toBe('rgb(204, 0, 0)');
+    // the entity name and the legend's label are text, not markup
+    expect(root().querySelector('img')).toBeNull();
+    expect(within(screen.getByTestId('kpi-colour-legend')).getByText(`${payload} (0 – 10 W)`)).toBeTruthy();
+  });
+
+  it('says "No KPI data found" for an answer without points', () => {
+    render(<KpiChart kpi={{ query, definition: { chart: 'line' } }} data={answer(series([]))} />);
+    expect(screen.getByText('No KPI data found')).toBeTruthy();
+    expect(root().getAttribute('data-series-count')).toBe('0');
+    expect(root().getAttribute('data-drawn')).toBe('true');
+  });
+
+  it('shows the error text inline instead of the chart', () => {
+    render(<KpiChart kpi={{ query, definition: { chart: 'bar' } }} data={answer(series([1]))} error="Bad kpi_data" />);
+    expect(within(screen.getByTestId('kpi-chart-error')).getByText('Bad kpi_data')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('is busy while the first answer loads, and an image with a summary once a plot has data', async () => {
+    const { rerender } = render(<KpiChart kpi={{ name: 'Power', query, definition: { chart: 'gauge', max: 100 } }} data={undefined} loading />);
+    expect(root().getAttribute('aria-busy')).toBe('true');
+    expect(root().getAttribute('data-drawn')).toBe('false');
+    rerender(<KpiChart kpi={{ name: 'Power', query, definition: { chart: 'gauge', max: 100 } }} data={answer(series([4]), { ...series([5]), compare: true })} />);
+    expect(root().getAttribute('role')).toBe('img');
+    expect(root().getAttribute('aria-label')).toBe('Power: Gauge chart');
+    expect(root().getAttribute('data-series-count')).toBe('1');
+  });
+
+  it('says so in its place when the plot cannot be drawn, instead of blanking the page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(<KpiChart kpi={{ query, definition: { chart: 'line' } }} data={answer(series([1, 2]))} />);
+    expect(await within(await screen.findByTestId('kpi-chart-error')).findByText('Something went wrong. Try again.')).toBeTruthy();
+  });
+});
