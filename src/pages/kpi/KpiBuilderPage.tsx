@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { KpiChart } from '../../components/charts/KpiChart.tsx';
 import { useElementWidth } from '../../components/charts/useElementWidth.ts';
 import { useKpiData } from '../../components/charts/useKpiData.ts';
+import { useSeriesEntityNames } from '../../components/charts/useSeriesEntityNames.ts';
 import { cleanValues } from '../../components/schema/formValues.ts';
 import { pickLocalized, type LocalizedValue } from '../../i18n/pickLocalized.ts';
 import type { ModelResource } from '../../resources/defineResource.ts';
@@ -42,6 +43,7 @@ function KpiPreview({ values }: FormAsideProps) {
     refreshSeconds: 0,
     enabled: ready,
   });
+  const entityNames = useSeriesEntityNames(data);
   const name = pickLocalized(kpi.name as LocalizedValue, i18n.language);
   return (
     <Card title={t('kpiBuilder.preview')} data-testid="kpi-preview">
@@ -49,7 +51,7 @@ function KpiPreview({ values }: FormAsideProps) {
         {ready ? (
           <>
             {name && <Typography.Text strong>{name}</Typography.Text>}
-            <KpiChart kpi={{ name: kpi.name, query, definition: kpi.definition! }} data={data} loading={loading} error={error} />
+            <KpiChart kpi={{ name: kpi.name, query, definition: kpi.definition! }} data={data} loading={loading} error={error} entityNames={entityNames} />
           </>
         ) : (
           <Empty description={problem ? t(`apiErrors.${problem.code}`) : t('kpiBuilder.previewHint')} />

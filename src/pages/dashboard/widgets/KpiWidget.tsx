@@ -6,7 +6,10 @@ import { Button, Card, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { KpiChart } from '../../../components/charts/KpiChart.tsx';
 import { useElementWidth } from '../../../components/charts/useElementWidth.ts';
-import { useInView, useKpiData } from '../../../components/charts/useKpiData.ts';
+import { kpiWidthPercent } from '../../../components/charts/kpiWidth.ts';
+import { useInView } from '../../../components/charts/useInView.ts';
+import { useKpiData } from '../../../components/charts/useKpiData.ts';
+import { useSeriesEntityNames } from '../../../components/charts/useSeriesEntityNames.ts';
 import { pickLocalized, type LocalizedValue } from '../../../i18n/pickLocalized.ts';
 import type { Kpi } from '../../../schemas/kpi.ts';
 import { WIDGET_WIDTHS } from './presetItems.ts';
@@ -30,13 +33,16 @@ export function KpiWidget({ kpi, width, entityId, first, last, onMove, onResize,
   const name = pickLocalized(kpi.name as LocalizedValue, i18n.language) || `#${kpi.id}`;
   const { data, loading, error } = useKpiData({
     id: kpi.id,
+    definition: kpi.definition,
     entityIds: entityId === undefined ? undefined : [entityId],
     maxPoints: pixels,
     refreshSeconds: kpi.definition.refresh_interval ?? 0,
-    enabled: visible,
+    enabled: true,
+    visible,
   });
+  const entityNames = useSeriesEntityNames(data);
   return (
-    <div ref={ref} className="kpi-widget" style={{ width: `calc(100% * ${width} / 24)` }} data-testid="kpi-widget" data-kpi-id={kpi.id}>
+    <div ref={ref} className="kpi-widget" style={{ width: `${kpiWidthPercent(width)}%` }} data-testid="kpi-widget" data-kpi-id={kpi.id}>
       <Card
         size="small"
         title={name}
@@ -50,7 +56,7 @@ export function KpiWidget({ kpi, width, entityId, first, last, onMove, onResize,
           </Space>
         )}
       >
-        <KpiChart kpi={kpi} data={data} loading={loading} error={error} />
+        <KpiChart kpi={kpi} data={data} loading={loading} error={error} entityNames={entityNames} />
       </Card>
     </div>
   );
