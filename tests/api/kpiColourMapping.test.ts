@@ -104,7 +104,7 @@ const cases: { name: string; definition: Record<string, unknown>; refusal: Refus
     definition: { ...good, chart: 'gauge', colour_mapping: [range(0, 800)] },
     refusal: { code: 'VALIDATION', message: 'definition.max is required', field: 'definition.max' },
   },
-  ...['color', 'measure', 'property', 'label'].map((missing) => {
+  ...(['color', 'measure', 'property', 'label'] as const).map((missing) => {
     const { [missing]: _left, ...rest } = range(0, 800);
     return {
       name: `a range without its ${missing}`,
