@@ -8,7 +8,7 @@
 // and the KPI builder's POST /kpi-preview of (b). p50/p95/p99 are printed per case.
 // Goal on 2 cores: p95 ≤ 100 ms on the embedded database for (a) and (b).
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../server/app.ts';
 import { DEFAULT_DAY_ZONES } from '../server/config.ts';
 import { machineLine } from './launch.ts';
@@ -61,7 +61,7 @@ const fleetDraft = {
 const yearKpi = await createKpi(yearDraft.query, yearDraft.definition);
 const fleetKpi = await createKpi(fleetDraft.query, fleetDraft.definition);
 
-interface Case { name: string; goal: boolean; request: Parameters<FastifyInstance['inject']>[0] & object }
+interface Case { name: string; goal: boolean; request: InjectOptions }
 const zone = `&timezone=${encodeURIComponent(ZONE)}`;
 const cases: Case[] = [
   { name: `(a) 1 device, daily buckets over a year + the year before, ${ZONE}`, goal: true, request: { method: 'GET', url: `/kpi-data?id=${yearKpi}${zone}`, headers } },
