@@ -8,17 +8,10 @@
 // buckets over a year and hourly buckets over a day for the 1,000 devices.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startThrowawayPostgres, type ThrowawayPostgres } from '../scripts/postgres.ts';
 import { buildApp } from '../server/app.ts';
 import { DEFAULT_DAY_ZONES } from '../server/config.ts';
-import { openDatabase, type Database } from '../server/db/database.ts';
-import { seedDemoIfEmpty } from '../server/seed/demoSeed.ts';
-import type { TelemetryPoint } from '../server/telemetry/telemetryPoint.ts';
-import { telemetryWriter } from '../server/telemetry/telemetryWriter.ts';
 import { machineLine } from './launch.ts';
+import { benchDevices, DAY, log, MINUTE, openBenchDatabase, percentile, writeHistory } from './telemetryHistory.ts';
 
 const argument = (name: string, fallback: string) => {
   const at = process.argv.indexOf(name);
@@ -26,71 +19,17 @@ const argument = (name: string, fallback: string) => {
 };
 const days = Number(argument('--days', '365'));
 const requests = Number(argument('--requests', '200'));
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 
-let postgres: ThrowawayPostgres | null = null;
-let databaseUrl = process.env.DATABASE_URL;
-if (process.argv.includes('--postgres') && !databaseUrl) {
-  postgres = await startThrowawayPostgres();
-  if (!postgres) throw new Error('--postgres needs DATABASE_URL or Debian\'s postgresql binaries');
-  databaseUrl = postgres.url;
-}
-const dataDir = mkdtempSync(join(tmpdir(), 'terrasight-bench-kpi-'));
-const db = await openDatabase({ databaseUrl, dataDir });
-const database = databaseUrl ? `PostgreSQL${postgres ? ` ${postgres.version} (throw-away)` : ''}` : 'embedded (PGlite)';
-const log = (line: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
-
-await seedDemoIfEmpty(db);
-const [{ id: tenantId }] = await db.systemQuery<{ id: string }>(sql`SELECT id FROM tenants WHERE name = 'Demo City'`);
-
-/** A device type with `count` devices of the tenant, by plain SQL. */
-async function devices(name: string, count: number): Promise<{ typeId: number; ids: number[] }> {
-  const [type] = await db.systemQuery<{ id: number }>(sql`INSERT INTO entity_types (tenant_id, category, name) VALUES (${tenantId}, 'bench', ${name}) RETURNING id`);
-  const rows = await db.systemQuery<{ id: number }>(sql`INSERT INTO entities (tenant_id, entity_type_id, name, level)
-    SELECT ${tenantId}, ${type.id}, jsonb_build_object('en', ${name} || ' ' || g), 2 FROM generate_series(1, ${count}) g RETURNING id`);
-  return { typeId: type.id, ids: rows.map((row) => row.id) };
-}
-
-/** Minute points of `ids` over [from, to), a day at a time through one writer, with progress. */
-async function writeMinutes(db: Database, label: string, ids: number[], from: number, to: number) {
-  const writer = telemetryWriter(db);
-  const total = ids.length * ((to - from) / MINUTE);
-  const started = performance.now();
-  const commits: Promise<void>[] = [];
-  let queued = 0;
-  let lastReport = started;
-  for (let day = from; day < to; day += DAY) {
-    // a device's day per message (1,440 points): the writer gathers messages into its batches
-    for (const entityId of ids) {
-      const points: TelemetryPoint[] = [];
-      for (let ts = day; ts < Math.min(day + DAY, to); ts += MINUTE) {
-        const value = Math.round((20 + 6 * Math.sin((ts / DAY) * 2 * Math.PI) + ((entityId * 7919 + ts / MINUTE) % 13) / 10) * 10) / 10;
-        points.push({ tenantId, entityId, key: 'temperature', ts, value });
-      }
-      commits.push((await writer.enqueue(points)).committed);
-      queued += points.length;
-    }
-    if (performance.now() - lastReport > 10_000) {
-      lastReport = performance.now();
-      const { newPoints } = writer.stats();
-      log(`${label}: ${newPoints.toLocaleString('en')} of ${total.toLocaleString('en')} points stored (${Math.round(newPoints / ((lastReport - started) / 1000)).toLocaleString('en')}/s)`);
-    }
-  }
-  await Promise.all(commits);
-  await writer.close();
-  const seconds = (performance.now() - started) / 1000;
-  log(`${label}: ${queued.toLocaleString('en')} points in ${seconds.toFixed(0)} s (${Math.round(queued / seconds).toLocaleString('en')}/s)`);
-  return { points: queued, seconds };
-}
+const bench = await openBenchDatabase(process.argv.includes('--postgres'), 'terrasight-bench-kpi-');
+const { db, database, tenantId } = bench;
 
 const now = Date.now();
 const end = now - (now % MINUTE);
-const meters = await devices('Bench meter', 10);
-const lamps = await devices('Bench lamp', 1000);
+const meters = await benchDevices(db, tenantId, 'Bench meter', 10);
+const lamps = await benchDevices(db, tenantId, 'Bench lamp', 1000);
 log(`writing ${days} days of minute data for 10 devices and one day for 1,000 devices into ${database}`);
-const year = await writeMinutes(db, `10 devices × ${days} days`, meters.ids, end - days * DAY, end);
-const crowd = await writeMinutes(db, '1,000 devices × 1 day', lamps.ids, end - DAY, end);
+const year = await writeHistory(db, tenantId, `10 devices × ${days} days`, meters.ids, end - days * DAY, end);
+const crowd = await writeHistory(db, tenantId, '1,000 devices × 1 day', lamps.ids, end - DAY, end);
 await db.systemQuery(sql`ANALYZE`);
 const [sizes] = await db.systemQuery<Record<string, string>>(sql`SELECT
   (SELECT count(*) FROM telemetry)::text AS raw, (SELECT count(*) FROM telemetry_quarter_hourly)::text AS quarter,
@@ -148,7 +87,6 @@ const cases: [string, number, string, boolean][] = [
   ['minute buckets over a day, 10 devices (raw points), UTC', minutesDay, 'UTC', false],
 ];
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 const rows: string[] = [];
 let missed = 0;
 for (const [name, id, zone, goal] of cases) {
@@ -177,9 +115,7 @@ for (const [name, id, zone, goal] of cases) {
 }
 
 await app.close();
-await db.close();
-rmSync(dataDir, { recursive: true, force: true });
-await postgres?.stop();
+await bench.close();
 
 console.log(`GET /kpi-data, ${requests} requests per case one at a time after 10 warm-up, ${database} — ${machineLine()}`);
 console.log(`Data: ${year.points.toLocaleString('en')} points (10 devices × ${days} days, ${Math.round(year.points / year.seconds).toLocaleString('en')} points/s through the writer) + ${crowd.points.toLocaleString('en')} (1,000 devices × 1 day); rows: raw ${sizes.raw}, 15-minute ${sizes.quarter}, hourly ${sizes.hourly}, daily ${sizes.daily}`);

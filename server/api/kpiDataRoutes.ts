@@ -1,8 +1,11 @@
 // GET /kpi-data (docs/api.md "KPI data"): a KPI's time series. Parameters that do not fit the
 // schema answer 400 `BAD_KPI_DATA` 'Bad kpi_data' (SPEC §8), naming the parameter.
+// POST /kpi-preview: an unsaved KPI's series for the builder; its body is checked like a KPI
+// being saved (the KPI schema's fields: 400 VALIDATION or the schema's codes, naming the field).
 import type { FastifyInstance } from 'fastify';
 import { kpiDataAnswerSchema, kpiDataQuerySchema, type KpiDataQuery } from '../../src/schemas/kpiDataQuery.ts';
-import { authorizeKpiData, badKpiData, type KpiDataService } from '../telemetry/kpiData.ts';
+import { kpiPreviewAnswerSchema, kpiPreviewBodySchema, MAX_PREVIEW_BODY_BYTES, type KpiPreviewBody } from '../../src/schemas/kpiPreview.ts';
+import { authorizeKpiData, authorizeKpiPreview, badKpiData, type KpiDataService } from '../telemetry/kpiData.ts';
 import { callerFrom } from './authenticate.ts';
 import { bodySchema, errorResponses } from './openapi.ts';
 import { checkAccessFirst } from './routeAccess.ts';
@@ -25,4 +28,13 @@ export function kpiDataRoutes(app: FastifyInstance, kpiData: KpiDataService) {
     }
     return kpiData.series(caller, request.query);
   });
+
+  app.post<{ Body: KpiPreviewBody }>('/kpi-preview', {
+    onRequest: checkAccessFirst(authorizeKpiPreview),
+    bodyLimit: MAX_PREVIEW_BODY_BYTES,
+    schema: {
+      tags: ['kpi'], summary: 'An unsaved KPI\'s time series (the KPI builder\'s preview)', security: [{ bearer: [] }],
+      body: kpiPreviewBodySchema, response: { ...errorResponses, 200: kpiPreviewAnswerSchema },
+    },
+  }, (request) => kpiData.preview(callerFrom(request), request.body));
 }

@@ -2,10 +2,12 @@
 // comes through the resource engine (its read rule, the caller's tenant); its range and buckets
 // from kpiTime.ts; its numbers from the coarsest telemetry rows that answer exactly.
 // Every refusal a client can cause is 400 `BAD_KPI_DATA` 'Bad kpi_data' or 404 `NO_KPI_DATA`
-// 'No KPI data found' (SPEC §8).
+// 'No KPI data found' (SPEC §8). POST /kpi-preview answers an unsaved draft the same way, for
+// whoever may write KPIs, after the checks a stored KPI gets.
 import { idList } from '../../src/schemas/bounds.ts';
 import { kpiSchema, type Kpi } from '../../src/schemas/kpi.ts';
 import { MAX_POINTS_PER_SERIES, type KpiDataAnswer, type KpiDataQuery } from '../../src/schemas/kpiDataQuery.ts';
+import type { KpiPreviewBody } from '../../src/schemas/kpiPreview.ts';
 import { validated } from '../schemaValidator.ts';
 import type { Database } from '../db/database.ts';
 import { isDatabaseUnavailable } from '../db/databaseErrors.ts';
@@ -16,6 +18,7 @@ import { ApiError } from '../errors.ts';
 import { schemaOf } from '../resources/registry.ts';
 import { authorize } from '../resources/resourceAccess.ts';
 import type { ResourceService } from '../resources/resourceService.ts';
+import { checkKpiDefinition } from '../resources/rules/kpiRules.ts';
 import type { Caller } from '../services/caller.ts';
 import { readBudget, type ReadBudget } from '../services/readBudget.ts';
 import { largestTriangleThreeBuckets } from './downsample.ts';
@@ -46,9 +49,31 @@ const noKpiData = () => new ApiError(404, 'NO_KPI_DATA', NO_KPI_DATA);
 /** Who may read KPI data: whoever may read the KPI (its model's read rule), before any parameter is looked at. */
 export const authorizeKpiData = (caller: Caller) => authorize(caller, schemaOf('kpi'), 'read');
 
+/**
+ * Who may preview a draft: whoever may create or update a KPI (its model's rules), before the
+ * body is looked at; the first refusal is the answer when neither is allowed.
+ */
+export function authorizeKpiPreview(caller: Caller): void {
+  try {
+    authorize(caller, schemaOf('kpi'), 'create');
+  } catch (refused) {
+    try {
+      authorize(caller, schemaOf('kpi'), 'update');
+    } catch {
+      throw refused;
+    }
+  }
+}
+
 type QueryItem = Kpi['query'][number];
 type KpiPoint = KpiDataAnswer['series'][number]['data'][number];
 type Definition = Kpi['definition'];
+/** What an answer reads of a KPI, stored or draft. */
+interface KpiDraft { query: QueryItem[]; definition: Definition }
+/** The answer of a KPI without its id (a draft has none). */
+type SeriesAnswer = Pick<KpiDataAnswer, 'timezone' | 'interval' | 'from' | 'to' | 'compare_from' | 'compare_to' | 'series'>;
+/** What the reader asks besides the KPI: only these of its entities, the zone, points per series. */
+interface ReadOptions { only?: number[]; timezone: string; maxPoints: number }
 
 const ids = (value: unknown): number[] => (Array.isArray(value) ? value.filter((id): id is number => Number.isSafeInteger(id) && id > 0) : []);
 
@@ -129,18 +154,41 @@ export function kpiDataService(db: Database, resources: ResourceService, options
   return {
     series(caller: Caller, request: KpiDataQuery): Promise<KpiDataAnswer> {
       authorizeKpiData(caller);
-      return budget.run(caller, () => seriesOf(caller, request));
+      return budget.run(caller, () => storedSeries(caller, request));
+    },
+
+    /** An unsaved KPI's series (POST /kpi-preview); the body is valid by its schema (the route's). */
+    preview(caller: Caller, body: KpiPreviewBody): Promise<SeriesAnswer> {
+      authorizeKpiPreview(caller);
+      checkKpiDefinition(body.definition);
+      const draft: KpiDraft = { query: body.query, definition: body.definition };
+      const options = { only: body.entity_ids, timezone: body.timezone ?? 'UTC', maxPoints: body.max_points ?? MAX_POINTS_PER_SERIES };
+      return budget.run(caller, () => answerOf(caller, async () => draft, options));
     },
   };
 
-  async function seriesOf(caller: Caller, request: KpiDataQuery): Promise<KpiDataAnswer> {
-    const maxPoints = request.max_points ?? MAX_POINTS_PER_SERIES;
+  async function storedSeries(caller: Caller, request: KpiDataQuery): Promise<KpiDataAnswer> {
     const only = request.entity_ids === undefined ? undefined : idList(request.entity_ids);
     if (request.entity_ids !== undefined && !only) throw badKpiData('entity_ids');
-    const zone = await timeZoneOf(request.timezone ?? 'UTC');
-    const kpi = await kpiOf(caller, request.id);
-    const definition = checked<Definition>(usedDefinition, kpi.definition ?? {}, 'definition');
-    const items = checked<QueryItem[]>(usedQuery, kpi.query ?? [], 'query');
+    const stored = async (): Promise<KpiDraft> => {
+      const kpi = await kpiOf(caller, request.id);
+      return {
+        definition: checked<Definition>(usedDefinition, kpi.definition ?? {}, 'definition'),
+        query: checked<QueryItem[]>(usedQuery, kpi.query ?? [], 'query'),
+      };
+    };
+    const answer = await answerOf(caller, stored, { only, timezone: request.timezone ?? 'UTC', maxPoints: request.max_points ?? MAX_POINTS_PER_SERIES });
+    return { id: request.id, ...answer };
+  }
+
+  /**
+   * The series of a KPI, stored or draft (`readKpi`, asked once the zone is known to be good), for
+   * this caller: one code path for both doors, under the same limits. Its entities are the
+   * caller's tenant's only (other ids match nothing).
+   */
+  async function answerOf(caller: Caller, readKpi: () => Promise<KpiDraft>, { only, timezone, maxPoints }: ReadOptions): Promise<SeriesAnswer> {
+    const zone = await timeZoneOf(timezone);
+    const { definition, query: items } = await readKpi();
 
     let range: KpiRange;
     let compared: ReturnType<typeof compareRange>;
@@ -201,7 +249,7 @@ export function kpiDataService(db: Database, resources: ResourceService, options
       else addSeries(null);
     });
     return {
-      id: request.id, timezone: zone, interval: range.interval,
+      timezone: zone, interval: range.interval,
       from: new Date(range.from).toISOString(), to: new Date(range.to).toISOString(),
       ...(compared ? { compare_from: new Date(compared.range.from).toISOString(), compare_to: new Date(compared.range.to).toISOString() } : {}),
       series,

@@ -6,6 +6,7 @@
 //                     ts - ((ts AT TIME ZONE tz) - date_bin(step, ts AT TIME ZONE tz, 2000-01-01))
 //                     (the repeated hour of an autumn DST change is two buckets, not one of two hours)
 //   1d, 1w, 1M        date_trunc('day' | 'week' | 'month', ts, tz): local midnight, Monday, the 1st
+import type { CALENDAR_TIME_RANGES, ROLLING_TIME_RANGES } from '../../src/schemas/enums.ts';
 import type { Kpi } from '../../src/schemas/kpi.ts';
 
 type Definition = Kpi['definition'];
@@ -25,7 +26,23 @@ const CALENDAR_UNITS: Partial<Record<KpiInterval, 'day' | 'week' | 'month'>> = {
 export const NOMINAL_MS: Record<KpiInterval, number> = {
   '1m': MINUTE, '5m': 5 * MINUTE, '15m': 15 * MINUTE, '1h': HOUR, '1d': DAY, '1w': 7 * DAY, '1M': 28 * DAY,
 };
-const RANGE_MS: Record<KpiTimeRange, number> = { '1h': HOUR, '24h': DAY, '7d': 7 * DAY, '30d': 30 * DAY, '1y': 365 * DAY };
+type RollingTimeRange = (typeof ROLLING_TIME_RANGES)[number];
+export type CalendarTimeRange = (typeof CALENDAR_TIME_RANGES)[number];
+/** Rolling ranges of a fixed length (`6M` is counted in calendar months instead: `ROLLING_MONTHS`). */
+const RANGE_MS: Partial<Record<RollingTimeRange, number>> = {
+  '15m': 15 * MINUTE, '30m': 30 * MINUTE, '1h': HOUR, '2h': 2 * HOUR, '5h': 5 * HOUR, '12h': 12 * HOUR, '24h': DAY,
+  '7d': 7 * DAY, '30d': 30 * DAY, '60d': 60 * DAY, '90d': 90 * DAY, '1y': 365 * DAY,
+};
+const ROLLING_MONTHS: Partial<Record<RollingTimeRange, number>> = { '6M': 6 };
+type Period = 'day' | 'week' | 'month' | 'year';
+/** Each calendar range: its period, and how many periods before the current one it is. */
+const CALENDAR_RANGES: Record<CalendarTimeRange, { period: Period; back: 0 | 1 }> = {
+  today: { period: 'day', back: 0 }, yesterday: { period: 'day', back: 1 },
+  this_week: { period: 'week', back: 0 }, last_week: { period: 'week', back: 1 },
+  this_month: { period: 'month', back: 0 }, last_month: { period: 'month', back: 1 },
+  this_year: { period: 'year', back: 0 }, last_year: { period: 'year', back: 1 },
+};
+const isCalendarRange = (range: KpiTimeRange): range is CalendarTimeRange => range in CALENDAR_RANGES;
 
 export const subDayStep = (interval: KpiInterval) => SUB_DAY_STEPS[interval];
 export const calendarUnit = (interval: KpiInterval) => CALENDAR_UNITS[interval];
@@ -159,22 +176,59 @@ export interface KpiRange {
 /** A definition whose range cannot be answered (the caller answers 400 Bad kpi_data). */
 export class BadRange extends Error {}
 
+/**
+ * The start of a calendar period in `zone` (local midnight of the day, Monday, the 1st, 1 January),
+ * `back` periods before the one holding `at`, as a wall time (UTC ms of the local reading).
+ */
+function periodWallStart(zone: string, period: Period, at: number, back: number): number {
+  const wall = wallTime(zone, at);
+  const date = new Date(wall - mod(wall, DAY));
+  const [year, month, day] = [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()];
+  if (period === 'day') return Date.UTC(year, month, day - back);
+  if (period === 'week') return Date.UTC(year, month, day - mod(date.getUTCDay() - 1, 7) - 7 * back);
+  if (period === 'month') return Date.UTC(year, month - back, 1);
+  return Date.UTC(year - back, 0, 1);
+}
+
+/** The wall time one period after the period starting at `wallStart`. */
+function nextPeriodWall(period: Period, wallStart: number): number {
+  const date = new Date(wallStart);
+  const [year, month, day] = [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()];
+  if (period === 'day') return Date.UTC(year, month, day + 1);
+  if (period === 'week') return Date.UTC(year, month, day + 7);
+  if (period === 'month') return Date.UTC(year, month + 1, 1);
+  return Date.UTC(year + 1, 0, 1);
+}
+
 /** Where a floating range starts: the start of the current day, week (Monday), month or year. */
-export function floatingStart(zone: string, start: Exclude<FloatingStart, 'none'>, now: number): number {
-  if (start === 'day') return bucketStart(zone, '1d', now);
-  if (start === 'week') return bucketStart(zone, '1w', now);
-  if (start === 'month') return bucketStart(zone, '1M', now);
-  const wall = wallTime(zone, now);
-  return zonedInstant(zone, Date.UTC(new Date(wall).getUTCFullYear(), 0, 1));
+export const floatingStart = (zone: string, start: Exclude<FloatingStart, 'none'>, now: number): number =>
+  zonedInstant(zone, periodWallStart(zone, start, now, 0));
+
+/**
+ * A calendar range at `now` in `zone`, [from, to): the whole current or previous day, week (from
+ * Monday), month or year, from local midnight to local midnight, so a day is 23, 24 or 25 hours.
+ */
+export function calendarRange(zone: string, range: CalendarTimeRange, now: number): [number, number] {
+  const { period, back } = CALENDAR_RANGES[range];
+  const start = periodWallStart(zone, period, now, back);
+  return [zonedInstant(zone, start), zonedInstant(zone, nextPeriodWall(period, start))];
+}
+
+/** The start of a rolling range ending at `now`: its length before, `6M` six calendar months before in the zone's wall time. */
+function rollingStart(zone: string, range: RollingTimeRange, now: number): number {
+  const months = ROLLING_MONTHS[range];
+  return months ? zonedInstant(zone, addMonths(wallTime(zone, now), -months)) : now - RANGE_MS[range]!;
 }
 
 /**
- * The range of a definition at `now`: `date_range` (when not empty), else the floating start until now, else the
- * rolling `time_range` ending now; moved back by `time_shift` hours; then widened to whole
- * buckets (from down to its bucket's start, to up to its bucket's end).
+ * The range of a definition at `now`, in this precedence: `date_range` (when not empty), a calendar
+ * `time_range` (today, last_week, …: whole periods), the floating start until now, the rolling
+ * `time_range` ending now; moved back by `time_shift` hours; then widened to whole buckets (from
+ * down to its bucket's start, to up to its bucket's end).
  */
 export function kpiRange(definition: RangeDefinition, zone: string, now: number): KpiRange {
   const interval = definition.time_interval ?? '1h';
+  const timeRange = definition.time_range ?? '24h';
   let from: number;
   let to: number;
   const dateRange = definition.date_range;
@@ -182,12 +236,14 @@ export function kpiRange(definition: RangeDefinition, zone: string, now: number)
     from = Date.parse(dateRange.from ?? '');
     to = Date.parse(dateRange.to ?? '');
     if (!Number.isFinite(from) || !Number.isFinite(to) || from >= to) throw new BadRange('date_range must run from an earlier to a later instant');
+  } else if (isCalendarRange(timeRange)) {
+    [from, to] = calendarRange(zone, timeRange, now);
   } else if (definition.floating_start && definition.floating_start !== 'none') {
     from = floatingStart(zone, definition.floating_start, now);
     to = now;
   } else {
     to = now;
-    from = now - RANGE_MS[definition.time_range ?? '24h'];
+    from = rollingStart(zone, timeRange, now);
   }
   const shift = (definition.time_shift ?? 0) * HOUR;
   from -= shift;

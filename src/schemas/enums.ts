@@ -7,6 +7,13 @@ export const WATCHER_CONDITIONS = ['>', '>=', '<', '<=', 'between', '==', '!='] 
 export const THRESHOLD_KINDS = ['boolean', 'null', 'number', 'string', 'date', 'now'] as const;
 /** What a KPI's one comparison series reads (SPEC §5): none, the range before, N units before, or from a date. */
 export const COMPARE_SHIFTS = ['none', 'previous', 'days', 'weeks', 'months', 'years', 'date'] as const;
+/**
+ * A KPI's quick time ranges (`definition.time_range`): rolling ones end now (`6M` is six calendar
+ * months, `1y` 365 days); calendar ones are whole days, weeks (from Monday), months and years in
+ * the answer's time zone.
+ */
+export const ROLLING_TIME_RANGES = ['15m', '30m', '1h', '2h', '5h', '12h', '24h', '7d', '30d', '60d', '90d', '6M', '1y'] as const;
+export const CALENDAR_TIME_RANGES = ['today', 'yesterday', 'this_week', 'last_week', 'this_month', 'last_month', 'this_year', 'last_year'] as const;
 export const CHART_TYPES = ['bar', 'stacked-bar', 'horizontal-bar', 'line', 'pie', 'donut', 'gauge', 'data-table', 'time-scale'] as const;
 export const PROFILE_TYPES = ['dimming_profile', 'switching_profile'] as const;
 export const LOG_TYPES = ['debug', 'informational', 'notice', 'warning', 'error', 'alert', 'emergency', 'critical'] as const;

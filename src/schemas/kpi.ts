@@ -2,7 +2,7 @@
 // KPI builder edits the same schema.
 import type { FromSchema } from 'json-schema-to-ts';
 import { MODULES } from './modules.ts';
-import { CHART_TYPES, COMPARE_SHIFTS, KPI_AGGREGATIONS } from './enums.ts';
+import { CALENDAR_TIME_RANGES, CHART_TYPES, COMPARE_SHIFTS, KPI_AGGREGATIONS, ROLLING_TIME_RANGES } from './enums.ts';
 import { attributes, colour, dateTime, entityIds, entityTypeIds, groupIds, integer, multilingualText, recordId, text, timestamp } from './fields.ts';
 
 const readModules = ['factory-dashboard', 'factory-studio', 'performance-dashboard', 'public-api-dashboard'] as const;
@@ -50,7 +50,9 @@ export const kpiSchema = {
         height: { ...integer(100, 2000), default: 300 },
         width: { ...integer(1, 24), default: 24 },
         time_interval: { type: 'string', enum: ['1m', '5m', '15m', '1h', '1d', '1w', '1M'], default: '1h', 'x-widget': 'enum' },
-        time_range: { type: 'string', enum: ['1h', '24h', '7d', '30d', '1y'], default: '24h', 'x-widget': 'enum' },
+        // Rolling (ending now) or calendar (a whole day, week, month or year in the reader's zone).
+        // Precedence: date_range > a calendar time_range > floating_start > a rolling time_range.
+        time_range: { type: 'string', enum: [...ROLLING_TIME_RANGES, ...CALENDAR_TIME_RANGES], default: '24h', 'x-widget': 'enum' },
         time_shift: integer(-8760, 8760),
         // A fixed range instead of the rolling time_range: both ends, from before to (checked on
         // save by the KPI rules and on read; left empty, the rolling range applies).

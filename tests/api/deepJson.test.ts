@@ -66,7 +66,7 @@ function postRoutes() {
   return Object.entries<any>(doc.paths).filter(([, methods]) => methods.post).map(([path, methods]) => ({
     path: path.replace('{token}', lamp.token),
     tag: methods.post.tags?.[0] as string,
-    operatorRefused: ['watcher', 'scheduler', 'profile'].includes(methods.post.tags?.[0]),
+    operatorRefused: ['watcher', 'scheduler', 'profile', 'kpi'].includes(methods.post.tags?.[0]), // kpi: the preview, for whoever may write KPIs
   }));
 }
 

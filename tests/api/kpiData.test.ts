@@ -1,7 +1,8 @@
 // GET /kpi-data on a real database, with telemetry written by the real writer (raw points,
-// roll-ups, latest values): buckets worked out by hand across DST changes and in +05:30 / +05:45
-// zones, every aggregation per entity and over all entities, date ranges, floating starts, time
-// shifts, roll-ups answering exactly what the raw points answer, and hostile callers.
+// roll-ups, latest values): buckets worked out by hand across DST changes (days, weeks and months
+// of 23/25, 167/169 and 743/745 hours) and in +05:30 / +05:45 zones, every aggregation per entity
+// and over all entities, date ranges, quick ranges, floating starts, time shifts, roll-ups
+// answering exactly what the raw points answer, and hostile callers.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords.ts';
@@ -90,6 +91,9 @@ beforeAll(async () => {
     // a point every UTC hour around both DST changes of 2026 in Bratislava
     ...every(city, m1, 'hourly', '2026-03-26T00:00:00Z', '2026-04-02T00:00:00Z', HOUR),
     ...every(city, m1, 'hourly', '2026-10-22T00:00:00Z', '2026-10-29T00:00:00Z', HOUR),
+    // value 2 every UTC hour of February–April and September–November: days, weeks and months across both changes
+    ...every(city, m1, 'dst', '2026-01-31T00:00:00Z', '2026-05-01T00:00:00Z', HOUR, () => 2),
+    ...every(city, m1, 'dst', '2026-08-31T00:00:00Z', '2026-12-01T00:00:00Z', HOUR, () => 2),
     // every 15 minutes for two UTC days: the +05:30 and +05:45 zones
     ...every(city, m2, 'quarter', '2026-05-01T00:00:00Z', '2026-05-03T00:00:00Z', 15 * 60_000),
     // one point a day at noon UTC for half a year: months
@@ -146,6 +150,45 @@ describe('buckets in a time zone, by hand', () => {
     expect(utc.timezone).toBe('UTC');
     expect(utc.series[0].data.map((point) => point.value)).toEqual([24, 24, 24, 24]);
     expect(utc.series[0].data[0].ts).toBe('2026-10-23T00:00:00.000Z');
+  });
+
+  describe('days, weeks and months across both DST changes, summed by hand (2 an hour)', () => {
+    const dst = () => [{ key: 'dst', aggregation: 'sum', entity_ids: [meters.ids[0]] }, { key: 'dst', aggregation: 'value_count', entity_ids: [meters.ids[0]] }];
+    /** Each bucket start with its sum and its count, in Bratislava (its own local days) and Prague (the same rules, read from hourly rows). */
+    async function buckets(interval: string, from: string, to: string, expected: [string, number][]) {
+      const id = await createKpi(admin, dst(), { time_interval: interval, date_range: { from, to } });
+      for (const zone of ['Europe/Bratislava', 'Europe/Prague']) {
+        const answer = await series(admin, id, `&timezone=${zone}`);
+        expect(answer.series.map((s) => s.data), zone).toEqual([
+          expected.map(([ts, hours]) => ({ ts, value: 2 * hours })),
+          expected.map(([ts, hours]) => ({ ts, value: hours })),
+        ]);
+      }
+    }
+
+    it('days: 29 March has 23 hours, 25 October 25', async () => {
+      await buckets('1d', '2026-03-28T00:00:00+01:00', '2026-03-31T00:00:00+02:00',
+        [['2026-03-27T23:00:00.000Z', 24], ['2026-03-28T23:00:00.000Z', 23], ['2026-03-29T22:00:00.000Z', 24]]);
+      await buckets('1d', '2026-10-24T00:00:00+02:00', '2026-10-27T00:00:00+01:00',
+        [['2026-10-23T22:00:00.000Z', 24], ['2026-10-24T22:00:00.000Z', 25], ['2026-10-25T23:00:00.000Z', 24]]);
+    });
+
+    it('weeks from Monday: the week of 23 March has 167 hours, the week of 19 October 169', async () => {
+      await buckets('1w', '2026-03-16T00:00:00+01:00', '2026-04-06T00:00:00+02:00',
+        [['2026-03-15T23:00:00.000Z', 168], ['2026-03-22T23:00:00.000Z', 167], ['2026-03-29T22:00:00.000Z', 168]]);
+      await buckets('1w', '2026-10-12T00:00:00+02:00', '2026-11-02T00:00:00+01:00',
+        [['2026-10-11T22:00:00.000Z', 168], ['2026-10-18T22:00:00.000Z', 169], ['2026-10-25T23:00:00.000Z', 168]]);
+    });
+
+    it('months from the 1st: March has 743 hours, October 745; in UTC both have 744', async () => {
+      await buckets('1M', '2026-02-01T00:00:00+01:00', '2026-05-01T00:00:00+02:00',
+        [['2026-01-31T23:00:00.000Z', 672], ['2026-02-28T23:00:00.000Z', 743], ['2026-03-31T22:00:00.000Z', 720]]);
+      await buckets('1M', '2026-09-01T00:00:00+02:00', '2026-12-01T00:00:00+01:00',
+        [['2026-08-31T22:00:00.000Z', 720], ['2026-09-30T22:00:00.000Z', 745], ['2026-10-31T23:00:00.000Z', 720]]);
+      const utc = await createKpi(admin, dst(), { time_interval: '1M', date_range: { from: '2026-03-01T00:00:00Z', to: '2026-11-01T00:00:00Z' } });
+      const counts = byTs((await series(admin, utc)).series[1].data);
+      expect([counts['2026-03-01T00:00:00.000Z'], counts['2026-10-01T00:00:00.000Z']]).toEqual([744, 744]);
+    });
   });
 
   it('hourly in Europe/Bratislava on 25 October: 25 buckets, the repeated hour twice', async () => {
@@ -366,6 +409,41 @@ describe('aggregations', () => {
       expect(today.series[0].data[0]).toEqual({ ts: new Date(dayStart).toISOString(), value: 11 });
       expect(today.series[0].data.map((point) => point.value)).not.toContain(7);
     }
+  });
+});
+
+describe('quick ranges', () => {
+  const local = (iso: string, zone: string) => {
+    const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', weekday: 'short', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' })
+      .formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
+    return { weekday: parts.weekday, year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), time: `${parts.hour}:${parts.minute}` };
+  };
+  const query = () => [{ key: 'agg', aggregation: 'sum', entity_ids: meters.ids }];
+
+  it('calendar ranges are whole local periods: last month, this week (from Monday), today, in the reader\'s zone', async () => {
+    for (const zone of ['Europe/Bratislava', 'America/New_York', 'UTC']) {
+      const lastMonth = await series(admin, await createKpi(admin, query(), { time_interval: '1d', time_range: 'last_month' }), `&timezone=${zone}`);
+      const now = local(new Date().toISOString(), zone);
+      const [from, to] = [local(lastMonth.from, zone), local(lastMonth.to, zone)];
+      expect([from.day, from.time, to.day, to.time], zone).toEqual([1, '00:00', 1, '00:00']);
+      expect(to.month, zone).toBe(now.month);
+      expect(from.month, zone).toBe(now.month === 1 ? 12 : now.month - 1);
+      const week = await series(admin, await createKpi(admin, query(), { time_interval: '1h', time_range: 'this_week' }), `&timezone=${zone}`);
+      expect([local(week.from, zone).weekday, local(week.from, zone).time, local(week.to, zone).weekday, local(week.to, zone).time], zone).toEqual(['Mon', '00:00', 'Mon', '00:00']);
+      expect([167, 168, 169]).toContain((Date.parse(week.to) - Date.parse(week.from)) / HOUR);
+      const today = await series(admin, await createKpi(admin, query(), { time_interval: '1h', time_range: 'today', floating_start: 'year' }), `&timezone=${zone}`);
+      expect([local(today.from, zone).day, local(today.from, zone).time], zone).toEqual([now.day, '00:00']);
+      expect([23, 24, 25]).toContain((Date.parse(today.to) - Date.parse(today.from)) / HOUR);
+    }
+  });
+
+  it('rolling ranges end now: the last 15 minutes in minute buckets', async () => {
+    const before = Date.now();
+    const answer = await series(admin, await createKpi(admin, query(), { time_interval: '1m', time_range: '15m' }));
+    const minute = 60_000;
+    expect(Date.parse(answer.from)).toBeGreaterThanOrEqual(before - 15 * minute - minute);
+    expect(Date.parse(answer.from)).toBeLessThanOrEqual(Date.now() - 15 * minute);
+    expect([15, 16]).toContain((Date.parse(answer.to) - Date.parse(answer.from)) / minute); // 16 unless now is on the minute
   });
 });
 

@@ -3,7 +3,7 @@
 // which telemetry table answers it exactly.
 import { describe, expect, it } from 'vitest';
 import {
-  BadRange, bucketEnd, bucketStart, chooseSource, compareRange, isKnownTimeZone, kpiRange, nextBucketStart, offsetsWithin, planRows, rangePieces, readingOf, SEARCH_ROWS,
+  BadRange, bucketEnd, bucketStart, calendarRange, chooseSource, compareRange, isKnownTimeZone, kpiRange, nextBucketStart, offsetsWithin, planRows, rangePieces, readingOf, SEARCH_ROWS,
   sourcePlan, zonedInstant,
   zoneOffset, type KpiInterval,
 } from '../../../server/telemetry/kpiTime.ts';
@@ -168,6 +168,86 @@ describe('the range of a definition', () => {
 
   it('takes an empty date range (what a form leaves) as none', () => {
     expect(kpiRange({ time_interval: '1h', time_range: '1h', date_range: {} }, 'UTC', now)).toMatchObject({ from: at('2026-03-29T09:00:00Z') });
+  });
+});
+
+describe('quick ranges (time_range)', () => {
+  /** A calendar range in Bratislava as ISO instants and its length in hours. */
+  const calendar = (range: Parameters<typeof calendarRange>[1], now: string, zone = BRATISLAVA) => {
+    const [from, to] = calendarRange(zone, range, at(now));
+    return { from: iso(from), to: iso(to), hours: (to - from) / HOUR };
+  };
+
+  it('today and yesterday are whole local days: 23 hours on 29 March, 25 on 25 October', () => {
+    expect(calendar('today', '2026-03-29T10:37:00Z')).toEqual({ from: '2026-03-28T23:00:00.000Z', to: '2026-03-29T22:00:00.000Z', hours: 23 });
+    expect(calendar('yesterday', '2026-03-30T10:00:00Z')).toEqual({ from: '2026-03-28T23:00:00.000Z', to: '2026-03-29T22:00:00.000Z', hours: 23 });
+    expect(calendar('today', '2026-10-25T10:00:00Z')).toEqual({ from: '2026-10-24T22:00:00.000Z', to: '2026-10-25T23:00:00.000Z', hours: 25 });
+    expect(calendar('yesterday', '2026-10-26T00:30:00Z')).toEqual({ from: '2026-10-24T22:00:00.000Z', to: '2026-10-25T23:00:00.000Z', hours: 25 });
+    // 23:30 UTC on 25 October is already the 26th in Bratislava
+    expect(calendar('today', '2026-10-25T23:30:00Z').from).toBe('2026-10-25T23:00:00.000Z');
+    expect(calendar('today', '2026-10-25T23:30:00Z', 'UTC')).toEqual({ from: '2026-10-25T00:00:00.000Z', to: '2026-10-26T00:00:00.000Z', hours: 24 });
+  });
+
+  it('weeks run from Monday: this_week on a Sunday and on a Monday, last_week across both changes (167 and 169 hours)', () => {
+    // Sunday 29 March 12:37 CEST, and Sunday 23:59 CEST: the week that began on Monday 23 March (CET)
+    expect(calendar('this_week', '2026-03-29T10:37:00Z')).toEqual({ from: '2026-03-22T23:00:00.000Z', to: '2026-03-29T22:00:00.000Z', hours: 167 });
+    expect(calendar('this_week', '2026-03-29T21:59:59Z').from).toBe('2026-03-22T23:00:00.000Z');
+    // Monday 30 March 00:00 CEST starts the next one
+    expect(calendar('this_week', '2026-03-29T22:00:00Z')).toEqual({ from: '2026-03-29T22:00:00.000Z', to: '2026-04-05T22:00:00.000Z', hours: 168 });
+    expect(calendar('this_week', '2026-03-30T10:00:00Z').from).toBe('2026-03-29T22:00:00.000Z');
+    expect(calendar('last_week', '2026-03-30T10:00:00Z')).toEqual({ from: '2026-03-22T23:00:00.000Z', to: '2026-03-29T22:00:00.000Z', hours: 167 });
+    expect(calendar('last_week', '2026-10-26T10:00:00Z')).toEqual({ from: '2026-10-18T22:00:00.000Z', to: '2026-10-25T23:00:00.000Z', hours: 169 });
+    expect(calendar('this_week', '2026-10-25T12:00:00Z')).toEqual({ from: '2026-10-18T22:00:00.000Z', to: '2026-10-25T23:00:00.000Z', hours: 169 });
+  });
+
+  it('months from the 1st: March (743 hours) and October (745), last_month in January is December of the year before', () => {
+    expect(calendar('this_month', '2026-03-15T12:00:00Z')).toEqual({ from: '2026-02-28T23:00:00.000Z', to: '2026-03-31T22:00:00.000Z', hours: 743 });
+    expect(calendar('last_month', '2026-04-10T12:00:00Z')).toEqual({ from: '2026-02-28T23:00:00.000Z', to: '2026-03-31T22:00:00.000Z', hours: 743 });
+    expect(calendar('this_month', '2026-10-25T12:00:00Z')).toEqual({ from: '2026-09-30T22:00:00.000Z', to: '2026-10-31T23:00:00.000Z', hours: 745 });
+    expect(calendar('last_month', '2026-11-05T12:00:00Z')).toEqual({ from: '2026-09-30T22:00:00.000Z', to: '2026-10-31T23:00:00.000Z', hours: 745 });
+    expect(calendar('last_month', '2026-01-15T12:00:00Z')).toEqual({ from: '2025-11-30T23:00:00.000Z', to: '2025-12-31T23:00:00.000Z', hours: 744 });
+    // half past midnight on 1 January in Bratislava is still 31 December in UTC
+    expect(calendar('last_month', '2025-12-31T23:30:00Z')).toEqual({ from: '2025-11-30T23:00:00.000Z', to: '2025-12-31T23:00:00.000Z', hours: 744 });
+    expect(calendar('last_month', '2025-12-31T23:30:00Z', 'UTC')).toEqual({ from: '2025-11-01T00:00:00.000Z', to: '2025-12-01T00:00:00.000Z', hours: 720 });
+  });
+
+  it('years from 1 January, both changes inside', () => {
+    expect(calendar('this_year', '2026-03-29T10:37:00Z')).toEqual({ from: '2025-12-31T23:00:00.000Z', to: '2026-12-31T23:00:00.000Z', hours: 8760 });
+    expect(calendar('last_year', '2026-03-29T10:37:00Z')).toEqual({ from: '2024-12-31T23:00:00.000Z', to: '2025-12-31T23:00:00.000Z', hours: 8760 });
+    expect(calendar('last_year', '2025-06-01T00:00:00Z')).toEqual({ from: '2023-12-31T23:00:00.000Z', to: '2024-12-31T23:00:00.000Z', hours: 8784 });
+  });
+
+  it('rolling ranges end now; 6M is six calendar months before in the wall time', () => {
+    const now = at('2026-03-29T10:37:12.345Z');
+    const fromOf = (time_range: Parameters<typeof kpiRange>[0]['time_range'], zone = 'UTC') => iso(kpiRange({ time_interval: '1m', time_range }, zone, now).from);
+    expect(fromOf('15m')).toBe('2026-03-29T10:22:00.000Z');
+    expect(fromOf('30m')).toBe('2026-03-29T10:07:00.000Z');
+    expect(fromOf('2h')).toBe('2026-03-29T08:37:00.000Z');
+    expect(fromOf('5h')).toBe('2026-03-29T05:37:00.000Z');
+    expect(fromOf('12h')).toBe('2026-03-28T22:37:00.000Z');
+    expect(iso(kpiRange({ time_interval: '1h', time_range: '60d' }, 'UTC', now).from)).toBe('2026-01-28T10:00:00.000Z');
+    expect(iso(kpiRange({ time_interval: '1h', time_range: '90d' }, 'UTC', now).from)).toBe('2025-12-29T10:00:00.000Z');
+    // 12:37 CEST on 29 March → 12:37 CEST on 29 September 2025 (10:37 UTC); in UTC the same reading
+    expect(iso(kpiRange({ time_interval: '1h', time_range: '6M' }, BRATISLAVA, now).from)).toBe('2025-09-29T10:00:00.000Z');
+    expect(iso(kpiRange({ time_interval: '1h', time_range: '6M' }, 'UTC', at('2026-08-31T12:00:00Z')).from)).toBe('2026-02-28T12:00:00.000Z');
+    // 12:37 CET in mid-January → 12:37 CEST in mid-July: 10:37 UTC
+    expect(iso(kpiRange({ time_interval: '1m', time_range: '6M' }, BRATISLAVA, at('2027-01-15T11:37:00Z')).from)).toBe('2026-07-15T10:37:00.000Z');
+  });
+
+  it('precedence: date_range > calendar range > floating start > rolling range; time_shift moves any of them', () => {
+    const now = at('2026-03-29T10:37:12.345Z');
+    const date_range = { from: '2026-01-01T10:00:00Z', to: '2026-01-01T11:00:00Z' };
+    expect(kpiRange({ time_interval: '1h', time_range: 'last_year', date_range }, 'UTC', now)).toMatchObject({ from: at('2026-01-01T10:00:00Z'), to: at('2026-01-01T11:00:00Z') });
+    // a calendar range wins over the floating start: yesterday, whole
+    expect(kpiRange({ time_interval: '1h', time_range: 'yesterday', floating_start: 'month' }, BRATISLAVA, now))
+      .toEqual({ interval: '1h', from: at('2026-03-27T23:00:00Z'), to: at('2026-03-28T23:00:00Z') });
+    // the floating start wins over a rolling range
+    expect(kpiRange({ time_interval: '1h', time_range: '15m', floating_start: 'day' }, BRATISLAVA, now)).toMatchObject({ from: at('2026-03-28T23:00:00Z'), to: at('2026-03-29T11:00:00Z') });
+    expect(kpiRange({ time_interval: '1h', time_range: 'today', time_shift: 24 }, BRATISLAVA, now))
+      .toEqual({ interval: '1h', from: at('2026-03-27T23:00:00Z'), to: at('2026-03-28T22:00:00Z') });
+    // whole periods at coarser buckets: this year's months, last week's days
+    expect(kpiRange({ time_interval: '1M', time_range: 'this_year' }, BRATISLAVA, now)).toEqual({ interval: '1M', from: at('2025-12-31T23:00:00Z'), to: at('2026-12-31T23:00:00Z') });
+    expect(kpiRange({ time_interval: '1d', time_range: 'last_week' }, BRATISLAVA, now)).toEqual({ interval: '1d', from: at('2026-03-15T23:00:00Z'), to: at('2026-03-22T23:00:00Z') });
   });
 });
 
