@@ -1,8 +1,10 @@
 // KPI rules, where JSON Schema cannot compare two fields: a fixed date range has both ends and
 // runs forwards (an empty one, {}, what a form leaves, means none); the colour mapping's ranges
 // neither overlap nor run backwards, with an out-of-bounds colour (colourMapping.ts, the rule the
-// KPI form checks too).
+// KPI form checks too). A deleted KPI leaves every preset of the tenant (SPEC §4) in the same
+// transaction, so no door ever answers a preset naming it.
 import { colourMappingProblem, type ColourMappingDefinition } from '../../../src/schemas/colourMapping.ts';
+import { dropKpiFromPresets } from '../../db/kpiPresetQueries.ts';
 import { badRequest } from '../../errors.ts';
 import type { ModelRules } from './types.ts';
 
@@ -17,5 +19,9 @@ export const kpiRules: ModelRules = {
     if (!(Date.parse(range.from) < Date.parse(range.to))) {
       throw badRequest('VALIDATION', 'definition.date_range.to must be after from', 'definition.date_range.to');
     }
+  },
+
+  async afterDelete({ tx, caller }, id) {
+    await dropKpiFromPresets(tx, caller.tenantId, id);
   },
 };
