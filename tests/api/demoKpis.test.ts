@@ -70,6 +70,6 @@ describe.each(ADMINS)('the demo KPIs of %s', (email) => {
   });
 });
 
-it('the operator starts without a preset (the dashboard shows the KPI list until they keep one)', async () => {
+it('the operator starts without a preset: only the administrators get one', async () => {
   expect((await t.get('/kpi-preset-list', tokens['operator@demo.city'])).body).toEqual([]);
 });
