@@ -1,13 +1,15 @@
 // A user's KPI presets (SPEC §3 "Dashboard state: … KPI list and presets"), kept on the server:
 // each user sees and changes only their own, per dashboard one, naming only their tenant's KPIs;
 // a KPI removed from the tenant leaves every preset (SPEC §4); bad input is a 400 naming the field.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { dropKpiFromPresets } from '../../server/db/kpiPresetQueries.ts';
+import { kpis as kpiTable } from '../../server/db/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphqlDocuments } from '../../src/schemas/graphqlOperations.ts';
 import { kpiPresetSchema } from '../../src/schemas/kpiPreset.ts';
 import { kpiSchema } from '../../src/schemas/kpi.ts';
 import type { ModelSchema } from '../../src/schemas/model.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { startTestApp, usingPostgres, type TestApp } from './harness.ts';
 
 let t: TestApp;
 let cityAdmin: string;
@@ -144,6 +146,36 @@ describe('a deleted KPI', () => {
     const stale = await updatePreset(operator, { id: operatorPreset.id, items: [{ kpi_id: doomed }] });
     expect(firstError(stale)).toMatchObject({ code: 'REFERENCE_NOT_FOUND', field: 'items.0.kpi_id' });
     await deletePreset(cityAdmin, adminPreset.id);
+  });
+});
+
+describe('a KPI deleted while a preset names it', () => {
+  // PostgreSQL runs the two transactions side by side (the embedded database takes one at a time)
+  it.runIf(usingPostgres())('the preset write waits for the delete and is refused, instead of keeping an id that is gone', async () => {
+    const input = { name: { en: 'Deleted meanwhile' }, query: [{ key: 'power', aggregation: 'avg' }], definition: { chart: 'line' } };
+    const doomed = Number((await gql(cityAdmin, kpis.create(input), input)).body.data.create_kpi.id);
+    const [preset] = await ownPresets(operator);
+    const tenantId = (await t.db.systemQuery<{ id: string }>(sql`SELECT tenant_id AS id FROM users WHERE email = 'operator@demo.city'`))[0].id;
+
+    // the KPI's delete, as the engine runs it, held open before its commit
+    let commit!: () => void;
+    let deleted!: () => void;
+    const whenDeleted = new Promise<void>((resolve) => { deleted = resolve; });
+    const deleting = t.db.systemTx(async (tx) => {
+      await tx.delete(kpiTable).where(eq(kpiTable.id, doomed));
+      await dropKpiFromPresets(tx, tenantId, doomed);
+      deleted();
+      await new Promise<void>((resolve) => { commit = resolve; });
+    });
+    await whenDeleted;
+    const writing = updatePreset(operator, { id: preset.id, items: [{ kpi_id: cityKpis[0] }, { kpi_id: doomed }] });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    commit();
+    await deleting;
+
+    const refused = await writing;
+    expect(firstError(refused)).toMatchObject({ code: 'REFERENCE_NOT_FOUND', field: 'items.1.kpi_id' });
+    expect((await ownPresets(operator))[0].items).toEqual(preset.items);
   });
 });
 
