@@ -1,6 +1,6 @@
 // KPI preset: which KPIs one user's dashboard shows, in which order (the order of `items`) and how
 // wide (SPEC §3 "Dashboard state: … KPI list and presets"). Kept on the server per user and module;
-// a KPI deleted from the tenant leaves every preset with it (the KPI's rules).
+// a KPI deleted from the tenant is taken out of every preset (the KPI rules, in the same transaction).
 import type { FromSchema } from 'json-schema-to-ts';
 import { idSchema } from './bounds.ts';
 import { integer, recordId, timestamp, uuid } from './fields.ts';
