@@ -114,11 +114,14 @@ export async function writeLinks(tx: Tx, link: LinkTable, tenantId: string, id: 
 
 /**
  * Which of `ids` are values of `column` on the tenant's rows of its table, each with whether the
- * row is of the kind `kind` marks (true without one).
+ * row is of the kind `kind` marks (true without one). The rows found stay locked against deletion
+ * until the transaction ends (FOR KEY SHARE): a delete running meanwhile waits for the write that
+ * names them, and one already under way makes this wait and then find the row gone — so a
+ * reference kept without a foreign key (in JSON) cannot outlive its row.
  */
 export async function tenantRowsAmong(tx: Tx, column: PgColumn, kind: PgColumn | undefined, tenantId: string, ids: unknown[]): Promise<{ id: unknown; ofKind: boolean }[]> {
   const table = column.table as PgTable;
   const rows = await tx.select({ id: column, ofKind: kind ?? sql<boolean>`true` }).from(table)
-    .where(and(inArray(column, ids), eq(columnsByName(table).get('tenant_id')!, tenantId)));
+    .where(and(inArray(column, ids), eq(columnsByName(table).get('tenant_id')!, tenantId))).for('key share');
   return rows as { id: unknown; ofKind: boolean }[];
 }

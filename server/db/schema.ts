@@ -13,6 +13,7 @@ import { boardSchema } from '../../src/schemas/board.ts';
 import { componentSchema } from '../../src/schemas/component.ts';
 import { entitySchema } from '../../src/schemas/entity.ts';
 import { kpiSchema } from '../../src/schemas/kpi.ts';
+import { kpiPresetSchema } from '../../src/schemas/kpiPreset.ts';
 import { logSchema } from '../../src/schemas/log.ts';
 import { notificationSchema } from '../../src/schemas/notification.ts';
 import { profileSchema } from '../../src/schemas/profile.ts';
@@ -170,6 +171,15 @@ export const kpis = kpiModel.table;
 
 export const kpiGroups = kpiModel.links.group_ids.table;
 
+const kpiPresetModel = modelTables(kpiPresetSchema, {
+  table: 'kpi_presets',
+  tenants: () => tenants.id,
+  refine: { user_uuid: (column) => column.references(() => users.id, { onDelete: 'cascade' }) },
+  /** One preset per user and dashboard: a second one is the client's conflict (bindings.ts). */
+  indexes: (t) => [uniqueIndex('kpi_presets_user_module_unique').on(t.userUuid, t.module)],
+});
+export const kpiPresets = kpiPresetModel.table;
+
 const watcherModel = modelTables(watcherSchema, { table: 'watchers', tenants: () => tenants.id, serverColumns: { createdAt: createdAt() } });
 export const watchers = watcherModel.table;
 
@@ -268,4 +278,5 @@ export const loginThrottle = pgTable('login_throttle', {
 export const MODEL_TABLES = {
   entity: entityModel, kpi: kpiModel, watcher: watcherModel, scheduler: schedulerModel, profile: profileModel,
   board: boardModel, component: componentModel, share: shareModel, notification: notificationModel, log: logModel,
+  kpi_preset: kpiPresetModel,
 };

@@ -10,6 +10,7 @@ import type { ModelLink, ModelStorage } from '../db/modelTables.ts';
 import type { ApiError } from '../errors.ts';
 import type { ModelRules } from './rules/types.ts';
 import { accessTokenTaken, entityRules } from './rules/entityRules.ts';
+import { kpiPresetRules, kpiPresetTaken } from './rules/kpiPresetRules.ts';
 import { kpiRules } from './rules/kpiRules.ts';
 import { schedulerRules } from './rules/schedulerRules.ts';
 
@@ -82,4 +83,10 @@ export const MODEL_BINDINGS: Record<ModelName, ModelBinding> = {
     references: { 'log_filter.sources.model_id': (source) => LOG_SOURCE_TABLES[source.model_name as keyof typeof LOG_SOURCE_TABLES] },
   },
   log: MODEL_TABLES.log,
+  kpi_preset: {
+    ...MODEL_TABLES.kpi_preset,
+    references: { 'items.kpi_id': kpis },
+    conflicts: { kpi_presets_user_module_unique: kpiPresetTaken },
+    rules: kpiPresetRules,
+  },
 };

@@ -200,6 +200,7 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
         const record = await findRecord(tx, model, caller, id);
         await model.binding.rules?.beforeDelete?.({ tx, caller }, id, record);
         await deleteRow(tx, model.storage, scopeOf(caller), id);
+        await model.binding.rules?.afterDelete?.({ tx, caller }, id, record);
         return record;
       });
       publish(caller, model, 'deleted', id, null, removed);

@@ -55,7 +55,7 @@ export const DEVICE_KINDS = [
   { type: 'Street lamp', category: 'lighting', shape: 'point', keys: ['dim_level', 'power', 'energy'], viaGateway: false },
   { type: 'Environment sensor', category: 'environment', shape: 'circle', keys: ['temperature', 'humidity', 'co2', 'lux', 'occupancy'], viaGateway: false },
   { type: 'Parking sensor', category: 'parking', shape: 'polygon', keys: ['occupied'], viaGateway: false },
-  { type: 'Energy meter', category: 'energy', shape: 'none', keys: ['energy'], viaGateway: true },
+  { type: 'Energy meter', category: 'energy', shape: 'none', keys: ['energy', 'consumption'], viaGateway: true },
 ] as const;
 
 export type DeviceKind = (typeof DEVICE_KINDS)[number];

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database, Tx } from '../db/database.ts';
 import {
-  boardComponents, boards, components, entities, entityGroups, entityTypeGroups, entityTypes, groups, kpiGroups, kpis, logs,
+  boardComponents, boards, components, entities, entityGroups, entityTypeGroups, entityTypes, groups, logs,
   notifications, profiles, schedulers, tenants, users, watchers,
 } from '../db/schema.ts';
 import { nextRunAt } from '../resources/rules/schedulerRules.ts';
@@ -12,6 +12,7 @@ import {
   DEMO_PASSWORD, DEMO_TENANTS, DEVICE_KINDS, DEVICES_PER_KIND_PER_REGION, HELPDESK_LINKS, LANGUAGES, seededRandom,
   type DemoTenant,
 } from './demoData.ts';
+import { seedDemoKpis, type DemoKpiScope } from './demoKpis.ts';
 
 type EntityInsert = typeof entities.$inferInsert;
 
@@ -66,6 +67,7 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string, index:
 
   const devices: { id: number; kind: (typeof DEVICE_KINDS)[number] }[] = [];
   const links: (typeof entityGroups.$inferInsert)[] = [];
+  const zonesOfKpis: DemoKpiScope['zones'] = [];
   for (const [r, region] of demo.regions.entries()) {
     const regionRow = await insertEntity(tx, {
       tenantId, entityTypeId: regionType.id, name: region.name,
@@ -74,8 +76,9 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string, index:
     const zones = [];
     for (const z of [0, 1]) {
       const lat = region.lat + (z ? -0.0015 : 0.0015);
-      zones.push({ lat, lng: region.lng, row: await insertEntity(tx, {
-        tenantId, entityTypeId: zoneType.id, parentId: regionRow.id, name: { en: `Zone ${String.fromCharCode(65 + r)}${z + 1}` },
+      const name = `Zone ${String.fromCharCode(65 + r)}${z + 1}`;
+      zones.push({ lat, lng: region.lng, meterIds: [] as number[], name, row: await insertEntity(tx, {
+        tenantId, entityTypeId: zoneType.id, parentId: regionRow.id, name: { en: name },
         attributes: { color: z ? '#9254de' : '#36cfc9' }, geom: square(lat, region.lng, 0.0012), level: 0,
       }, regionRow.treePath) });
     }
@@ -99,15 +102,24 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string, index:
           thingsboardName: `${demo.slug}-${kind.category}-${r + 1}-${d + 1}`, accessToken: randomBytes(12).toString('hex'),
         }, zone.row.treePath);
         devices.push({ id: device.id, kind });
+        if (kind.category === 'energy') zone.meterIds.push(device.id);
         links.push({ tenantId, entityId: device.id, groupId: groupOfCategory[kind.category] ?? environmentGroup.id });
       }
     }
+    zonesOfKpis.push(...zones.map(({ name, meterIds }) => ({ name, meterIds })));
   }
   await tx.insert(entityGroups).values(links);
-  await seedConfiguration(tx, tenantId, admin.id, devices.map((d) => d.id), deviceTypes.map((t) => t.id), environmentGroup.id);
+  const typeOf = (category: string) => deviceTypes[DEVICE_KINDS.findIndex((kind) => kind.category === category)].id;
+  const [kpiId] = await seedDemoKpis(tx, {
+    tenantId, adminIds: [admin.id], zones: zonesOfKpis,
+    entityTypes: { lamp: typeOf('lighting'), environment: typeOf('environment'), parking: typeOf('parking') },
+    groups: { lighting: lightingGroup.id, environment: environmentGroup.id, parking: parkingGroup.id },
+  });
+  await seedConfiguration(tx, tenantId, admin.id, devices.map((d) => d.id), deviceTypes.map((t) => t.id), kpiId);
 }
 
-async function seedConfiguration(tx: Tx, tenantId: string, adminId: string, deviceIds: number[], deviceTypeIds: number[], groupId: number) {
+/** The tenant's watchers, scheduler, profiles, board (showing the KPI `kpiId`), notification rule and logs. */
+async function seedConfiguration(tx: Tx, tenantId: string, adminId: string, deviceIds: number[], deviceTypeIds: number[], kpiId: number) {
   const [temperatureType, lampType] = [deviceTypeIds[1], deviceTypeIds[0]];
   await tx.insert(watchers).values([
     { tenantId, name: 'High temperature', query: { key: 'temperature', aggregation: 'latest-value' }, condition: { operator: '>', kind: 'number', value: 25 },
@@ -125,17 +137,11 @@ async function seedConfiguration(tx: Tx, tenantId: string, adminId: string, devi
     { tenantId, name: 'Night dimming', type: 'dimming_profile', definition: { color: '#fadb14', astro_clock: true, dusk_offset: 15, dawn_offset: -15, intervals: [{ from: '22:00', to: '05:00', value: 40 }], exceptions: [] } },
     { tenantId, name: 'Dusk to dawn', type: 'switching_profile', definition: { color: '#722ed1', astro_clock: false, light_sensor: { enabled: true, dawn: 30, dusk: 20 }, intervals: [], exceptions: [] } },
   ]);
-  const [kpi] = await tx.insert(kpis).values({
-    tenantId, name: { en: 'Average temperature', sk: 'Priemerná teplota', de: 'Durchschnittstemperatur' }, category: 'environment',
-    definition: { chart: 'line', time_interval: '1h', time_range: '24h', width: 24, legend: true, decimals: 1 },
-    query: [{ key: 'temperature', entity_type_ids: [temperatureType], aggregation: 'avg' }],
-  }).returning();
-  await tx.insert(kpiGroups).values({ tenantId, kpiId: kpi.id, groupId });
   const [board] = await tx.insert(boards).values({
     tenantId, kind: 'performance', name: { en: 'Operations overview' }, description: { en: 'Temperature and lighting at a glance' }, ownerId: adminId,
   }).returning();
   const [component] = await tx.insert(components).values({
-    tenantId, name: 'Temperature', type: 'kpi', definition: { kpi_id: kpi.id }, layout: { x: 0, y: 0, w: 12, h: 8 },
+    tenantId, name: 'Temperature', type: 'kpi', definition: { kpi_id: kpiId }, layout: { x: 0, y: 0, w: 12, h: 8 },
   }).returning();
   await tx.insert(boardComponents).values({ tenantId, boardId: board.id, componentId: component.id });
   await tx.insert(notifications).values({ tenantId, userUuid: adminId, channels: ['email'], logFilter: { type: ['error', 'alert'], sources: [] } });

@@ -49,9 +49,11 @@ export function demoReading(kind: DeviceKind, ts: number, stepMs: number, state:
     case 'parking':
       return { occupied: random() < 0.15 + 0.7 * activity };
     default: {
+      // the meter's counter, and what it counted since the previous reading (summed per day by a KPI)
       const kilowatts = 4 + 12 * activity + noise(1);
-      state.energy = round(state.energy + (kilowatts * stepMs) / HOUR, 3);
-      return { energy: state.energy };
+      const consumption = round((kilowatts * stepMs) / HOUR, 3);
+      state.energy = round(state.energy + consumption, 3);
+      return { energy: state.energy, consumption };
     }
   }
 }

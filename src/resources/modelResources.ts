@@ -1,5 +1,6 @@
 // The generated pages of the app, one per model resource.
 import { kpiResource } from './kpi.ts';
+import { kpiPresetResource } from './kpiPreset.ts';
 import { logResource } from './log.ts';
 import type { ModelResource } from './defineResource.ts';
 import { notificationResource } from './notification.ts';
@@ -7,6 +8,6 @@ import { profileResource } from './profile.ts';
 import { schedulerResource } from './scheduler.ts';
 import { watcherResource } from './watcher.ts';
 
-export const MODEL_RESOURCES: ModelResource[] = [watcherResource, schedulerResource, profileResource, kpiResource, logResource, notificationResource];
+export const MODEL_RESOURCES: ModelResource[] = [watcherResource, schedulerResource, profileResource, kpiResource, logResource, notificationResource, kpiPresetResource];
 
 export const modelResourceOf = (name: string) => MODEL_RESOURCES.find((resource) => resource.name === name);

@@ -4,6 +4,7 @@ import { boardSchema } from './board.ts';
 import { componentSchema } from './component.ts';
 import { entitySchema } from './entity.ts';
 import { kpiSchema } from './kpi.ts';
+import { kpiPresetSchema } from './kpiPreset.ts';
 import { logSchema } from './log.ts';
 import type { ModelSchema } from './model.ts';
 import { notificationSchema } from './notification.ts';
@@ -23,5 +24,6 @@ export const MODEL_SCHEMAS = {
   share: shareSchema,
   notification: notificationSchema,
   log: logSchema,
+  kpi_preset: kpiPresetSchema,
 } as const satisfies Record<string, ModelSchema>;
 export type ModelName = keyof typeof MODEL_SCHEMAS;

@@ -4,6 +4,9 @@
 export const MODULES = ['factory-dashboard', 'factory-studio', 'performance-dashboard', 'public-api-dashboard', 'logs'] as const;
 export type Module = (typeof MODULES)[number];
 
+/** The modules whose screens show KPI charts (a user's KPI presets are kept per one of them). */
+export const DASHBOARD_MODULES = ['factory-dashboard', 'performance-dashboard', 'public-api-dashboard'] as const;
+
 /** Whether held permissions grant `required`: exactly, or through a wildcard (`watcher.*` grants `watcher.edit` and `watcher`). */
 export function permissionGranted(held: readonly string[], required: string): boolean {
   return held.some((permission) => {

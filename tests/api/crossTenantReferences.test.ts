@@ -55,7 +55,7 @@ const update = (model: ModelName, input: Record<string, unknown>) => gql(docs(mo
 
 /** Everything a refused write could have touched, in both tenants. */
 const WRITTEN_TABLES = ['entities', 'entity_groups', 'kpis', 'kpi_groups', 'watchers', 'schedulers', 'boards', 'board_groups',
-  'components', 'board_components', 'shares', 'notifications', 'logs'];
+  'components', 'board_components', 'shares', 'notifications', 'logs', 'kpi_presets'];
 const snapshot = () => Promise.all(WRITTEN_TABLES.map(async (table) =>
   (await t.db.systemQuery<{ rows: string }>(sql`SELECT count(*) || ':' || coalesce(md5(string_agg(r::text, ',' ORDER BY r::text)), '') AS rows FROM ${sql.identifier(table)} r`))[0].rows));
 
@@ -177,5 +177,13 @@ describe('ids inside other models\' objects and lists are the tenant\'s own', ()
     await expectUnknownReference((id) => create('notification', rule({ model_name: 'entity', model_id: id })), city.device, 'log_filter.sources.1.model_id');
     expect((await create('notification', rule({ model_name: 'watcher', model_id: own.watcher }))).status).toBe(200);
     expect((await create('notification', rule({ model_name: 'system' }))).status).toBe(200);
+  });
+
+  it('KPI presets: the KPI of each item, named by its item', async () => {
+    const preset = (kpiId: number) => ({ module: 'public-api-dashboard', items: [{ kpi_id: own.kpi, width: 24 }, { kpi_id: kpiId }] });
+    await expectUnknownReference((id) => create('kpi_preset', preset(id as number)), city.kpi, 'items.1.kpi_id');
+    const [kept] = (await t.get('/kpi-preset-list', facility)).body;
+    await expectUnknownReference((id) => update('kpi_preset', { id: kept.id, items: [{ kpi_id: id }] }), city.kpi, 'items.0.kpi_id');
+    expect((await create('kpi_preset', { module: 'public-api-dashboard', items: [{ kpi_id: own.kpi }] })).status).toBe(200);
   });
 });

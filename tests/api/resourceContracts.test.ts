@@ -12,14 +12,18 @@ import { startTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
 let token: string;
-/** Per model, the reference fields of a valid record, set to the tenant's own rows (a sample UUID names none). */
+/**
+ * Per model, the reference fields of a valid record, set to the tenant's own rows (a sample UUID
+ * names none), and what else a valid record of the demo admin needs: the demo admin already keeps
+ * the map dashboard's KPI preset (one per dashboard), so the sample is another dashboard's.
+ */
 let ownReferences: Record<string, Record<string, unknown>>;
 beforeAll(async () => {
   t = await startTestApp();
   token = (await t.login('admin@demo.city')).access_token;
   const user = (await t.get('/user-me', token)).body.id;
   const [board] = await t.db.systemQuery<{ uuid: string }>(sql`SELECT b.resource_uuid AS uuid FROM boards b JOIN users u ON u.tenant_id = b.tenant_id WHERE u.id = ${user} LIMIT 1`);
-  ownReferences = { share: { resource: board.uuid, requester: user } };
+  ownReferences = { share: { resource: board.uuid, requester: user }, kpi_preset: { module: 'performance-dashboard' } };
 });
 afterAll(async () => { await t?.close(); });
 

@@ -7,7 +7,7 @@ import { login, users } from './helpers.ts';
 const ADMIN_MENU = [
   'Dashboard', 'Studio', 'Performance Dashboard', 'Public API dashboard', 'Logs',
   'Regions', 'Zones', 'Devices', 'Scheduler', 'Profiles', 'KPI',
-  'Profile', 'Change password', 'Notifications', 'Watchers',
+  'Profile', 'Change password', 'Notifications', 'KPI presets', 'Watchers',
 ];
 const OPERATOR_MENU = ['Dashboard', 'Logs', 'Profile', 'Watchers'];
 
@@ -28,7 +28,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('the administrator reaches every page of the menu, the studio\'s zones and devices included', async ({ page }) => {
-  test.slow(); // fifteen pages, the map ones among them
+  test.slow(); // sixteen pages, the map ones among them
   await login(page, users.cityAdmin);
   await page.goto('/applications');
   await walkMenu(page, ADMIN_MENU);
@@ -42,7 +42,7 @@ test('the operator reaches his pages, and no other by its address', async ({ pag
   await login(page, users.cityOperator);
   await page.goto('/applications');
   await walkMenu(page, OPERATOR_MENU);
-  for (const path of ['/studio/kpi', '/studio/zones', '/profile/password', '/profile/notifications', '/studio/kpi/create']) {
+  for (const path of ['/studio/kpi', '/studio/zones', '/profile/password', '/profile/notifications', '/profile/kpi-presets', '/studio/kpi/create']) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/applications$/);
   }

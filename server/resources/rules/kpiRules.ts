@@ -1,8 +1,11 @@
 // KPI rules, where JSON Schema cannot compare two fields: a fixed date range has both ends and
 // runs forwards (an empty one, {}, what a form leaves, means none); the colour mapping's ranges
 // neither overlap nor run backwards, with an out-of-bounds colour (recordRules.ts, which the KPI
-// form checks too). A stored KPI and a previewed draft (POST /kpi-preview) are checked alike.
+// form checks too). A stored KPI and a previewed draft (POST /kpi-preview) are checked alike. A
+// deleted KPI leaves every preset of the tenant (SPEC §4) in the same transaction, so no door ever
+// answers a preset naming it.
 import { RECORD_RULES } from '../../../src/schemas/recordRules.ts';
+import { dropKpiFromPresets } from '../../db/kpiPresetQueries.ts';
 import { badRequest } from '../../errors.ts';
 import type { ModelRules } from './types.ts';
 
@@ -22,5 +25,9 @@ export function checkKpiDefinition(definition: unknown): void {
 export const kpiRules: ModelRules = {
   async beforeWrite(_context, record) {
     checkKpiDefinition(record.definition);
+  },
+
+  async afterDelete({ tx, caller }, id) {
+    await dropKpiFromPresets(tx, caller.tenantId, id);
   },
 };

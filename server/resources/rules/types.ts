@@ -22,4 +22,6 @@ export interface ModelRules {
   afterWrite?(context: RuleContext, id: number, record: Record<string, unknown>, previous?: Record<string, unknown>): Promise<void>;
   /** Throws (an ApiError) when the record must not be deleted. */
   beforeDelete?(context: RuleContext, id: number, record: Record<string, unknown>): Promise<void>;
+  /** Runs after the row is deleted, inside the same transaction (what named it follows). */
+  afterDelete?(context: RuleContext, id: number, record: Record<string, unknown>): Promise<void>;
 }

@@ -56,6 +56,8 @@ export const cs: Dictionary = {
     KPI_CONDITIONS_INVALID: 'Zadané podmínky nejsou platné',
     KPI_COLOUR_OUT_OF_BOUNDS: 'Barva mimo rozsahy je povinná',
     KPI_GAUGE_MAXIMUM: 'Poslední hodnota se musí rovnat maximu grafu',
+    KPI_PRESET_EXISTS: 'Pro tento dashboard už máte předvolbu KPI. Změňte raději tu.',
+    KPI_PRESET_DUPLICATE: 'Tento KPI už v předvolbě je.',
     BAD_KPI_DATA: 'Chybná data KPI',
     NO_KPI_DATA: 'Nebyla nalezena žádná data KPI',
     NOT_SUPPORTED: 'Tato akce zde není dostupná.',
@@ -90,6 +92,7 @@ export const cs: Dictionary = {
       },
       groups: { query: 'Co měřit', chart: 'Jak to zobrazit' },
     },
+    kpi_preset: { name: 'Předvolba KPI', fields: { id: 'ID', user_uuid: 'Uživatel', module: 'Dashboard', items: 'Zobrazené KPI', kpi_id: 'KPI', width: 'Šířka (sloupce z 24)', updated_at: 'Upraveno' } },
     watcher: {
       name: 'Hlídač',
       fields: {
@@ -272,6 +275,7 @@ export const cs: Dictionary = {
     scheduler: 'Plánovač',
     profiles: 'Profily',
     kpi: 'KPI',
+    kpiPresets: 'Předvolby KPI',
     performanceDashboard: 'Výkonnostní dashboard',
     performanceBoard: 'Výkonnostní nástěnka',
     performanceBoardPrint: 'Tisk výkonnostní nástěnky',

@@ -56,6 +56,8 @@ export const de: Dictionary = {
     KPI_CONDITIONS_INVALID: 'Die eingegebenen Bedingungen sind ungültig',
     KPI_COLOUR_OUT_OF_BOUNDS: 'Die Farbe außerhalb der Bereiche fehlt',
     KPI_GAUGE_MAXIMUM: 'Der letzte Wert muss dem Maximum des Diagramms entsprechen',
+    KPI_PRESET_EXISTS: 'Für dieses Dashboard haben Sie bereits eine KPI-Vorlage. Ändern Sie stattdessen diese.',
+    KPI_PRESET_DUPLICATE: 'Diese KPI ist bereits in der Vorlage.',
     BAD_KPI_DATA: 'Ungültige KPI-Daten',
     NO_KPI_DATA: 'Keine KPI-Daten gefunden',
     NOT_SUPPORTED: 'Diese Aktion ist hier nicht verfügbar.',
@@ -90,6 +92,7 @@ export const de: Dictionary = {
       },
       groups: { query: 'Was gemessen wird', chart: 'Wie es angezeigt wird' },
     },
+    kpi_preset: { name: 'KPI-Vorlage', fields: { id: 'ID', user_uuid: 'Benutzer', module: 'Dashboard', items: 'Angezeigte KPIs', kpi_id: 'KPI', width: 'Breite (Spalten von 24)', updated_at: 'Geändert' } },
     watcher: {
       name: 'Wächter',
       fields: {
@@ -272,6 +275,7 @@ export const de: Dictionary = {
     scheduler: 'Planer',
     profiles: 'Profile',
     kpi: 'KPI',
+    kpiPresets: 'KPI-Vorlagen',
     performanceDashboard: 'Leistungs-Dashboard',
     performanceBoard: 'Leistungsboard',
     performanceBoardPrint: 'Leistungsboard drucken',

@@ -55,6 +55,8 @@ export const en = {
     KPI_CONDITIONS_INVALID: 'Conditions that you entered are not valid',
     KPI_COLOUR_OUT_OF_BOUNDS: 'Color is out of bounds',
     KPI_GAUGE_MAXIMUM: 'The last value must equal the chart maximum',
+    KPI_PRESET_EXISTS: 'You already keep a KPI preset for this dashboard. Change that one instead.',
+    KPI_PRESET_DUPLICATE: 'This KPI is already in the preset.',
     BAD_KPI_DATA: 'Bad kpi_data',
     NO_KPI_DATA: 'No KPI data found',
     NOT_SUPPORTED: 'This action is not available here.',
@@ -89,6 +91,7 @@ export const en = {
       },
       groups: { query: 'What to measure', chart: 'How to show it' },
     },
+    kpi_preset: { name: 'KPI preset', fields: { id: 'ID', user_uuid: 'User', module: 'Dashboard', items: 'KPIs shown', kpi_id: 'KPI', width: 'Width (columns of 24)', updated_at: 'Updated' } },
     watcher: {
       name: 'Watcher',
       fields: {
@@ -271,6 +274,7 @@ export const en = {
     scheduler: 'Scheduler',
     profiles: 'Profiles',
     kpi: 'KPI',
+    kpiPresets: 'KPI presets',
     performanceDashboard: 'Performance Dashboard',
     performanceBoard: 'Performance board',
     performanceBoardPrint: 'Print performance board',

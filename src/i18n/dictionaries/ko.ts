@@ -56,6 +56,8 @@ export const ko: Dictionary = {
     KPI_CONDITIONS_INVALID: '입력한 조건이 올바르지 않습니다',
     KPI_COLOUR_OUT_OF_BOUNDS: '범위 밖 색상을 지정하세요',
     KPI_GAUGE_MAXIMUM: '마지막 값은 차트 최댓값과 같아야 합니다',
+    KPI_PRESET_EXISTS: '이 대시보드의 KPI 프리셋이 이미 있습니다. 기존 프리셋을 변경하세요.',
+    KPI_PRESET_DUPLICATE: '이 KPI는 이미 프리셋에 있습니다.',
     BAD_KPI_DATA: '잘못된 KPI 데이터',
     NO_KPI_DATA: 'KPI 데이터를 찾을 수 없습니다',
     NOT_SUPPORTED: '여기에서는 이 작업을 사용할 수 없습니다.',
@@ -90,6 +92,7 @@ export const ko: Dictionary = {
       },
       groups: { query: '측정 대상', chart: '표시 방법' },
     },
+    kpi_preset: { name: 'KPI 프리셋', fields: { id: 'ID', user_uuid: '사용자', module: '대시보드', items: '표시할 KPI', kpi_id: 'KPI', width: '너비(24열 기준)', updated_at: '수정됨' } },
     watcher: {
       name: '감시자',
       fields: {
@@ -272,6 +275,7 @@ export const ko: Dictionary = {
     scheduler: '스케줄러',
     profiles: '조명 프로필',
     kpi: 'KPI',
+    kpiPresets: 'KPI 프리셋',
     performanceDashboard: '성과 대시보드',
     performanceBoard: '성과 보드',
     performanceBoardPrint: '성과 보드 인쇄',

@@ -56,6 +56,8 @@ export const pt: Dictionary = {
     KPI_CONDITIONS_INVALID: 'As condições introduzidas não são válidas',
     KPI_COLOUR_OUT_OF_BOUNDS: 'Falta a cor fora dos intervalos',
     KPI_GAUGE_MAXIMUM: 'O último valor tem de ser igual ao máximo do gráfico',
+    KPI_PRESET_EXISTS: 'Já tem uma predefinição de KPI para este painel. Altere essa em vez disso.',
+    KPI_PRESET_DUPLICATE: 'Este KPI já está na predefinição.',
     BAD_KPI_DATA: 'Dados de KPI inválidos',
     NO_KPI_DATA: 'Nenhum dado de KPI encontrado',
     NOT_SUPPORTED: 'Esta ação não está disponível aqui.',
@@ -90,6 +92,7 @@ export const pt: Dictionary = {
       },
       groups: { query: 'O que medir', chart: 'Como apresentar' },
     },
+    kpi_preset: { name: 'Predefinição de KPI', fields: { id: 'ID', user_uuid: 'Utilizador', module: 'Painel', items: 'KPI mostrados', kpi_id: 'KPI', width: 'Largura (colunas de 24)', updated_at: 'Atualizado' } },
     watcher: {
       name: 'Vigilante',
       fields: {
@@ -272,6 +275,7 @@ export const pt: Dictionary = {
     scheduler: 'Agendador',
     profiles: 'Perfis',
     kpi: 'KPI',
+    kpiPresets: 'Predefinições de KPI',
     performanceDashboard: 'Painel de desempenho',
     performanceBoard: 'Quadro de desempenho',
     performanceBoardPrint: 'Imprimir quadro de desempenho',

@@ -56,6 +56,8 @@ export const sk: Dictionary = {
     KPI_CONDITIONS_INVALID: 'Zadané podmienky nie sú platné',
     KPI_COLOUR_OUT_OF_BOUNDS: 'Farba mimo rozsahov je povinná',
     KPI_GAUGE_MAXIMUM: 'Posledná hodnota sa musí rovnať maximu grafu',
+    KPI_PRESET_EXISTS: 'Pre tento dashboard už máte predvoľbu KPI. Zmeňte radšej tú.',
+    KPI_PRESET_DUPLICATE: 'Tento KPI už v predvoľbe je.',
     BAD_KPI_DATA: 'Chybné údaje KPI',
     NO_KPI_DATA: 'Nenašli sa žiadne údaje KPI',
     NOT_SUPPORTED: 'Táto akcia tu nie je dostupná.',
@@ -90,6 +92,7 @@ export const sk: Dictionary = {
       },
       groups: { query: 'Čo merať', chart: 'Ako to zobraziť' },
     },
+    kpi_preset: { name: 'Predvoľba KPI', fields: { id: 'ID', user_uuid: 'Používateľ', module: 'Dashboard', items: 'Zobrazené KPI', kpi_id: 'KPI', width: 'Šírka (stĺpce z 24)', updated_at: 'Upravené' } },
     watcher: {
       name: 'Strážca',
       fields: {
@@ -272,6 +275,7 @@ export const sk: Dictionary = {
     scheduler: 'Plánovač',
     profiles: 'Profily',
     kpi: 'KPI',
+    kpiPresets: 'Predvoľby KPI',
     performanceDashboard: 'Výkonnostný dashboard',
     performanceBoard: 'Výkonnostná nástenka',
     performanceBoardPrint: 'Tlač výkonnostnej nástenky',

@@ -22,20 +22,20 @@ describe('the page table', () => {
 
   it('shows the operator his two modules, his profile and the watchers; no studio, no settings', () => {
     expect(menu(operator)).toEqual(['modules /dashboard', 'modules /logs', 'settings /profile', 'settings /watcher']);
-    for (const path of ['/studio/kpi', '/studio/regions', '/profile/password', '/profile/notifications']) expect(mayOpen(operator, pageAt(path).access), path).toBe(false);
+    for (const path of ['/studio/kpi', '/studio/regions', '/profile/password', '/profile/notifications', '/profile/kpi-presets']) expect(mayOpen(operator, pageAt(path).access), path).toBe(false);
   });
 
   it('shows the administrator the studio with regions, zones and devices, and the settings', () => {
     expect(menu(admin)).toEqual([
       'modules /dashboard', 'modules /studio/regions', 'modules /performance-dashboard', 'modules /public-api-dashboard', 'modules /logs',
       'studio /studio/regions', 'studio /studio/zones', 'studio /studio/devices', 'studio /studio/scheduler', 'studio /studio/profiles', 'studio /studio/kpi',
-      'settings /profile', 'settings /profile/password', 'settings /profile/notifications', 'settings /watcher',
+      'settings /profile', 'settings /profile/password', 'settings /profile/notifications', 'settings /profile/kpi-presets', 'settings /watcher',
     ]);
-    expect(openablePages(admin, (page) => !!page.profile).map((page) => page.path)).toEqual(['/profile', '/profile/password', '/profile/notifications']);
+    expect(openablePages(admin, (page) => !!page.profile).map((page) => page.path)).toEqual(['/profile', '/profile/password', '/profile/notifications', '/profile/kpi-presets']);
   });
 
   it('gives the user menu and the profile page their settings: the profile pages but /profile, the password first', () => {
     expect(openableSettingsPages(operator)).toEqual([]);
-    expect(openableSettingsPages(admin).map((page) => page.path)).toEqual(['/profile/password', '/profile/notifications']);
+    expect(openableSettingsPages(admin).map((page) => page.path)).toEqual(['/profile/password', '/profile/notifications', '/profile/kpi-presets']);
   });
 });
