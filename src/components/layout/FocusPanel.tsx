@@ -29,7 +29,9 @@ export function FocusPanel({ label, id, focusKey, onClose, className, testId, ch
     const active = document.activeElement;
     if (active instanceof HTMLElement && active !== document.body && !node.contains(active)) opener.current = active;
     node.focus({ preventScroll: true });
-    node.scrollIntoView?.({ block: 'nearest' });
+    // its top into view in its own column (scrollIntoView would scroll the whole page too)
+    const column = node.parentElement;
+    if (column) column.scrollTop += Math.min(0, node.getBoundingClientRect().top - column.getBoundingClientRect().top);
   }, [focusKey]);
 
   // closed (unmounted) while focus was in it: focus goes back to the opener
