@@ -96,6 +96,7 @@ const focusedWithin = (locator: Locator) => locator.evaluate((node) => node.cont
 
 for (const [size, viewport] of [['wide', WIDE], ['900 px', NARROW]] as const) {
   test(`dashboard, ${size}: a device clicked on the map opens its card in view, and the map centres on it`, async ({ page, request }) => {
+    test.slow(); // the map drawn, a flight, the detail and an axe scan
     await page.setViewportSize(viewport);
     const [region] = await regions(request);
     const token = await apiToken(request, users.cityAdmin);
@@ -106,16 +107,19 @@ for (const [size, viewport] of [['wide', WIDE], ['900 px', NARROW]] as const) {
     await page.goto('/dashboard');
     await mapReady(page);
     await expectFitted(page, extentBox(region.geom!.coordinates as LngLat, region.attributes.size as number));
-    // a device drawn apart from the others, away from the centre, on the map where nothing covers it
-    const devices = [...points];
-    const apart = devices.filter(([, here]) => devices.every(([, other]) => other === here || Math.hypot(other[0] - here[0], other[1] - here[1]) > 1e-3));
-    let chosen: { deviceId: number; position: LngLat; x: number; y: number } | undefined;
-    for (const [deviceId, position] of apart) {
-      const { x, y } = await screenPoint(page, position);
-      const onCanvas = await page.evaluate(([px, py]) => document.elementFromPoint(px, py)?.classList.contains('maplibregl-canvas'), [x, y]);
-      const centre = await camera(page);
-      if (onCanvas && Math.hypot(position[0] - centre.center[0], position[1] - centre.center[1]) > 1e-3) chosen = { deviceId, position, x, y };
-      if (chosen) break;
+    // a device drawn apart from the others, away from the centre, where nothing covers the map
+    const onScreen = await Promise.all([...points].map(async ([deviceId, position]) => ({ deviceId, position, ...await screenPoint(page, position) })));
+    const box = (await mapElement(page).boundingBox())!;
+    const isFree = async ({ x, y }: { x: number; y: number }) =>
+      page.evaluate(([px, py]) => !!document.elementFromPoint(px, py)?.classList.contains('maplibregl-canvas'), [x, y]);
+    let chosen: (typeof onScreen)[number] | undefined;
+    for (const candidate of onScreen) {
+      const apart = onScreen.every((other) => other === candidate || Math.hypot(other.x - candidate.x, other.y - candidate.y) > 16);
+      const offCentre = Math.hypot(candidate.x - (box.x + box.width / 2), candidate.y - (box.y + box.height / 2)) > 40;
+      if (apart && offCentre && await isFree(candidate)) {
+        chosen = candidate;
+        break;
+      }
     }
     const { deviceId, position, x, y } = chosen!;
     await page.mouse.click(x, y);
@@ -205,6 +209,7 @@ test('dashboard: the filters open by keyboard over the map, Esc folds them and g
 
 for (const [size, viewport] of [['wide', WIDE], ['900 px', NARROW]] as const) {
   test(`studio, ${size}: "Create" and a device far down the list open the form in view, with focus; Esc closes it and gives focus back`, async ({ page, request }) => {
+    test.slow(); // two forms opened, a flight and an axe scan
     await page.setViewportSize(viewport);
     await login(page, users.cityAdmin);
     await page.goto('/studio/devices');
@@ -213,25 +218,31 @@ for (const [size, viewport] of [['wide', WIDE], ['900 px', NARROW]] as const) {
     const editor = page.getByTestId('studio-editor');
     await expect(editor).toBeVisible();
     await expectWithinViewport(page, editor);
-    expect(await focusedWithin(editor)).toBe(true);
+    expect(await focusedWithin(page.getByRole('region', { name: 'Create', exact: true }))).toBe(true);
     await page.keyboard.press('Escape');
     await expect(editor).toHaveCount(0);
     await expect(create).toBeFocused();
 
-    const buttons = page.getByRole('complementary').getByRole('listitem').getByRole('button');
+    const buttons = page.getByRole('complementary').locator('.ant-list-item').getByRole('button');
     await expect(buttons.nth(20)).toBeVisible();
-    const last = buttons.last();
-    const name = (await last.textContent())!.trim();
-    const [device] = await listed(request, `search=${encodeURIComponent(name)}`);
+    // the last one of the list that has a position
+    const names = (await buttons.allTextContents()).map((text) => text.trim());
+    let device: Listed | undefined;
+    for (const candidate of names.reverse()) {
+      [device] = await listed(request, `search=${encodeURIComponent(candidate)}`);
+      if (device.geom) break;
+    }
+    const name = device!.name.en;
+    const last = buttons.filter({ hasText: name }).first();
     await last.scrollIntoViewIfNeeded();
     await last.click();
     await expect(editor).toContainText(name);
     await expectWithinViewport(page, editor);
-    expect(await focusedWithin(editor)).toBe(true);
+    expect(await focusedWithin(page.getByRole('region', { name, exact: true }))).toBe(true);
     // the map went to the device
-    if (device.geom?.type === 'Point') await expectCentredOn(page, device.geom.coordinates as LngLat);
+    if (device!.geom!.type === 'Point') await expectCentredOn(page, device!.geom!.coordinates as LngLat);
     else {
-      const ring = (device.geom!.coordinates as LngLat[][])[0];
+      const ring = (device!.geom!.coordinates as LngLat[][])[0];
       const longitudes = ring.map(([longitude]) => longitude);
       const latitudes = ring.map(([, latitude]) => latitude);
       await expectCentredOn(page, [(Math.min(...longitudes) + Math.max(...longitudes)) / 2, (Math.min(...latitudes) + Math.max(...latitudes)) / 2]);
