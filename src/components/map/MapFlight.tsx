@@ -27,7 +27,8 @@ export function MapFlight({ flight, target }: MapFlightProps) {
     const animate = flown.current !== undefined;
     flown.current = flight;
     if ('center' in target) map.flyTo({ center: target.center, zoom: Math.max(map.getZoom(), POINT_ZOOM), animate });
-    else map.fitBounds(target.bounds, { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM, animate });
+    // fitted as the user left the map turned and tilted (fitBounds would turn it north up)
+    else map.fitBounds(target.bounds, { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM, bearing: map.getBearing(), pitch: map.getPitch(), animate });
   }, [current, flight, target]);
   return null;
 }
