@@ -13,6 +13,13 @@ async function mapReady(page: Page) {
   await expect(page.locator('.dashboard-map-loading')).toHaveCount(0, { timeout: 20_000 });
 }
 
+/** Opens the map filters, folded away at first (the choice is kept per user). */
+async function openFilters(page: Page) {
+  const toggle = page.getByTestId('filters-toggle');
+  if (await toggle.getAttribute('aria-expanded') !== 'true') await toggle.click();
+  await expect(page.getByRole('region', { name: 'Map filters' })).toBeVisible();
+}
+
 /** A device's access token (as those who may edit it see it). */
 async function accessTokenOf(request: APIRequestContext, token: string, id: number): Promise<string> {
   const { entity_credentials: credentials } = await graphql<{ entity_credentials: { credentialsId: string } }>(request, token,
@@ -39,6 +46,7 @@ test('the first region is selected and kept in a cookie; the map draws the entit
   expect(Number(cookie?.value)).toBeGreaterThan(0);
   // the region became the selected entity, shown in the panel
   await expect(page.getByTestId('entity-panel')).toContainText(regionName);
+  await openFilters(page);
   await expect(page.getByTestId('sun-times')).toContainText(/\d{1,2}:\d{2}/);
   await expectNoAxeViolations(page, 'dashboard');
 
@@ -103,6 +111,7 @@ test('coloured by an attribute, the map draws another device\'s change live', as
   await login(page, users.cityAdmin);
   await page.goto('/dashboard');
   await mapReady(page);
+  await openFilters(page);
   await page.getByTestId('colour-select').click();
   await page.locator('.ant-select-item-option').filter({ hasText: /^active$/ }).click();
   await mapReady(page);
@@ -249,6 +258,7 @@ test('choosing a map level shows only the entities at that level; the choice is 
   await expect.poll(() => shown(page, 'levels')).toMatch(/^0,(.+,)?3(,|$)/);
   expect(Number(await shown(page, 'entities'))).toBeGreaterThan(1);
 
+  await openFilters(page);
   await page.getByTestId('level-select').click();
   await page.locator('.ant-select-item-option').filter({ hasText: /^Level 3$/ }).click();
   await expect.poll(() => shown(page, 'levels')).toBe('3');
@@ -276,6 +286,7 @@ test('a group chosen by keyboard draws its members in the group\'s colour, dims 
   await page.goto('/dashboard');
   await mapReady(page);
   await expect.poll(() => shown(page, 'colours')).not.toContain(lighting);
+  await openFilters(page);
   const select = page.getByRole('combobox', { name: 'Groups' });
   await select.focus();
   await page.keyboard.type('Lighting');
@@ -312,6 +323,7 @@ test('a colouring rule recolours the entities whose value matches; a wrong numbe
   await login(page, users.cityAdmin);
   await page.goto('/dashboard');
   await mapReady(page);
+  await openFilters(page);
   await page.getByTestId('colour-select').click();
   await page.locator('.ant-select-item-option').filter({ hasText: /^dim_level$/ }).click();
   const rules = page.getByTestId('colour-rules');

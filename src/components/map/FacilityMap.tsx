@@ -4,7 +4,7 @@
 // kit, STYLE.md); react-map-gl adds them again when the base map's style is replaced.
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './facilityMap.css';
-import { setWorkerUrl } from 'maplibre-gl';
+import { setWorkerUrl, type Map as MapLibreMap } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { Alert } from 'antd';
 import type { ReactNode } from 'react';
@@ -16,6 +16,15 @@ import { DEFAULT_CENTER, DEFAULT_ZOOM, storedOrientation, storeOrientation } fro
 import { useBaseMap } from './useBaseMap.ts';
 
 setWorkerUrl(workerUrl);
+
+/** The element says where the map is once it has moved (the browser tests read the camera from it). */
+function writeView(map: MapLibreMap) {
+  const { dataset } = map.getContainer();
+  const round = (value: number) => value.toFixed(6);
+  dataset.center = map.getCenter().toArray().map(round).join(',');
+  dataset.zoom = map.getZoom().toFixed(2);
+  dataset.bounds = map.getBounds().toArray().flat().map(round).join(',');
+}
 
 export interface FacilityMapProps {
   children?: ReactNode;
@@ -50,11 +59,13 @@ export function FacilityMap({ children, interactiveLayerIds, onClick, onMouseMov
         onMouseMove={onMouseMove}
         onMouseLeave={onMouseLeave}
         // the element says when the map has drawn everything it has (tests and bench/map.ts wait for it)
+        onLoad={(event) => writeView(event.target)}
         onIdle={(event) => { event.target.getContainer().dataset.state = 'idle'; }}
         onMoveStart={(event) => { event.target.getContainer().dataset.state = 'moving'; }}
         onSourceData={(event) => { if (!event.isSourceLoaded) event.target.getContainer().dataset.state = 'loading'; }}
         onMoveEnd={(event) => {
           storeOrientation(event.viewState.bearing, event.viewState.pitch);
+          writeView(event.target);
           onMoveEnd?.(event);
         }}
         maxPitch={85}

@@ -57,6 +57,8 @@ export function GeometryEditor({ geometry, drawing, onChange, onDrawn }: Geometr
     if (map.isStyleLoaded()) begin();
     else map.once('load', begin);
     return () => {
+      // closed before the style loaded: the next editor's tool must be the only one to start
+      map.off('load', begin);
       drawRef.current = undefined;
       if (draw.enabled) draw.stop();
     };

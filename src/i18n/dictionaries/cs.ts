@@ -492,6 +492,11 @@ export const cs: Dictionary = {
     latitude: 'Zeměpisná šířka',
     longitude: 'Zeměpisná délka',
   },
+  mapLayout: {
+    entityPanel: 'Vybraná entita',
+    widgets: 'KPI widgety',
+    widgetsResize: 'Změnit výšku KPI widgetů',
+  },
   overlay: {
     title: 'Obrázkový překryv',
     upload: 'Nahrát obrázek',

@@ -492,6 +492,11 @@ export const de: Dictionary = {
     latitude: 'Breitengrad',
     longitude: 'Längengrad',
   },
+  mapLayout: {
+    entityPanel: 'Ausgewählte Entität',
+    widgets: 'KPI-Widgets',
+    widgetsResize: 'Höhe der KPI-Widgets ändern',
+  },
   overlay: {
     title: 'Bildüberlagerung',
     upload: 'Bild hochladen',

@@ -491,6 +491,11 @@ export const en = {
     latitude: 'Latitude',
     longitude: 'Longitude',
   },
+  mapLayout: {
+    entityPanel: 'Selected entity',
+    widgets: 'KPI widgets',
+    widgetsResize: 'Resize the KPI widgets',
+  },
   overlay: {
     title: 'Image overlay',
     upload: 'Upload an image',

@@ -492,6 +492,11 @@ export const ko: Dictionary = {
     latitude: '위도',
     longitude: '경도',
   },
+  mapLayout: {
+    entityPanel: '선택한 엔터티',
+    widgets: 'KPI 위젯',
+    widgetsResize: 'KPI 위젯 높이 조정',
+  },
   overlay: {
     title: '이미지 오버레이',
     upload: '이미지 업로드',

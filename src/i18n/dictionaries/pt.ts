@@ -492,6 +492,11 @@ export const pt: Dictionary = {
     latitude: 'Latitude',
     longitude: 'Longitude',
   },
+  mapLayout: {
+    entityPanel: 'Entidade selecionada',
+    widgets: 'Widgets de KPI',
+    widgetsResize: 'Redimensionar os widgets de KPI',
+  },
   overlay: {
     title: 'Sobreposição de imagem',
     upload: 'Carregar uma imagem',

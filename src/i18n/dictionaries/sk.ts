@@ -492,6 +492,11 @@ export const sk: Dictionary = {
     latitude: 'Zemepisná šírka',
     longitude: 'Zemepisná dĺžka',
   },
+  mapLayout: {
+    entityPanel: 'Vybraná entita',
+    widgets: 'KPI widgety',
+    widgetsResize: 'Zmeniť výšku KPI widgetov',
+  },
   overlay: {
     title: 'Obrázkový prekryv',
     upload: 'Nahrať obrázok',

@@ -1,27 +1,31 @@
 // /dashboard (module factory-dashboard, SPEC §2–§4): the selected region's entities on the map,
 // region selection (kept in a cookie), search, the map level, group and rule colouring with their
 // legend (kept in the dashboard state), sunrise and sunset, and the selected entity's view and
-// detail, live. The address follows the selection without a navigation.
+// detail, live. The address follows the selection without a navigation, and the map flies to it.
+import { FilterOutlined } from '@ant-design/icons';
 import { useList } from '@refinedev/core';
-import { Alert, Button, Card, Select, Space, Spin } from 'antd';
+import { Alert, Button, Card, Select, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MapLayerMouseEvent } from 'react-map-gl/maplibre';
 import { EntityLayers, AREA_LAYER, POINT_LAYER } from '../../components/map/EntityLayers.tsx';
 import { FacilityMap } from '../../components/map/FacilityMap.tsx';
 import { HoverCard, type Hovered } from '../../components/map/HoverCard.tsx';
+import { MapFlight } from '../../components/map/MapFlight.tsx';
 import { OverlayLayer } from '../../components/map/OverlayLayer.tsx';
 import { RegionExtentLayer, regionExtentOf } from '../../components/map/RegionExtentLayer.tsx';
 import { DEFAULT_CENTER } from '../../components/map/mapView.ts';
 import { createPatchStream } from '../../components/map/mapPatches.ts';
 import { entityIdOf, levelsOf } from '../../components/map/mapFeatures.ts';
 import { useMapFeatures } from '../../components/map/useMapFeatures.ts';
+import { FocusPanel } from '../../components/layout/FocusPanel.tsx';
 import { useShellData } from '../../components/layout/shellData.ts';
 import { pickLocalized } from '../../i18n/pickLocalized.ts';
 import { usePageTitle } from '../../routing/usePageTitle.ts';
 import type { EntityJson } from '../../schemas/entityJson.ts';
 import type { Overlay } from '../../schemas/overlay.ts';
 import { useAddressSelection } from './addressSelection.ts';
+import { DashboardLayout } from './DashboardLayout.tsx';
 import { EntityPanel } from './EntityPanel.tsx';
 import { EntitySearch } from './EntitySearch.tsx';
 import { MapFiltersCard } from './MapFiltersCard.tsx';
@@ -29,6 +33,7 @@ import { MapLegend } from './MapLegend.tsx';
 import { storedRegion, storeRegion } from './regionCookie.ts';
 import { SunTimesCard } from './SunTimesCard.tsx';
 import { useDashboardState } from './useDashboardState.ts';
+import { useEntityCameraTarget } from './useEntityCameraTarget.ts';
 import { useMapColouring } from './useMapColouring.ts';
 import './dashboard.css';
 
@@ -81,72 +86,98 @@ export default function DashboardPage() {
     if (hovered?.id !== id) setHovered({ id, longitude: event.lngLat.lng, latitude: event.lngLat.lat });
   };
 
+  // A choice the user makes flies the map there (again, if chosen again); the panel takes focus
+  // when the choice came from elsewhere than the region picker, which keeps it.
+  const [flights, setFlights] = useState(0);
+  const [panelFocus, setPanelFocus] = useState<string>();
+  const choose = (id: number, focusPanel: boolean) => {
+    select({ id, detail: false });
+    setFlights((count) => count + 1);
+    if (focusPanel) setPanelFocus(`${id}#${flights}`);
+  };
+  const flightTarget = useEntityCameraTarget(selection.id);
+
   const onMapClick = (event: MapLayerMouseEvent) => {
     const id = entityIdOf(event);
-    if (id !== undefined) select({ id, detail: false });
+    if (id !== undefined) choose(id, true);
+  };
+
+  const filtersOpen = state.filtersOpen ?? false;
+  const [filtersFocus, setFiltersFocus] = useState<number>();
+  const showFilters = (open: boolean) => {
+    changeState({ filtersOpen: open });
+    if (open) setFiltersFocus((count) => (count ?? 0) + 1);
   };
 
   if (regionTypeId !== undefined && regionsCall.query.isLoading) return <Spin className="page-spinner" />;
 
+  const toolbar = (
+    <>
+      <Select
+        aria-label={t('dashboard.region')}
+        data-testid="region-select"
+        className="dashboard-region"
+        value={regionId}
+        placeholder={t('dashboard.region')}
+        options={regions.map((candidate) => ({ value: candidate.id, label: pickLocalized(candidate.name, i18n.language) }))}
+        onChange={(id: number) => {
+          setRegionId(id);
+          storeRegion(id);
+          choose(id, false);
+        }}
+      />
+      <div className="dashboard-search"><EntitySearch onSelect={(id) => choose(id, true)} /></div>
+      <Button icon={<FilterOutlined />} aria-expanded={filtersOpen} aria-controls="dashboard-filters" data-testid="filters-toggle"
+        type={filtersOpen ? 'primary' : 'default'} onClick={() => showFilters(!filtersOpen)}>
+        {t('dashboardFilters.title')}
+      </Button>
+    </>
+  );
+
+  const panel = selection.id !== undefined && (
+    <FocusPanel className="dashboard-entity" label={t('mapLayout.entityPanel')} focusKey={panelFocus} onClose={() => select({ detail: false })}>
+      <EntityPanel
+        key={selection.id}
+        id={selection.id}
+        detail={selection.detail}
+        onDetail={(detail) => select({ id: selection.id, detail })}
+        onClose={() => select({ detail: false })}
+        onSelect={(id) => choose(id, true)}
+      />
+    </FocusPanel>
+  );
+
   return (
-    <div className="dashboard" data-testid="page-dashboard">
-      <aside className="dashboard-panel" aria-label={t('dashboard.panel')}>
-        <Card size="small">
-          <Space direction="vertical" style={{ width: '100%' }}>
-            <Select
-              aria-label={t('dashboard.region')}
-              data-testid="region-select"
-              style={{ width: '100%' }}
-              value={regionId}
-              placeholder={t('dashboard.region')}
-              options={regions.map((candidate) => ({ value: candidate.id, label: pickLocalized(candidate.name, i18n.language) }))}
-              onChange={(id: number) => {
-                setRegionId(id);
-                storeRegion(id);
-                select({ id, detail: false });
-              }}
-            />
-            <EntitySearch onSelect={(id) => select({ id, detail: false })} />
-          </Space>
-        </Card>
-        <MapFiltersCard state={state} onChange={changeState} levels={levels} groups={groups} attributes={colourAttributes} membersFailed={membersFailed} />
-        {features.error ? (
-          <Alert type="error" showIcon message={t('dashboard.mapLoadFailed')} action={<Button size="small" onClick={features.reload}>{t('common.retry')}</Button>} />
-        ) : null}
-        {selection.id !== undefined && (
-          <EntityPanel
-            key={selection.id}
-            id={selection.id}
-            detail={selection.detail}
-            onDetail={(detail) => select({ id: selection.id, detail })}
-            onClose={() => select({ detail: false })}
-            onSelect={(id) => select({ id, detail: false })}
-          />
-        )}
-        <Card size="small"><SunTimesCard latitude={center.latitude} longitude={center.longitude} /></Card>
-      </aside>
-      <main className="dashboard-map">
-        {features.loading && (
-          <div className="dashboard-map-loading" role="status">
-            <Spin size="small" /> {t('dashboard.loadingMap')}{features.loaded ? ` (${features.loaded.toLocaleString(i18n.language)})` : ''}
-          </div>
-        )}
-        <FacilityMap
-          key={regionCenter ? `${regionCenter.longitude},${regionCenter.latitude}` : 'default'}
-          initialCenter={regionCenter}
-          interactiveLayerIds={[POINT_LAYER, AREA_LAYER]}
-          onClick={onMapClick}
-          onMouseMove={onHover}
-          onMouseLeave={() => setHovered(undefined)}
-          onMoveEnd={(event) => setCenter({ latitude: event.viewState.latitude, longitude: event.viewState.longitude })}
-        >
-          <OverlayLayer overlay={region?.attributes.overlay as Overlay | undefined} />
-          <RegionExtentLayer extent={regionExtentOf(region)} />
-          <EntityLayers rows={features.rows} selectedId={selection.id} patches={patches} level={state.level} colouring={colouring} memberGroup={memberGroup} />
-          {hovered && <HoverCard hovered={hovered} />}
-        </FacilityMap>
-        <MapLegend colouring={colouring} groups={groups} attribute={attribute} />
-      </main>
-    </div>
+    <DashboardLayout toolbar={toolbar} panel={panel} panelWide={selection.detail}>
+      {features.loading && (
+        <div className="dashboard-map-loading" role="status">
+          <Spin size="small" /> {t('dashboard.loadingMap')}{features.loaded ? ` (${features.loaded.toLocaleString(i18n.language)})` : ''}
+        </div>
+      )}
+      <FacilityMap
+        initialCenter={regionCenter}
+        interactiveLayerIds={[POINT_LAYER, AREA_LAYER]}
+        onClick={onMapClick}
+        onMouseMove={onHover}
+        onMouseLeave={() => setHovered(undefined)}
+        onMoveEnd={(event) => setCenter({ latitude: event.viewState.latitude, longitude: event.viewState.longitude })}
+      >
+        <OverlayLayer overlay={region?.attributes.overlay as Overlay | undefined} />
+        <RegionExtentLayer extent={regionExtentOf(region)} />
+        <EntityLayers rows={features.rows} selectedId={selection.id} patches={patches} level={state.level} colouring={colouring} memberGroup={memberGroup} />
+        <MapFlight flight={selection.id === undefined ? undefined : `${selection.id}#${flights}`} target={flightTarget} />
+        {hovered && <HoverCard hovered={hovered} />}
+      </FacilityMap>
+      {filtersOpen && (
+        <FocusPanel id="dashboard-filters" className="dashboard-filters" label={t('dashboardFilters.title')} focusKey={filtersFocus} onClose={() => showFilters(false)}>
+          <MapFiltersCard state={state} onChange={changeState} levels={levels} groups={groups} attributes={colourAttributes} membersFailed={membersFailed} />
+          <Card size="small"><SunTimesCard latitude={center.latitude} longitude={center.longitude} /></Card>
+        </FocusPanel>
+      )}
+      {features.error ? (
+        <Alert className="dashboard-map-error" type="error" showIcon message={t('dashboard.mapLoadFailed')} action={<Button size="small" onClick={features.reload}>{t('common.retry')}</Button>} />
+      ) : null}
+      <MapLegend colouring={colouring} groups={groups} attribute={attribute} />
+    </DashboardLayout>
   );
 }

@@ -1,8 +1,9 @@
 // Entity search by name (SPEC §2 navigation labels): any language, case-insensitive, in the
-// selected region; 'Nothing found' when nothing matches.
+// selected region; 'Nothing found' when nothing matches. Enter takes the first match (once the
+// matches have arrived, when it is pressed before).
 import { useList } from '@refinedev/core';
 import { AutoComplete, Input } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickLocalized } from '../../i18n/pickLocalized.ts';
 import type { EntityJson } from '../../schemas/entityJson.ts';
@@ -10,28 +11,50 @@ import type { EntityJson } from '../../schemas/entityJson.ts';
 export function EntitySearch({ onSelect }: { onSelect(id: number): void }) {
   const { t, i18n } = useTranslation();
   const [text, setText] = useState('');
+  /** Enter was pressed for this text before its matches arrived. */
+  const [entered, setEntered] = useState<string>();
   const search = text.trim();
-  const { result } = useList<EntityJson>({
+  const { result, query } = useList<EntityJson>({
     resource: 'entities',
     filters: [{ field: 'search', operator: 'eq', value: search }],
     pagination: { mode: 'server', pageSize: 20 },
     errorNotification: false,
     queryOptions: { enabled: search.length > 0 },
   });
+  const firstMatch = search && !query.isFetching ? result.data?.[0]?.id : undefined;
   const options = search ? (result.data ?? []).map((entity) => ({ value: String(entity.id), label: pickLocalized(entity.name, i18n.language) })) : [];
+  const choose = (id: number) => {
+    setText('');
+    setEntered(undefined);
+    onSelect(id);
+  };
+
+  useEffect(() => {
+    if (entered === undefined) return;
+    if (entered !== search) return setEntered(undefined); // chosen from the list, or typed on
+    if (query.isFetching) return;
+    setEntered(undefined); // nothing found: the list says so
+    if (firstMatch === undefined) return;
+    setText('');
+    onSelect(firstMatch);
+  }, [entered, search, query.isFetching, firstMatch, onSelect]);
+
   return (
     <AutoComplete
       style={{ width: '100%' }}
       options={options}
       value={text}
       onChange={setText}
-      onSelect={(value: string) => {
-        setText('');
-        onSelect(Number(value));
-      }}
+      // Enter takes the first match (the one highlighted), arrows another
+      defaultActiveFirstOption
+      onSelect={(value: string) => choose(Number(value))}
       notFoundContent={search ? t('dashboard.nothingFound') : null}
     >
-      <Input.Search placeholder={t('dashboard.search')} aria-label={t('dashboard.search')} allowClear />
+      <Input.Search placeholder={t('dashboard.search')} aria-label={t('dashboard.search')} allowClear
+        onSearch={(value, _event, info) => {
+          // the list open with its matches takes Enter itself
+          if (info?.source !== 'clear' && value.trim() && (query.isFetching || !options.length)) setEntered(value.trim());
+        }} />
     </AutoComplete>
   );
 }

@@ -1,6 +1,7 @@
 // The dashboard's state kept across reloads (SPEC §3 "Dashboard state"): the map level, the
-// chosen groups, the colour-by attribute and its colouring rules, in local storage per tenant
-// and user. The region has its own cookie (regionCookie.ts), the selected entity is the address.
+// chosen groups, the colour-by attribute and its colouring rules, and whether the filters are
+// open, in local storage per tenant and user. The region has its own cookie (regionCookie.ts),
+// the selected entity is the address.
 // What is read back is checked part by part: a part that is not valid is dropped, never trusted.
 import { isHexColour } from '../../components/map/colourPalette.ts';
 import { isColourRule, MAX_RULES, type ColourRuleSet } from '../../components/map/colourRules.ts';
@@ -18,6 +19,8 @@ export interface DashboardState {
   attribute?: string;
   /** Colouring rules per colour-by attribute. */
   rules: Record<string, ColourRuleSet>;
+  /** The map filters are shown (they start folded away, leaving the map whole). */
+  filtersOpen?: boolean;
 }
 
 export const EMPTY_DASHBOARD_STATE: DashboardState = { groups: [], rules: {} };
@@ -45,7 +48,7 @@ function ruleSetOf(value: unknown): ColourRuleSet | undefined {
 /** A state from anything (what storage held): its valid parts, defaults for the rest. */
 export function dashboardStateOf(value: unknown): DashboardState {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return EMPTY_DASHBOARD_STATE;
-  const { level, groups, attribute, rules } = value as Record<string, unknown>;
+  const { level, groups, attribute, rules, filtersOpen } = value as Record<string, unknown>;
   const ruleSets = rules && typeof rules === 'object' && !Array.isArray(rules)
     ? Object.entries(rules).slice(0, MAX_RULED_ATTRIBUTES).flatMap(([key, set]) => {
       const valid = isAttribute(key) ? ruleSetOf(set) : undefined;
@@ -57,6 +60,7 @@ export function dashboardStateOf(value: unknown): DashboardState {
     groups: Array.isArray(groups) ? [...new Set(groups.filter(isId))].slice(0, MAX_GROUPS) : [],
     ...(isAttribute(attribute) ? { attribute } : {}),
     rules: Object.fromEntries(ruleSets),
+    ...(typeof filtersOpen === 'boolean' ? { filtersOpen } : {}),
   };
 }
 

@@ -1,8 +1,9 @@
 // The studio kind's entities in the selected region, a page at a time from the server (a tenant may
-// have 100,000 devices), searchable by name; choosing one opens it in the editor.
+// have 100,000 devices), searchable by name; choosing one opens it in the editor, and a search
+// (Enter) opens its first match.
 import { useList } from '@refinedev/core';
 import { Button, Empty, Input, List } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickLocalized } from '../../i18n/pickLocalized.ts';
 import type { EntityJson } from '../../schemas/entityJson.ts';
@@ -33,10 +34,22 @@ export function StudioEntityList({ typeIds, region, openId, onOpen }: StudioEnti
     queryOptions: { enabled: typeIds.length > 0 },
   });
   const entities = result.data ?? [];
+  /** A search was asked for: its first match opens when the matches arrive. */
+  const [openFirst, setOpenFirst] = useState(false);
+  const firstMatch = result.data?.[0];
+  useEffect(() => {
+    if (!openFirst || query.isFetching) return;
+    setOpenFirst(false);
+    if (firstMatch) onOpen(firstMatch);
+  }, [openFirst, query.isFetching, firstMatch, onOpen]);
   return (
     <>
       <Input.Search allowClear placeholder={t('studio.search')} aria-label={t('studio.search')} style={{ marginBottom: 8 }}
-        onSearch={(text) => { setSearch(text); setCurrentPage(1); }} data-testid="studio-search" />
+        onSearch={(text, _event, info) => {
+          setSearch(text);
+          setCurrentPage(1);
+          setOpenFirst(info?.source !== 'clear' && text.trim().length > 0);
+        }} data-testid="studio-search" />
       {entities.length === 0 && !query.isFetching ? <Empty description={t(search ? 'dashboard.nothingFound' : 'errors.noData')} /> : (
         <List size="small" dataSource={entities} loading={query.isFetching}
           pagination={(result.total ?? 0) > PAGE_SIZE ? {

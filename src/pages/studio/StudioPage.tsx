@@ -1,6 +1,7 @@
 // /studio/regions, /studio/zones, /studio/devices (module factory-studio, SPEC §2): the kind's
 // entities in the selected region, listed and on the map; one of them (or a new one) edited at a
-// time with the entity model's own form fields and its geometry drawn on the map.
+// time with the entity model's own form fields and its geometry drawn on the map. The form opens
+// at the top of the side column, above the list, and takes focus; the map goes to what is opened.
 import { UploadOutlined } from '@ant-design/icons';
 import { useCustomMutation, useDataProvider, useInvalidate, type HttpError } from '@refinedev/core';
 import { App, Button, Card, Form, Popconfirm, Radio, Space, Statistic, Typography } from 'antd';
@@ -10,11 +11,14 @@ import type { MapLayerMouseEvent } from 'react-map-gl/maplibre';
 import { PickerScopeContext, type PickerScope } from '../../components/schema/pickerScope.ts';
 import { SchemaFields } from '../../components/schema/SchemaForm.tsx';
 import { cleanValues } from '../../components/schema/formValues.ts';
+import { FocusPanel } from '../../components/layout/FocusPanel.tsx';
 import { useShellData } from '../../components/layout/shellData.ts';
 import { AREA_LAYER, EntityLayers, POINT_LAYER } from '../../components/map/EntityLayers.tsx';
 import { FacilityMap } from '../../components/map/FacilityMap.tsx';
 import { GeometryEditor } from '../../components/map/GeometryEditor.tsx';
 import { areaOf, shapeOf, type DrawShape } from '../../components/map/geometryShapes.ts';
+import { cameraTargetOf, type CameraTarget } from '../../components/map/cameraTarget.ts';
+import { MapFlight } from '../../components/map/MapFlight.tsx';
 import { DEFAULT_CENTER } from '../../components/map/mapView.ts';
 import { OverlayLayer } from '../../components/map/OverlayLayer.tsx';
 import { RegionExtentLayer, regionExtentOf } from '../../components/map/RegionExtentLayer.tsx';
@@ -38,6 +42,7 @@ import { OverlayEditor } from './OverlayEditor.tsx';
 import { TelemetryUpload } from './TelemetryUpload.tsx';
 import { formSchemaOf, formValuesOf, STUDIO_KINDS, type StudioKind } from './studioKinds.ts';
 import '../dashboard/dashboard.css';
+import './studio.css';
 
 interface Editing {
   id?: number;
@@ -80,6 +85,9 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
   const refreshList = () => void invalidate({ resource: 'entities', invalidates: ['list'] });
   const features = useMapFeatures(kind === 'regions' ? undefined : region, undefined);
   const [editing, setEditing] = useState<Editing>();
+  /** How many times a form was opened: each opening moves focus into it (and the map to it). */
+  const [openings, setOpenings] = useState(0);
+  const [flightTarget, setFlightTarget] = useState<CameraTarget>();
   const [drawing, setDrawing] = useState<DrawShape>();
   const [uploading, setUploading] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -99,6 +107,12 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
     if (entity) form.setFieldsValue(formValuesOf(entity, spec.fields));
     else form.setFieldsValue({ parent_id: kind === 'regions' ? null : region ?? null, entity_type_id: types.length === 1 || kind !== 'devices' ? types[0]?.id : undefined });
     setEditing({ id: entity?.id, name: entity?.name, geometry: entity?.geom ?? null, attributes: entity?.attributes ?? {} });
+    setDrawing(undefined);
+    setOpenings((count) => count + 1);
+    setFlightTarget(cameraTargetOf(entity));
+  };
+  const close = () => {
+    setEditing(undefined);
     setDrawing(undefined);
   };
 
@@ -148,9 +162,69 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
   const overlay = editing?.attributes.overlay as Overlay | undefined;
   // the form's size and colour as they are typed, for the extent drawn
   const sizeAndColour = Form.useWatch('attributes', form) as Record<string, unknown> | undefined;
+  const editorTitle = editing?.id === undefined ? t('form.createTitle') : pickLocalized(editing.name ?? {}, i18n.language);
   return (
-    <div className="dashboard" data-testid={`page-studio-${kind}`}>
-      <aside className="dashboard-panel" aria-label={t(spec.titleKey)}>
+    <div className="studio" data-testid={`page-studio-${kind}`}>
+      <aside className="studio-side" aria-label={t(spec.titleKey)}>
+        {editing && (
+          <FocusPanel className="studio-editor" label={editorTitle} focusKey={openings} onClose={close}>
+            <Card size="small" data-testid="studio-editor" title={editorTitle}>
+              <Form form={form} layout="vertical">
+                <PickerScopeContext.Provider value={pickerScopes}>
+                  <SchemaFields model={model} schema={formSchema} name={[]} fullName={[]} />
+                </PickerScopeContext.Provider>
+              </Form>
+              {kind === 'devices' && editing.id !== undefined && (
+                <>
+                  <AccessTokenField id={editing.id} />
+                  <Button icon={<UploadOutlined />} onClick={() => setUploading(true)} style={{ marginBottom: 12 }}>{t('upload.open')}</Button>
+                  {uploading && <TelemetryUpload id={editing.id} onClose={() => setUploading(false)} />}
+                </>
+              )}
+              <Typography.Text strong>{t('studio.position')}</Typography.Text>
+              <div>
+                <Radio.Group
+                  aria-label={t('studio.position')}
+                  value={drawing ?? shapeOf(editing.geometry) ?? 'none'}
+                  onChange={(event) => {
+                    const shape = event.target.value as DrawShape | 'none';
+                    if (shape === 'none') {
+                      setDrawing(undefined);
+                      setEditing({ ...editing, geometry: null });
+                    } else setDrawing(shape);
+                  }}
+                  optionType="button"
+                  options={[
+                    ...spec.shapes.map((shape) => ({ value: shape, label: t(`studio.shape.${shape}`) })),
+                    ...(spec.geometryRequired ? [] : [{ value: 'none', label: t('studio.shape.none') }]),
+                  ]}
+                />
+              </div>
+              {drawing && <Typography.Paragraph type="secondary">{t(`studio.drawHint.${drawing}`)}</Typography.Paragraph>}
+              {spec.shapes.includes('point') && (!editing.geometry || editing.geometry.type === 'Point') && (
+                <GpsField geometry={editing.geometry} onChange={(geometry) => setEditing({ ...editing, geometry })} />
+              )}
+              {spec.overlay && (
+                <OverlayEditor regionId={editing.id} centre={centreOf(editing.geometry)} overlay={overlay}
+                  onChange={(next) => setEditing({ ...editing, attributes: withOverlay(editing.attributes, next), attributesChanged: true })} />
+              )}
+              {kind === 'devices' && (
+                <Space align="end">
+                  <Statistic title={t('studio.area')} value={area} suffix="m²" data-testid="studio-area" />
+                  <Button onClick={() => setEditing({ ...editing, attributes: { ...editing.attributes, area }, attributesChanged: true })} disabled={!area}
+                    title={t('studio.recalculateHint')}>{t('studio.recalculate')}</Button>
+                </Space>
+              )}
+              <Space style={{ marginTop: 12 }}>
+                <Button type="primary" loading={saveCall.mutation.isPending} onClick={() => void save()} data-testid="studio-save">{t('buttons.save')}</Button>
+                <Button onClick={close}>{t('buttons.cancel')}</Button>
+                {editing.id !== undefined && (
+                  <Popconfirm title={t('buttons.confirm')} onConfirm={remove}><Button danger>{t('buttons.delete')}</Button></Popconfirm>
+                )}
+              </Space>
+            </Card>
+          </FocusPanel>
+        )}
         <Card size="small" title={t(spec.titleKey)} extra={(
           <Space>
             {kind === 'devices' && <Button onClick={() => setImporting(true)}>{t('deviceImport.open')}</Button>}
@@ -159,70 +233,14 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
         )}>
           <StudioEntityList typeIds={typeIds} region={kind === 'regions' ? undefined : region} openId={editing?.id} onOpen={open} />
         </Card>
-        {editing && (
-          <Card size="small" data-testid="studio-editor" title={editing.id === undefined ? t('form.createTitle') : pickLocalized(editing.name ?? {}, i18n.language)}>
-            <Form form={form} layout="vertical">
-              <PickerScopeContext.Provider value={pickerScopes}>
-                <SchemaFields model={model} schema={formSchema} name={[]} fullName={[]} />
-              </PickerScopeContext.Provider>
-            </Form>
-            {kind === 'devices' && editing.id !== undefined && (
-              <>
-                <AccessTokenField id={editing.id} />
-                <Button icon={<UploadOutlined />} onClick={() => setUploading(true)} style={{ marginBottom: 12 }}>{t('upload.open')}</Button>
-                {uploading && <TelemetryUpload id={editing.id} onClose={() => setUploading(false)} />}
-              </>
-            )}
-            <Typography.Text strong>{t('studio.position')}</Typography.Text>
-            <div>
-              <Radio.Group
-                aria-label={t('studio.position')}
-                value={drawing ?? shapeOf(editing.geometry) ?? 'none'}
-                onChange={(event) => {
-                  const shape = event.target.value as DrawShape | 'none';
-                  if (shape === 'none') {
-                    setDrawing(undefined);
-                    setEditing({ ...editing, geometry: null });
-                  } else setDrawing(shape);
-                }}
-                optionType="button"
-                options={[
-                  ...spec.shapes.map((shape) => ({ value: shape, label: t(`studio.shape.${shape}`) })),
-                  ...(spec.geometryRequired ? [] : [{ value: 'none', label: t('studio.shape.none') }]),
-                ]}
-              />
-            </div>
-            {drawing && <Typography.Paragraph type="secondary">{t(`studio.drawHint.${drawing}`)}</Typography.Paragraph>}
-            {spec.shapes.includes('point') && (!editing.geometry || editing.geometry.type === 'Point') && (
-              <GpsField geometry={editing.geometry} onChange={(geometry) => setEditing({ ...editing, geometry })} />
-            )}
-            {spec.overlay && (
-              <OverlayEditor regionId={editing.id} centre={centreOf(editing.geometry)} overlay={overlay}
-                onChange={(next) => setEditing({ ...editing, attributes: withOverlay(editing.attributes, next), attributesChanged: true })} />
-            )}
-            {kind === 'devices' && (
-              <Space align="end">
-                <Statistic title={t('studio.area')} value={area} suffix="m²" data-testid="studio-area" />
-                <Button onClick={() => setEditing({ ...editing, attributes: { ...editing.attributes, area }, attributesChanged: true })} disabled={!area}
-                  title={t('studio.recalculateHint')}>{t('studio.recalculate')}</Button>
-              </Space>
-            )}
-            <Space style={{ marginTop: 12 }}>
-              <Button type="primary" loading={saveCall.mutation.isPending} onClick={() => void save()} data-testid="studio-save">{t('buttons.save')}</Button>
-              <Button onClick={() => { setEditing(undefined); setDrawing(undefined); }}>{t('buttons.cancel')}</Button>
-              {editing.id !== undefined && (
-                <Popconfirm title={t('buttons.confirm')} onConfirm={remove}><Button danger>{t('buttons.delete')}</Button></Popconfirm>
-              )}
-            </Space>
-          </Card>
-        )}
         {importing && (
           <DeviceImport deviceTypes={types} parentId={region}
             onDone={() => { refreshList(); features.reload(); }} onClose={() => setImporting(false)} />
         )}
       </aside>
-      <main className="dashboard-map">
+      <div className="studio-map">
         <FacilityMap interactiveLayerIds={[POINT_LAYER, AREA_LAYER]} onClick={onMapClick}>
+          <MapFlight flight={editing?.id === undefined ? undefined : `${editing.id}#${openings}`} target={flightTarget} />
           <EntityLayers rows={editing?.id === undefined ? features.rows : features.rows.filter((row) => row[0] !== editing.id)} />
           {spec.overlay && editing && <RegionExtentLayer extent={regionExtentOf({ geom: editing.geometry, attributes: { ...editing.attributes, ...sizeAndColour } })} />}
           {spec.overlay && (
@@ -235,7 +253,7 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
               onDrawn={() => setDrawing(undefined)} />
           )}
         </FacilityMap>
-      </main>
+      </div>
     </div>
   );
 }

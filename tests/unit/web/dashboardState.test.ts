@@ -9,7 +9,7 @@ import {
 
 const key = dashboardStateKey('tenant-a', 'user-1');
 const rule = { operator: '>', value: 30, colour: '#cf1322' } as const;
-const state: DashboardState = { level: 2, groups: [3, 1], attribute: 'temperature', rules: { temperature: { rules: [rule], otherwise: '#595959' } } };
+const state: DashboardState = { level: 2, groups: [3, 1], attribute: 'temperature', rules: { temperature: { rules: [rule], otherwise: '#595959' } }, filtersOpen: true };
 
 afterEach(() => localStorage.clear());
 
@@ -44,8 +44,10 @@ describe('dashboard state', () => {
     expect(readDashboardState(key)).toEqual({ groups: [4, 5], rules: { humidity: { rules: [rule], otherwise: '#595959' } } });
     localStorage.setItem(key, JSON.stringify({ level: 100_000, groups: Array.from({ length: 50 }, (_, i) => i + 1), attribute: 'x'.repeat(256) }));
     expect(readDashboardState(key)).toEqual({ groups: Array.from({ length: MAX_GROUPS }, (_, i) => i + 1), rules: {} });
-    localStorage.setItem(key, JSON.stringify({ level: -3, groups: 'all', rules: [] }));
+    localStorage.setItem(key, JSON.stringify({ level: -3, groups: 'all', rules: [], filtersOpen: 'yes' }));
     expect(readDashboardState(key)).toEqual({ level: -3, groups: [], rules: {} });
+    localStorage.setItem(key, JSON.stringify({ filtersOpen: false }));
+    expect(readDashboardState(key)).toEqual({ groups: [], rules: {}, filtersOpen: false });
   });
 });
 
