@@ -26,6 +26,7 @@ import type { EntityJson } from '../../schemas/entityJson.ts';
 import type { Overlay } from '../../schemas/overlay.ts';
 import { useAddressSelection } from './addressSelection.ts';
 import { DashboardLayout } from './DashboardLayout.tsx';
+import { DashboardWidgets } from './widgets/DashboardWidgets.tsx';
 import { EntityPanel } from './EntityPanel.tsx';
 import { EntitySearch } from './EntitySearch.tsx';
 import { MapFiltersCard } from './MapFiltersCard.tsx';
@@ -57,6 +58,12 @@ export default function DashboardPage() {
   const { attribute } = state;
   const features = useMapFeatures(regionId, attribute);
   const levels = useMemo(() => levelsOf(features.rows), [features.rows]);
+  // the KPI widgets narrow to a selected device; a region or zone selected leaves them whole
+  const widgetEntityId = useMemo(() => {
+    const row = selection.id === undefined ? undefined : features.rows.find(([id]) => id === selection.id);
+    const system = row && entityTypes.find((type) => type.id === row[1])?.attributes?.system_name;
+    return row && system !== 'region' && system !== 'zone' ? row[0] : undefined;
+  }, [selection.id, features.rows, entityTypes]);
   const { groups, colouring, memberGroup, failed: membersFailed } = useMapColouring(regionId, state);
   // 'active' (connected or not) and the attributes the entity types list
   const colourAttributes = useMemo(() => ['active', ...new Set(entityTypes.flatMap((type) => type.attributes_order ?? []).filter((key) => key !== 'active'))], [entityTypes]);
@@ -148,7 +155,8 @@ export default function DashboardPage() {
   );
 
   return (
-    <DashboardLayout toolbar={toolbar} panel={panel} panelWide={selection.detail}>
+    <DashboardLayout toolbar={toolbar} panel={panel} panelWide={selection.detail}
+      widgets={<DashboardWidgets groupIds={state.groups} entityId={widgetEntityId} />}>
       {features.loading && (
         <div className="dashboard-map-loading" role="status">
           <Spin size="small" /> {t('dashboard.loadingMap')}{features.loaded ? ` (${features.loaded.toLocaleString(i18n.language)})` : ''}
