@@ -51,7 +51,7 @@ function valueAxis(model: ChartModel): PlotOptions {
 }
 
 function timeAxis(model: ChartModel): PlotOptions {
-  return { title: false, labelFormatter: (time: string | Date) => model.formatTime(time) };
+  return { title: false, labelFormatter: (time: string | Date) => model.formatAxisTime(time), labelAutoRotate: false, labelAutoHide: true };
 }
 
 /** Bars: the comparison lighter with a dashed outline; with a mapping each bar takes its value's colour. */

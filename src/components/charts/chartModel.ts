@@ -3,7 +3,7 @@
 import type { KpiDataAnswer } from '../../schemas/kpiDataQuery.ts';
 import { chartRows, drawnSeries, type DrawnSeries } from './chartSeries.ts';
 import { seriesColours, valueColour } from './chartColours.ts';
-import { timeFormatter, valueFormatter } from './chartFormat.ts';
+import { axisTimeFormatter, timeFormatter, valueFormatter } from './chartFormat.ts';
 import { kpiTimeZone } from './kpiTimeZone.ts';
 import type { ChartContext, ChartRow, KpiDefinition } from './kpiTypes.ts';
 
@@ -18,6 +18,8 @@ export interface ChartModel {
   colours: Map<string, string>;
   formatValue: (value: number) => string;
   formatTime: (time: Date | string | number) => string;
+  /** A time axis tick: as short as the buckets allow. */
+  formatAxisTime: (time: Date | string | number) => string;
   /** A point's colour: the mapping's for its value, else its series'. */
   pointColour: (row: ChartRow) => string;
 }
@@ -32,6 +34,7 @@ export function chartModel(definition: KpiDefinition, answer: KpiDataAnswer | un
     colours,
     formatValue: valueFormatter(context.language, definition.decimals),
     formatTime: timeFormatter(context.language, kpiTimeZone(definition)),
+    formatAxisTime: axisTimeFormatter(context.language, kpiTimeZone(definition), answer),
     pointColour: (row) => valueColour(row.value, definition, row.key) ?? colours.get(row.series) ?? '#000000',
   };
 }
