@@ -1,6 +1,7 @@
 // The KPI charts' configs (SPEC §3, §5, §9): what each chart type hands to the plots library —
 // type, stacking, donut hole, value axis side and ticks, legend, decimals, colours from colourOf,
 // the comparison series drawn apart — and the gauge, the data table and the time-zone helpers.
+import { axisTimeFormatter } from '../../../src/components/charts/chartFormat.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { colourOf } from '../../../src/schemas/colourMapping.ts';
 import { gaugeColourAt, gaugeSegments, colourLegend, lighterColour, SERIES_PALETTE } from '../../../src/components/charts/chartColours.ts';
@@ -219,7 +220,9 @@ describe('KPI time zone and width', () => {
   it('shows times in that zone', () => {
     const data = answer(series([1]));
     const utc = config({ chart: 'line' }, data).config.options;
-    expect((at(utc, 'axis.x.labelFormatter') as (ts: string) => string)(rows(utc)[0].ts)).toBe('3/28/26, 12:00 AM');
+    // an hour's buckets over a day: the axis says the time of day, the tooltip date and time
+    expect((at(utc, 'axis.x.labelFormatter') as (ts: string) => string)(rows(utc)[0].ts)).toBe('12:00 AM');
+    expect((at(utc, 'tooltip.title') as (row: ChartRow) => string)(rows(utc)[0])).toBe('3/28/26, 12:00 AM');
     vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({ timeZone: 'Asia/Kolkata' } as Intl.ResolvedDateTimeFormatOptions);
     const shifted = config({ chart: 'line', timezone_shift: true }, data).config.options;
     expect((at(shifted, 'tooltip.title') as (row: ChartRow) => string)(rows(shifted)[0])).toBe('3/28/26, 5:30 AM');
@@ -232,5 +235,15 @@ describe('KPI time zone and width', () => {
     expect(kpiWidthPercent(undefined)).toBe(100);
     expect(kpiWidthPercent(99)).toBe(100);
     expect(kpiWidthPercent(0)).toBeCloseTo(100 / 24);
+  });
+});
+
+describe('KPI time axis ticks', () => {
+  const tick = (interval: string, from: string, to: string) => axisTimeFormatter('en-US', 'UTC', { interval, from, to })('2026-03-28T00:00:00.000Z');
+  it('say as much as the buckets need', () => {
+    expect(tick('1M', '2025-04-01T00:00:00Z', '2026-04-01T00:00:00Z')).toBe('Mar 2026');
+    expect(tick('1d', '2026-03-01T00:00:00Z', '2026-04-01T00:00:00Z')).toBe('Mar 28');
+    expect(tick('1h', '2026-03-21T00:00:00Z', '2026-03-29T00:00:00Z')).toBe('Mar 28, 12:00 AM');
+    expect(tick('15m', '2026-03-27T12:00:00Z', '2026-03-28T12:00:00Z')).toBe('12:00 AM');
   });
 });
