@@ -4,6 +4,7 @@
 import { Alert, Empty, Spin } from 'antd';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAttributeName } from '../../i18n/attributeNames.ts';
 import { pickLocalized, type LocalizedValue } from '../../i18n/pickLocalized.ts';
 import type { KpiDataAnswer } from '../../schemas/kpiDataQuery.ts';
 import { colourLegend } from './chartColours.ts';
@@ -33,9 +34,10 @@ export function KpiChart({ kpi, data, loading, error, entityNames }: KpiChartPro
   const [drawn, setDrawn] = useState(false);
   const markDrawn = useCallback(() => setDrawn(true), []);
   const comparedSuffix = t('charts.compared');
+  const attributeName = useAttributeName();
   const model = useMemo(
-    () => chartModel(definition, data, { language: i18n.language, entityNames, comparedSuffix }),
-    [definition, data, i18n.language, entityNames, comparedSuffix],
+    () => chartModel(definition, data, { language: i18n.language, entityNames, comparedSuffix, attributeName }),
+    [definition, data, i18n.language, entityNames, comparedSuffix, attributeName],
   );
   const plot = useMemo(() => plotConfigOf(type, model), [type, model]);
   const legend = useMemo(

@@ -40,7 +40,8 @@ export function drawnSeries(answer: KpiDataAnswer | undefined, context: ChartCon
   const drawn: DrawnSeries[] = [];
   let lastMain: DrawnSeries | undefined;
   for (const series of answer?.series ?? []) {
-    const label = series.label || series.key;
+    // the server names an unlabelled item by its key: that key reads in the interface language
+    const label = !series.label || series.label === series.key ? context.attributeName?.(series.key) ?? series.key : series.label;
     const entity = entityNameOf(series.entity_id, context);
     const compare = series.compare === true;
     const ownName = entity ? `${label} · ${entity}` : label;

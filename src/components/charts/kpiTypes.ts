@@ -36,4 +36,6 @@ export interface ChartContext {
   entityNames?: Record<number, string>;
   /** The translated suffix of the comparison series' name, e.g. "(compared)". */
   comparedSuffix: string;
+  /** A key's name in the interface language, for series without a label of their own. */
+  attributeName?: (key: string) => string;
 }

@@ -418,6 +418,7 @@ export const cs: Dictionary = {
   },
   /** Names of the attribute and telemetry keys the demo devices report, in the interface language. */
   attributeNames: {
+    consumption: 'Spotřeba',
     active: 'Připojeno',
     dim_level: 'Úroveň stmívání',
     power: 'Příkon',

@@ -418,6 +418,7 @@ export const de: Dictionary = {
   },
   /** Names of the attribute and telemetry keys the demo devices report, in the interface language. */
   attributeNames: {
+    consumption: 'Verbrauch',
     active: 'Verbunden',
     dim_level: 'Dimmstufe',
     power: 'Leistung',

@@ -417,6 +417,7 @@ export const en = {
   },
   /** Names of the attribute and telemetry keys the demo devices report, in the interface language. */
   attributeNames: {
+    consumption: 'Consumption',
     active: 'Connected',
     dim_level: 'Dim level',
     power: 'Power',

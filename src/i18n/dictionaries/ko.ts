@@ -418,6 +418,7 @@ export const ko: Dictionary = {
   },
   /** Names of the attribute and telemetry keys the demo devices report, in the interface language. */
   attributeNames: {
+    consumption: '소비량',
     active: '연결됨',
     dim_level: '디밍 레벨',
     power: '전력',

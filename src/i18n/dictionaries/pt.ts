@@ -418,6 +418,7 @@ export const pt: Dictionary = {
   },
   /** Names of the attribute and telemetry keys the demo devices report, in the interface language. */
   attributeNames: {
+    consumption: 'Consumo',
     active: 'Ligado',
     dim_level: 'Nível de regulação',
     power: 'Potência',

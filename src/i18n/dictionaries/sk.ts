@@ -418,6 +418,7 @@ export const sk: Dictionary = {
   },
   /** Names of the attribute and telemetry keys the demo devices report, in the interface language. */
   attributeNames: {
+    consumption: 'Spotreba',
     active: 'Pripojené',
     dim_level: 'Úroveň stmievania',
     power: 'Príkon',
