@@ -15,9 +15,10 @@ function checkedInt(value: number): number {
 }
 
 export interface ItemEntities {
-  /** The item's own entity ids; when empty, every entity of `entityTypeIds`. */
+  /** The item's own entity ids; when empty, every entity of `entityTypeIds`; with neither, every entity that reports `key`. */
   entityIds: number[];
   entityTypeIds: number[];
+  key: string;
 }
 
 /**
@@ -25,15 +26,17 @@ export interface ItemEntities {
  * given, ascending, at most `limit` + 1 (so that the caller sees when there are too many).
  */
 export function itemEntitiesQuery(tenantId: string, items: ItemEntities[], only: number[] | undefined, limit: number): SQL {
-  const rows = items.map((item, index) => sql`(${index}, ${intArray(item.entityIds)}, ${intArray(item.entityTypeIds)})`);
+  const rows = items.map((item, index) => sql`(${index}, ${intArray(item.entityIds)}, ${intArray(item.entityTypeIds)}, ${item.key}::text)`);
   return sql`
     SELECT i.item, ARRAY(
       SELECT e.id FROM entities e
       WHERE e.tenant_id = ${tenantId}
-        AND (e.id = ANY(i.ids) OR (cardinality(i.ids) = 0 AND e.entity_type_id = ANY(i.types)))
+        AND (e.id = ANY(i.ids) OR (cardinality(i.ids) = 0 AND e.entity_type_id = ANY(i.types))
+          OR (cardinality(i.ids) = 0 AND cardinality(i.types) = 0
+            AND EXISTS (SELECT 1 FROM telemetry_latest l WHERE l.entity_id = e.id AND l.key = i.key)))
         ${only ? sql`AND e.id = ANY(${intArray(only)})` : sql``}
       ORDER BY e.id LIMIT ${limit + 1}) AS ids
-    FROM (VALUES ${sql.join(rows, sql`, `)}) AS i(item, ids, types)
+    FROM (VALUES ${sql.join(rows, sql`, `)}) AS i(item, ids, types, key)
     ORDER BY i.item`;
 }
 export interface ItemEntitiesRow { item: number; ids: number[] }

@@ -205,7 +205,7 @@ export function kpiDataService(db: Database, resources: ResourceService, options
 
     const entityRows = items.length
       ? await db.tenantQuery<ItemEntitiesRow>(caller.tenantId, itemEntitiesQuery(caller.tenantId,
-        items.map((item) => ({ entityIds: ids(item.entity_ids), entityTypeIds: ids(item.entity_type_ids) })), only, MAX_ENTITIES_PER_ITEM))
+        items.map((item) => ({ entityIds: ids(item.entity_ids), entityTypeIds: ids(item.entity_type_ids), key: item.key })), only, MAX_ENTITIES_PER_ITEM))
       : [];
     const entitiesOf = items.map((_item, index) => (entityRows.find((row) => Number(row.item) === index)?.ids ?? []).map(Number));
     if (entitiesOf.some((list) => list.length > MAX_ENTITIES_PER_ITEM)) throw badKpiData('entity_ids', { limit: MAX_ENTITIES_PER_ITEM });

@@ -321,6 +321,14 @@ describe('aggregations', () => {
     expect((await series(admin, id)).series).toEqual([{ label: 'Energy', key: 'agg', aggregation: 'sum', entity_id: null, data: [{ ts: h10, value: 23 }, { ts: h11, value: 8 }] }]);
   });
 
+  it('an item naming neither entities nor types reads every entity of the tenant that reports its key', async () => {
+    const id = await createKpi(admin, [{ key: 'agg', aggregation: 'sum' }], range);
+    expect((await series(admin, id)).series.map((s) => byTs(s.data))).toEqual([{ [h10]: 23, [h11]: 8 }]);
+    const perEntity = await createKpi(admin, [{ key: 'agg', aggregation: 'sum' }], { ...range, series: 'per_entity' });
+    // the fourth meter never reported `agg`: it is none of the item's
+    expect((await series(admin, perEntity)).series.map((s) => s.entity_id)).toEqual(meters.ids.slice(0, 3));
+  });
+
   it('time_shift moves the range back by hours', async () => {
     const id = await createKpi(admin, [{ key: 'agg', aggregation: 'sum', entity_ids: meters.ids }],
       { time_interval: '1h', date_range: { from: '2026-06-11T10:00:00Z', to: '2026-06-11T12:00:00Z' }, time_shift: 24 });
@@ -661,7 +669,7 @@ describe('hostile callers', () => {
     expect(aggregation.body.errors[0].field).toBe('query.0.aggregation');
   });
 
-  it('a KPI without entities, or with an item the schema never allowed, answers empty series', async () => {
+  it('a KPI over a range without values, or with an item the schema never allowed, answers empty series', async () => {
     const id = await createKpi(admin, [{ key: 'agg', aggregation: 'avg' }], { time_interval: '1h', time_range: '1h' });
     expect((await series(admin, id)).series).toEqual([{ label: 'agg', key: 'agg', aggregation: 'avg', entity_id: null, data: [] }]);
     // the demo seed's KPI names its entity type as entity_type_id (not in the schema): no entities
