@@ -2,7 +2,7 @@
 // its chart on real data. The preview follows the form within half a second of a change (a short
 // pause after typing), through POST /kpi-preview, so nothing has to be saved to see it.
 import { Card, Empty, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KpiChart } from '../../components/charts/KpiChart.tsx';
 import { useElementWidth } from '../../components/charts/useElementWidth.ts';
@@ -32,9 +32,10 @@ function usePaused<T>(value: T, ms: number): T {
 function KpiPreview({ values }: FormAsideProps) {
   const { t, i18n } = useTranslation();
   const draft = usePaused(JSON.stringify(cleanValues(kpiSchema as unknown as FieldSchema, values)), PREVIEW_PAUSE_MS);
-  const kpi = JSON.parse(draft) as Partial<Kpi>;
+  // one object per draft: the chart and its query stay the same while the draft does
+  const kpi = useMemo(() => JSON.parse(draft) as Partial<Kpi>, [draft]);
   const [ref, width] = useElementWidth();
-  const query = (kpi.query ?? []).filter((item) => item?.key);
+  const query = useMemo(() => (kpi.query ?? []).filter((item) => item?.key), [kpi]);
   const problem = RECORD_RULES.kpi(kpi as Record<string, unknown>);
   const ready = query.length > 0 && kpi.definition !== undefined && !problem;
   const { data, loading, error } = useKpiData({
@@ -44,6 +45,7 @@ function KpiPreview({ values }: FormAsideProps) {
     enabled: ready,
   });
   const entityNames = useSeriesEntityNames(data);
+  const chartKpi = useMemo(() => (kpi.definition ? { name: kpi.name, query, definition: kpi.definition } : undefined), [kpi, query]);
   const name = pickLocalized(kpi.name as LocalizedValue, i18n.language);
   return (
     <Card title={t('kpiBuilder.preview')} data-testid="kpi-preview">
@@ -51,7 +53,7 @@ function KpiPreview({ values }: FormAsideProps) {
         {ready ? (
           <>
             {name && <Typography.Text strong>{name}</Typography.Text>}
-            <KpiChart kpi={{ name: kpi.name, query, definition: kpi.definition! }} data={data} loading={loading} error={error} entityNames={entityNames} />
+            <KpiChart kpi={chartKpi!} data={data} loading={loading} error={error} entityNames={entityNames} />
           </>
         ) : (
           <Empty description={problem ? t(`apiErrors.${problem.code}`) : t('kpiBuilder.previewHint')} />

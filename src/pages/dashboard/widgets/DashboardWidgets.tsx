@@ -36,25 +36,26 @@ export function DashboardWidgets({ groupIds, entityId }: { groupIds: readonly nu
 
   return (
     <section className="kpi-widgets" aria-label={t('dashboard.widgets.title')} data-testid="kpi-widgets">
-      <Space className="kpi-widgets-toolbar" wrap>
-        <Select
-          style={{ minWidth: 220 }}
-          value={adding}
-          onChange={setAdding}
-          placeholder={t('dashboard.widgets.choose')}
-          aria-label={t('dashboard.widgets.choose')}
-          options={addable.map((kpi) => ({ value: kpi.id, label: nameOf(kpi) }))}
-          disabled={!addable.length}
-          data-testid="kpi-widget-choose"
-        />
-        <Button icon={<PlusOutlined />} disabled={adding === undefined || !byId.has(adding)} loading={preset.saving} data-testid="kpi-widget-add"
-          onClick={() => {
-            save(addItem(items, byId.get(adding!)!));
-            setAdding(undefined);
-          }}>
-          {t('dashboard.widgets.add')}
-        </Button>
-      </Space>
+      {addable.length > 0 && (
+        <Space className="kpi-widgets-toolbar" wrap>
+          <Select
+            style={{ minWidth: 220 }}
+            value={adding}
+            onChange={setAdding}
+            placeholder={t('dashboard.widgets.choose')}
+            aria-label={t('dashboard.widgets.choose')}
+            options={addable.map((kpi) => ({ value: kpi.id, label: nameOf(kpi) }))}
+            data-testid="kpi-widget-choose"
+          />
+          <Button icon={<PlusOutlined />} disabled={adding === undefined || !byId.has(adding)} loading={preset.saving} data-testid="kpi-widget-add"
+            onClick={() => {
+              save(addItem(items, byId.get(adding!)!));
+              setAdding(undefined);
+            }}>
+            {t('dashboard.widgets.add')}
+          </Button>
+        </Space>
+      )}
       {items.length === 0 ? (
         <Empty description={kpis.length ? t('dashboard.widgets.noneChosen') : t('dashboard.widgets.noKpis')} />
       ) : (
