@@ -1,8 +1,27 @@
-// A page's heap as the browser's DevTools see it, for the browser benchmarks: the live JavaScript
-// heap after a forced garbage collection, and the <canvas> elements a heap snapshot holds, split
-// into those still in the document and those detached from it (kept alive by some reference:
-// a chart that was replaced or unmounted but never let go).
+// DevTools measurements of a page for the browser benchmarks: where the main thread's time went
+// (a CPU profile summed per script), the live JavaScript heap after a forced garbage collection,
+// and the <canvas> elements a heap snapshot holds, split into those in the document and those
+// detached from it (kept alive by some reference: a chart replaced or unmounted but never let go).
 import type { CDPSession } from '@playwright/test';
+
+export async function startCpuProfile(session: CDPSession): Promise<void> {
+  await session.send('Profiler.enable');
+  await session.send('Profiler.start');
+}
+
+/** The profile since startCpuProfile: milliseconds per script (its file name without the build's hash) or V8 state, most first. */
+export async function stopCpuProfile(session: CDPSession): Promise<[string, number][]> {
+  const { profile } = await session.send('Profiler.stop');
+  const selfTime = new Map<number, number>();
+  profile.samples?.forEach((nodeId, at) => selfTime.set(nodeId, (selfTime.get(nodeId) ?? 0) + (profile.timeDeltas?.[at] ?? 0) / 1000));
+  const byScript = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const { url, functionName } = node.callFrame;
+    const script = url ? url.split('/').pop()!.replace(/-[\w-]{8}\.js$/, '') : functionName || '(native)';
+    byScript.set(script, (byScript.get(script) ?? 0) + (selfTime.get(node.id) ?? 0));
+  }
+  return [...byScript].sort((a, b) => b[1] - a[1]);
+}
 
 /** Bytes of live JavaScript objects after a full garbage collection. */
 export async function heapAfterGc(session: CDPSession): Promise<number> {
@@ -16,8 +35,8 @@ interface SnapshotMeta {
   node_types: [string[], ...unknown[]];
 }
 
-/** Blink's node for a <canvas>; detached ones are named so by older Chromiums, flagged by newer ones. */
-const CANVAS_NODE = /^(Detached )?HTMLCanvasElement$/;
+/** Blink's node of a <canvas>: named by its tag (`<canvas width=…>`) by Chromium 156, `HTMLCanvasElement` by older ones. */
+const CANVAS_NODE = /^(Detached )?(HTMLCanvasElement$|<canvas[\s>])/;
 /** `detachedness` of a snapshot node: 0 unknown, 1 attached, 2 detached. */
 const DETACHED = 2;
 
