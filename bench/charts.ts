@@ -1,5 +1,6 @@
-// `node bench/charts.ts [--postgres] [--requests 200] [--browser]` (`npm run bench:charts`): what a
-// KPI chart costs the API, with its one comparison series. A fresh demo database (embedded, or a
+// `node bench/charts.ts [--postgres] [--requests 200] [--browser [--runs 5] [--soak 600]]`
+// (`npm run bench:charts`; --browser needs `npx vite build` first): what a KPI chart costs the API,
+// with its one comparison series, and with --browser the dashboard's ten KPI widgets in Chromium. A fresh demo database (embedded, or a
 // throw-away PostgreSQL with --postgres / DATABASE_URL) gets through the real telemetry writer two
 // years of 5-minute data for one device and 60 days of 5-minute data for 100 devices; then
 // GET /kpi-data is asked (app.inject, one request at a time after 10 warm-up, as admin@demo.city):
@@ -7,6 +8,8 @@
 // (b) 100 devices, hourly buckets over 30 days, compared with the 30 days before;
 // and the KPI builder's POST /kpi-preview of (b). p50/p95/p99 are printed per case.
 // Goal on 2 cores: p95 ≤ 100 ms on the embedded database for (a) and (b).
+// --browser (measureDashboardInBrowser below): (c) the dashboard until its ten charts are drawn,
+// goal p95 ≤ 2.5 s; (d) a soak of the ten polling every 5 s, goal JS heap growth ≤ 10 %.
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
