@@ -1,5 +1,6 @@
-// `node bench/charts.ts [--postgres] [--requests 200] [--browser]` (`npm run bench:charts`): what a
-// KPI chart costs the API, with its one comparison series. A fresh demo database (embedded, or a
+// `node bench/charts.ts [--postgres] [--requests 200] [--browser [--runs 5] [--soak 600]]`
+// (`npm run bench:charts`; --browser needs `npx vite build` first): what a KPI chart costs the API,
+// with its one comparison series, and with --browser the dashboard's ten KPI widgets in Chromium. A fresh demo database (embedded, or a
 // throw-away PostgreSQL with --postgres / DATABASE_URL) gets through the real telemetry writer two
 // years of 5-minute data for one device and 60 days of 5-minute data for 100 devices; then
 // GET /kpi-data is asked (app.inject, one request at a time after 10 warm-up, as admin@demo.city):
@@ -7,21 +8,48 @@
 // (b) 100 devices, hourly buckets over 30 days, compared with the 30 days before;
 // and the KPI builder's POST /kpi-preview of (b). p50/p95/p99 are printed per case.
 // Goal on 2 cores: p95 ≤ 100 ms on the embedded database for (a) and (b).
+// --browser (measureDashboardInBrowser below): (c) the dashboard until its ten charts are drawn,
+// goal p95 ≤ 2.5 s; (d) a soak of the ten polling every 5 s, goal JS heap growth ≤ 10 %.
+import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from '../server/app.ts';
 import { DEFAULT_DAY_ZONES } from '../server/config.ts';
+import { graphqlDocuments } from '../src/schemas/graphqlOperations.ts';
+import { kpiSchema } from '../src/schemas/kpi.ts';
+import { kpiPresetSchema } from '../src/schemas/kpiPreset.ts';
+import type { ModelSchema } from '../src/schemas/model.ts';
+import { canvasesInHeap, heapAfterGc, startCpuProfile, stopCpuProfile } from './pageProfile.ts';
 import { machineLine } from './launch.ts';
 import { benchDevices, DAY, log, MINUTE, openBenchDatabase, percentile, writeHistory } from './telemetryHistory.ts';
 
 const argument = (name: string, fallback: string) => {
+  const joined = process.argv.find((arg) => arg.startsWith(`${name}=`));
+  if (joined) return joined.slice(name.length + 1);
   const at = process.argv.indexOf(name);
   return at >= 0 ? process.argv[at + 1] : fallback;
 };
 const requests = Number(argument('--requests', '200'));
+const inBrowser = process.argv.includes('--browser');
+const pageLoads = Number(argument('--runs', '5'));
+const soakSeconds = Number(argument('--soak', '600'));
+const webDir = join(import.meta.dirname, '..', 'dist');
+if (inBrowser && !existsSync(join(webDir, 'index.html'))) throw new Error('--browser serves the built web app: npx vite build first');
 const STEP = 5 * MINUTE;
 const GOAL_MS = 100;
 const ZONE = 'Europe/Bratislava';
+// --browser
+const DASHBOARD_GOAL_MS = 2_500;
+const HEAP_GROWTH_GOAL_PERCENT = 10;
+const SOAK_REFRESH_SECONDS = 5;
+const SOAK_WARM_UP_SECONDS = Math.min(60, soakSeconds / 4);
+/** Large enough for the widgets area, at its tallest, to show all ten widgets: hidden ones do not poll. */
+const VIEWPORT = { width: 1920, height: 1080 };
+const CHART_HEIGHT = 160;
+const DRAWN = '[data-testid="kpi-chart"][data-drawn="true"]';
 
 const bench = await openBenchDatabase(process.argv.includes('--postgres'), 'terrasight-bench-charts-');
 const { db, database, tenantId } = bench;
@@ -35,19 +63,25 @@ const year = await writeHistory(db, tenantId, '1 device × 730 days', single.ids
 const month = await writeHistory(db, tenantId, '100 devices × 60 days', fleet.ids, end - 60 * DAY, end, STEP);
 await db.systemQuery(sql`ANALYZE`);
 
-const app: FastifyInstance = await buildApp({ db, jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-signing', telemetryDayZones: DEFAULT_DAY_ZONES });
+const app: FastifyInstance = await buildApp({
+  db, jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-signing', telemetryDayZones: DEFAULT_DAY_ZONES, webDir: inBrowser ? webDir : undefined,
+});
 await app.ready();
 const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'admin@demo.city', password: 'demo1234' } });
 const headers = { authorization: `Bearer ${login.json().access_token as string}` };
 
-async function createKpi(query: object[], definition: object): Promise<number> {
-  const answer = await app.inject({
-    method: 'POST', url: '/graphql', headers,
-    payload: { query: 'mutation($query: JSON, $definition: JSON) { create_kpi(name: {en: "Chart bench"}, query: $query, definition: $definition) { id } }', variables: { query, definition } },
-  });
+/** A GraphQL operation as admin@demo.city: its data, or the errors thrown. */
+async function graphql<Data = Record<string, { id: string }>>(query: string, variables: Record<string, unknown>): Promise<Data> {
+  const answer = await app.inject({ method: 'POST', url: '/graphql', headers, payload: { query, variables } });
   const body = answer.json();
   if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return Number(body.data.create_kpi.id);
+  return body.data;
+}
+
+async function createKpi(query: object[], definition: object, name = 'Chart bench'): Promise<number> {
+  const data = await graphql('mutation($name: JSON, $query: JSON, $definition: JSON) { create_kpi(name: $name, query: $query, definition: $definition) { id } }',
+    { name: { en: name }, query, definition });
+  return Number(data.create_kpi.id);
 }
 
 const yearDraft = {
@@ -97,7 +131,7 @@ for (const { name, goal, request } of cases) {
   log(`${name}: p50 ${p50} ms, p95 ${p95} ms`);
 }
 
-const browserRows = process.argv.includes('--browser') ? await measureDashboardInBrowser(app, [yearKpi, fleetKpi]) : [];
+const browserRows = inBrowser ? await measureDashboardInBrowser(app, single.ids) : [];
 
 await app.close();
 await bench.close();
@@ -115,12 +149,191 @@ console.log(missed
 
 // ---- --browser: the dashboard's KPI widgets in a real browser ------------------------------
 
+/** Ten KPIs of the year's device, daily over a year, one widget each (width in columns of 24). */
+function dashboardKpis(deviceIds: number[]) {
+  const temperature = (aggregation: string, label?: string) => ({ key: 'temperature', aggregation, entity_ids: deviceIds, ...(label ? { label } : {}) });
+  const daily = { time_interval: '1d', time_range: '1y', height: CHART_HEIGHT, refresh_interval: 60 };
+  const yearBefore = { compare_shift: 'years', compare_by: 1 };
+  const comfort = [
+    { from: -40, to: 18, color: '#1677ff', label: 'Cold' },
+    { from: 18, to: 24, color: '#52c41a', label: 'Comfortable' },
+    { from: 24, to: 50, color: '#f5222d', label: 'Hot' },
+  ].map((range) => ({ ...range, property: 'temperature', measure: '°C' }));
+  return [
+    { name: 'Daily average and the year before', width: 6, query: [temperature('avg')], definition: { chart: 'line', ...daily, compare: yearBefore } },
+    { name: 'Daily maximum', width: 6, query: [temperature('max')], definition: { chart: 'bar', ...daily } },
+    { name: 'Daily minimum and maximum', width: 6, query: [temperature('min', 'min'), temperature('max', 'max')], definition: { chart: 'stacked-bar', ...daily } },
+    { name: 'Daily average against the previous year', width: 6, query: [temperature('avg')], definition: { chart: 'time-scale', ...daily, compare: { compare_shift: 'previous' } } },
+    {
+      name: 'Average over the year', width: 6, query: [temperature('avg')],
+      definition: { chart: 'gauge', ...daily, max: 50, colour_mapping: comfort, out_of_bounds_color: '#8c8c8c', decimals: 1 },
+    },
+    { name: 'Minimum, average, maximum', width: 6, query: [temperature('min', 'min'), temperature('avg', 'avg'), temperature('max', 'max')], definition: { chart: 'donut', ...daily } },
+    { name: 'Daily averages', width: 6, query: [temperature('avg')], definition: { chart: 'data-table', ...daily, page_size: 3 } },
+    { name: 'Daily maximum and the year before', width: 6, query: [temperature('max')], definition: { chart: 'bar', ...daily, compare: yearBefore } },
+    { name: 'Daily minimum, horizontal', width: 12, query: [temperature('min')], definition: { chart: 'horizontal-bar', ...daily } },
+    { name: 'Daily minimum, average and maximum', width: 12, query: [temperature('min', 'min'), temperature('avg', 'avg'), temperature('max', 'max')], definition: { chart: 'line', ...daily } },
+  ];
+}
+
 /**
- * The place for the dashboard's measurement in headless Chromium (charts of these KPIs drawn:
- * time to drawn, frame time), printed as further table rows. Not measured yet: `--browser` only
- * says so. The app is built and signed in; it must `listen` for a browser to reach it.
+ * The dashboard with ten KPI widgets over the year's device, in headless Chromium (Debian's,
+ * CPU rendering through SwiftShader) against this app listening on a port with the built web app:
+ * (c) from navigation to /dashboard until all ten charts are drawn, `pageLoads` fresh pages;
+ * (d) a soak: the widgets polling every 5 s for `soakSeconds`, the JavaScript heap after a forced
+ * garbage collection after the warm-up and at the end, the <canvas> elements in the page and in a
+ * heap snapshot (detached ones would be charts never let go), and the GET /kpi-data requests seen.
  */
-async function measureDashboardInBrowser(_app: FastifyInstance, _kpiIds: number[]): Promise<string[]> {
-  log('--browser: the dashboard measurement is not written yet');
-  return [];
+async function measureDashboardInBrowser(server: FastifyInstance, deviceIds: number[]): Promise<string[]> {
+  const kpis = dashboardKpis(deviceIds);
+  const kpiIds: number[] = [];
+  for (const kpi of kpis) kpiIds.push(await createKpi(kpi.query, kpi.definition, kpi.name));
+  // the seed keeps a preset for the admin; one per user and dashboard
+  const presets = graphqlDocuments(kpiPresetSchema as unknown as ModelSchema);
+  const { kpi_preset_list: ownPresets } = await graphql<{ kpi_preset_list: { id: string }[] }>('{ kpi_preset_list { id } }', {});
+  for (const { id } of ownPresets) await graphql(presets.delete({ id }), { id });
+  const preset = { module: 'factory-dashboard', items: kpiIds.map((kpi_id, at) => ({ kpi_id, width: kpis[at].width })) };
+  await graphql(presets.create(preset), preset);
+
+  const base = await server.listen({ host: '127.0.0.1', port: 0 });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--no-first-run'],
+  });
+  try {
+    const context = await browser.newContext({ baseURL: base, viewport: VIEWPORT, locale: 'en-US' });
+    const kpiAnswers: number[] = []; // statuses of GET /kpi-data, in order
+    context.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/kpi-data') kpiAnswers.push(response.status());
+    });
+    const signIn = await context.newPage();
+    await signIn.goto('/login');
+    await signIn.getByTestId('login-email').fill('admin@demo.city');
+    await signIn.getByTestId('login-password').fill('demo1234');
+    await signIn.getByTestId('login-submit').click();
+    await signIn.getByTestId('navbar').waitFor();
+    await signIn.close();
+
+    // ---- (c) time to ten drawn charts, a fresh page each time ----
+    /** /dashboard in a fresh page until every chart is drawn; `prepare` runs before the navigation. */
+    const openDashboard = async (prepare?: (page: Page) => Promise<void>) => {
+      const page = await context.newPage();
+      await page.addInitScript(recordDrawnCharts);
+      await prepare?.(page);
+      const from = performance.now();
+      await page.goto('/dashboard', { waitUntil: 'commit' });
+      await page.waitForFunction(({ selector, count }) => document.querySelectorAll(selector).length >= count, { selector: DRAWN, count: kpiIds.length }, { timeout: 120_000 });
+      const elapsed = performance.now() - from;
+      return { page, elapsed, ...await page.evaluate(loadPhases) };
+    };
+    const loads: number[] = [];
+    const lastAnswers: number[] = [];
+    const firstDrawn: number[] = [];
+    let inViewOnLoad = 0;
+    for (let run = 0; run < pageLoads; run++) {
+      const { page, elapsed, lastAnswer, firstChart } = await openDashboard();
+      loads.push(elapsed);
+      lastAnswers.push(lastAnswer);
+      firstDrawn.push(firstChart);
+      inViewOnLoad = await widgetsInView(page);
+      log(`dashboard ${run + 1}/${pageLoads}: ${kpiIds.length} charts drawn in ${elapsed.toFixed(0)} ms (the last GET /kpi-data answered at ${lastAnswer.toFixed(0)} ms, the first chart drawn at ${firstChart.toFixed(0)} ms; ${inViewOnLoad} widgets in view)`);
+      await page.close();
+    }
+    const loadRequests = kpiAnswers.length / pageLoads;
+    // one more load, not timed: where the page's main thread spent it
+    let profiled: CDPSession | undefined;
+    const { page: profiledPage } = await openDashboard(async (page) => {
+      profiled = await context.newCDPSession(page);
+      await startCpuProfile(profiled);
+    });
+    const cpu = await stopCpuProfile(profiled!);
+    await profiledPage.close();
+
+    // ---- (d) the soak: every widget polling every 5 s ----
+    for (const [at, id] of kpiIds.entries()) {
+      const definition = { ...kpis[at].definition, refresh_interval: SOAK_REFRESH_SECONDS };
+      await graphql(graphqlDocuments(kpiSchema as unknown as ModelSchema).update({ id, definition }), { id, definition });
+    }
+    const { page } = await openDashboard();
+    // the widgets area at its tallest (the keyboard's way of dragging its edge), so that all ten are in view
+    const edge = page.getByRole('separator', { name: /widgets/i });
+    for (let step = 0; step < 5; step++) await edge.press('PageUp');
+    const inView = await widgetsInView(page);
+    const session = await context.newCDPSession(page);
+    log(`soak: ${soakSeconds} s, ${inView} of ${kpiIds.length} widgets in view, warming up for ${SOAK_WARM_UP_SECONDS} s`);
+    await sleep(SOAK_WARM_UP_SECONDS * 1000);
+    const heapStart = await heapAfterGc(session);
+    const answersAtStart = kpiAnswers.length;
+    const soakStart = performance.now();
+    const soakEnd = soakStart + (soakSeconds - SOAK_WARM_UP_SECONDS) * 1000;
+    while (performance.now() < soakEnd) {
+      await sleep(Math.min(60_000, soakEnd - performance.now()));
+      const { usedSize } = await session.send('Runtime.getHeapUsage');
+      log(`soak: ${((performance.now() - soakStart) / 1000).toFixed(0)} s, heap ${(usedSize / 1_048_576).toFixed(1)} MB, ${kpiAnswers.length - answersAtStart} GET /kpi-data`);
+    }
+    const measuredSeconds = (performance.now() - soakStart) / 1000;
+    const polled = kpiAnswers.slice(answersAtStart);
+    const heapEnd = await heapAfterGc(session);
+    const canvases = await page.evaluate(() => ({
+      all: document.querySelectorAll('canvas').length,
+      widgets: document.querySelectorAll('[data-testid="kpi-widget"] canvas').length,
+      plots: document.querySelectorAll('[data-testid="kpi-chart"][role="img"]').length,
+    }));
+    const heap = await canvasesInHeap(session);
+    log(`heap snapshot: ${heap.snapshotMb.toFixed(0)} MB, ${heap.attached} canvases attached, ${heap.detached} detached`);
+
+    loads.sort((a, b) => a - b);
+    const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50).toFixed(0);
+    const [p50, p95] = [50, 95].map((p) => percentile(loads, p).toFixed(0));
+    const growth = ((heapEnd - heapStart) / heapStart) * 100;
+    const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
+    const seconds = (ms: number) => (ms / 1000).toFixed(1);
+    const failed = polled.filter((status) => status !== 200).length;
+    const busy = cpu.filter(([script]) => script !== '(idle)');
+    return [
+      '',
+      `Dashboard in headless Chromium (SwiftShader), ${VIEWPORT.width}×${VIEWPORT.height}: ${kpiIds.length} KPI widgets on the 1 device's year (daily buckets, 3 with a comparison series)`,
+      '| case | widgets in view | GET /kpi-data a load | p50 ms | p95 ms | max ms |',
+      '| --- | ---: | ---: | ---: | ---: | ---: |',
+      `| (c) /dashboard until all ${kpiIds.length} charts are drawn, ${pageLoads} fresh pages | ${inViewOnLoad} | ${loadRequests} | ${p50} | ${p95} | ${loads[loads.length - 1].toFixed(0)} | goal |`,
+      `A load (p50): the last GET /kpi-data answered at ${median(lastAnswers)} ms, the first chart drawn at ${median(firstDrawn)} ms. Main thread during one more load: ${seconds(busy.reduce((total, [, ms]) => total + ms, 0))} s busy — ${busy.slice(0, 6).map(([script, ms]) => `${script} ${seconds(ms)} s`).join(', ')}.`,
+      '',
+      `Soak: refresh every ${SOAK_REFRESH_SECONDS} s for ${soakSeconds} s, measured after ${SOAK_WARM_UP_SECONDS} s of warm-up (${measuredSeconds.toFixed(0)} s)`,
+      '| widgets in view | GET /kpi-data (non-200) | per widget and minute | JS heap after GC, start → end (MB) | growth | <canvas> in the page (in widgets; canvas charts) | in the heap snapshot: attached / detached |',
+      '| ---: | ---: | ---: | --- | ---: | --- | --- |',
+      `| ${inView} | ${polled.length} (${failed}) | ${(polled.length / kpiIds.length / (measuredSeconds / 60)).toFixed(1)} | ${mb(heapStart)} → ${mb(heapEnd)} | ${growth.toFixed(1)} % | ${canvases.all} (${canvases.widgets}; ${canvases.plots}) | ${heap.attached} / ${heap.detached} |`,
+      `Goals: all ${kpiIds.length} charts drawn, p95 ≤ ${DASHBOARD_GOAL_MS} ms: ${Number(p95) <= DASHBOARD_GOAL_MS ? 'met' : 'NOT met'}; heap growth ≤ ${HEAP_GROWTH_GOAL_PERCENT} %: ${growth <= HEAP_GROWTH_GOAL_PERCENT ? 'met' : 'NOT met'}; detached canvases: ${heap.detached}.`,
+    ];
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The KPI widgets the user sees: inside the viewport and the widgets area's scrolled window. */
+async function widgetsInView(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const area = document.getElementById('dashboard-widgets-body')!.getBoundingClientRect();
+    const top = Math.max(0, area.top);
+    const bottom = Math.min(window.innerHeight, area.bottom);
+    return [...document.querySelectorAll('[data-testid="kpi-widget"]')]
+      .filter((widget) => { const box = widget.getBoundingClientRect(); return box.height > 0 && box.bottom > top && box.top < bottom; }).length;
+  });
+}
+
+/** In the page, before its scripts: when each chart turned drawn (ms from the navigation). */
+function recordDrawnCharts() {
+  const marks: number[] = [];
+  (window as unknown as { drawnCharts: number[] }).drawnCharts = marks;
+  new MutationObserver((records) => {
+    for (const record of records) if ((record.target as Element).getAttribute('data-drawn') === 'true') marks.push(performance.now());
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-drawn'] });
+}
+
+/** In the page: when (ms from the navigation) the last GET /kpi-data was answered and the first chart drawn. */
+function loadPhases() {
+  const answers = performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname === '/kpi-data') as PerformanceResourceTiming[];
+  return {
+    lastAnswer: Math.max(...answers.map((entry) => entry.responseEnd)),
+    firstChart: Math.min(...(window as unknown as { drawnCharts: number[] }).drawnCharts),
+  };
 }
