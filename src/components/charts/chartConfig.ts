@@ -29,6 +29,8 @@ function commonOptions(model: ChartModel): PlotOptions {
     data: model.rows,
     height: definition.height ?? DEFAULT_CHART_HEIGHT,
     autoFit: true,
+    // no entry animation: a dashboard of charts is drawn at once, and every poll would animate again
+    animate: false,
     legend: definition.legend === false ? false : { color: { position: 'bottom' } },
     scale: { color: { domain: series.map((item) => item.name), range: series.map((item) => colours.get(item.name)!) } },
     tooltip: {
@@ -135,6 +137,7 @@ function gaugeOptions(model: ChartModel): PlotOptions {
   return {
     height: definition.height ?? DEFAULT_CHART_HEIGHT,
     autoFit: true,
+    animate: false,
     legend: false,
     data: { target: reading.value ?? 0, total: definition.max, thresholds: segments.map((segment) => segment.to) },
     scale: { color: { range: segments.map((segment) => segment.colour) } },

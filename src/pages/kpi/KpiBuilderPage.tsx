@@ -34,7 +34,7 @@ function KpiPreview({ values }: FormAsideProps) {
   const draft = usePaused(JSON.stringify(cleanValues(kpiSchema as unknown as FieldSchema, values)), PREVIEW_PAUSE_MS);
   // one object per draft: the chart and its query stay the same while the draft does
   const kpi = useMemo(() => JSON.parse(draft) as Partial<Kpi>, [draft]);
-  const [ref, width] = useElementWidth();
+  const [ref, width, measured] = useElementWidth();
   const query = useMemo(() => (kpi.query ?? []).filter((item) => item?.key), [kpi]);
   const problem = RECORD_RULES.kpi(kpi as Record<string, unknown>);
   const ready = query.length > 0 && kpi.definition !== undefined && !problem;
@@ -42,7 +42,7 @@ function KpiPreview({ values }: FormAsideProps) {
     draft: ready ? { query, definition: kpi.definition! } : undefined,
     maxPoints: width,
     refreshSeconds: 0,
-    enabled: ready,
+    enabled: ready && measured,
   });
   const entityNames = useSeriesEntityNames(data);
   const chartKpi = useMemo(() => (kpi.definition ? { name: kpi.name, query, definition: kpi.definition } : undefined), [kpi, query]);

@@ -28,7 +28,7 @@ export interface KpiWidgetProps {
 
 export function KpiWidget({ kpi, width, entityId, first, last, onMove, onResize, onRemove }: KpiWidgetProps) {
   const { t, i18n } = useTranslation();
-  const [ref, pixels] = useElementWidth();
+  const [ref, pixels, measured] = useElementWidth();
   const visible = useInView(ref);
   const name = pickLocalized(kpi.name as LocalizedValue, i18n.language) || `#${kpi.id}`;
   const { data, loading, error } = useKpiData({
@@ -37,7 +37,7 @@ export function KpiWidget({ kpi, width, entityId, first, last, onMove, onResize,
     entityIds: entityId === undefined ? undefined : [entityId],
     maxPoints: pixels,
     refreshSeconds: kpi.definition.refresh_interval ?? 0,
-    enabled: true,
+    enabled: measured,
     visible,
   });
   const entityNames = useSeriesEntityNames(data);
