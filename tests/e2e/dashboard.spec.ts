@@ -113,7 +113,7 @@ test('coloured by an attribute, the map draws another device\'s change live', as
   await mapReady(page);
   await openFilters(page);
   await page.getByTestId('colour-select').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: /^active$/ }).click();
+  await page.locator('.ant-select-item-option').filter({ hasText: /^Connected$/ }).click();
   await mapReady(page);
   const regionId = Number(new URL(page.url()).pathname.split('/').pop());
   const { rows } = await (await request.get(`/map-features?region=${regionId}&attribute=active`, { headers: { authorization: `Bearer ${token}` } })).json();
@@ -325,9 +325,9 @@ test('a colouring rule recolours the entities whose value matches; a wrong numbe
   await mapReady(page);
   await openFilters(page);
   await page.getByTestId('colour-select').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: /^dim_level$/ }).click();
+  await page.locator('.ant-select-item-option').filter({ hasText: /^Dim level$/ }).click();
   const rules = page.getByTestId('colour-rules');
-  await expect(rules).toContainText('Colouring rules for dim_level');
+  await expect(rules).toContainText('Colouring rules for Dim level');
   const value = rules.getByRole('textbox', { name: 'Value', exact: true });
   await value.fill('eighty');
   await rules.getByRole('button', { name: 'Add rule' }).click();

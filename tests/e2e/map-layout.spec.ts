@@ -107,6 +107,17 @@ for (const [size, viewport] of [['wide', WIDE], ['900 px', NARROW]] as const) {
     await page.goto('/dashboard');
     await mapReady(page);
     await expectFitted(page, extentBox(region.geom!.coordinates as LngLat, region.attributes.size as number));
+    // the KPI widgets folded away: the map takes their room, and its devices have room apart
+    const folded = (await mapElement(page).boundingBox())!.height;
+    await page.locator('#dashboard-widgets-title').click();
+    await expect.poll(async () => (await mapElement(page).boundingBox())!.height).toBeGreaterThan(folded + 100);
+    // two steps closer, so that the region's devices are drawn apart
+    for (let step = 0; step < 2; step++) {
+      const zoom = Number(await mapElement(page).getAttribute('data-zoom'));
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      await expect.poll(async () => Number(await mapElement(page).getAttribute('data-zoom'))).toBeGreaterThan(zoom + 0.5);
+    }
+    await mapReady(page);
     // a device drawn apart from the others, away from the centre, where nothing covers the map
     const onScreen = await Promise.all([...points].map(async ([deviceId, position]) => ({ deviceId, position, ...await screenPoint(page, position) })));
     const box = (await mapElement(page).boundingBox())!;

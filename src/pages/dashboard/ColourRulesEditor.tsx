@@ -4,6 +4,7 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useAttributeName } from '../../i18n/attributeNames.ts';
 import { PALETTE } from '../../components/map/colourPalette.ts';
 import { MAX_RULE_TEXT, MAX_RULES, RULE_OPERATORS, ruleFromInput, type ColourRuleSet, type RuleOperator } from '../../components/map/colourRules.ts';
 import { ColourSelect } from './ColourSelect.tsx';
@@ -23,6 +24,7 @@ interface ColourRulesEditorProps {
 
 export function ColourRulesEditor({ attribute, ruleSet = NO_RULES, onChange }: ColourRulesEditorProps) {
   const { t } = useTranslation();
+  const attributeName = useAttributeName();
   const ruleText = useRuleText();
   const [form] = Form.useForm<RuleInput>();
   const operator = Form.useWatch('operator', form) ?? FIRST_INPUT.operator;
@@ -41,7 +43,7 @@ export function ColourRulesEditor({ attribute, ruleSet = NO_RULES, onChange }: C
 
   return (
     <section aria-labelledby="colour-rules-title" data-testid="colour-rules">
-      <Typography.Text strong id="colour-rules-title">{t('dashboardFilters.rules.title', { attribute })}</Typography.Text>
+      <Typography.Text strong id="colour-rules-title">{t('dashboardFilters.rules.title', { attribute: attributeName(attribute) })}</Typography.Text>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>{t('dashboardFilters.rules.hint')}</Typography.Paragraph>
       {ruleSet.rules.length > 0 && (
         <ol className="colour-rules">

@@ -2,6 +2,7 @@
 // the colouring rules of the colour-by attribute and the colour of other values.
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useAttributeName } from '../../i18n/attributeNames.ts';
 import { DIMMED } from '../../components/map/colourPalette.ts';
 import type { MapColouring } from '../../components/map/entityStyle.ts';
 import { ColourSwatch } from './ColourSwatch.tsx';
@@ -15,6 +16,7 @@ interface MapLegendProps {
 }
 
 export function MapLegend({ colouring, groups, attribute }: MapLegendProps) {
+  const attributeName = useAttributeName();
   const { t } = useTranslation();
   const ruleText = useRuleText();
   const { groups: chosen, rules } = colouring;
@@ -24,7 +26,7 @@ export function MapLegend({ colouring, groups, attribute }: MapLegendProps) {
       { colour: DIMMED, label: t('dashboardFilters.otherEntities') },
     ]]
     : rules?.rules.length && attribute
-      ? [attribute, [...rules.rules.map((rule) => ({ colour: rule.colour, label: ruleText(rule) })), { colour: rules.otherwise, label: t('dashboardFilters.rules.otherwise') }]]
+      ? [attributeName(attribute), [...rules.rules.map((rule) => ({ colour: rule.colour, label: ruleText(rule) })), { colour: rules.otherwise, label: t('dashboardFilters.rules.otherwise') }]]
       : [undefined, []];
   if (!entries.length) return null;
   return (

@@ -82,7 +82,8 @@ export default function ResourceFormPage({ resource, action, aside: Aside }: Res
       form.setFields(Object.entries(errors).map(([field, message]) => ({ name: namePath(field), errors: [String(message)] })));
     },
   });
-  const values = Form.useWatch([], form) as Record<string, unknown> | undefined;
+  // only a page with a panel beside its form follows every value (a whole-form watch re-renders the page on each keystroke)
+  const values = Form.useWatch(Aside ? [] : ['__no_aside__'], form) as Record<string, unknown> | undefined;
   const { data: canCreate } = useCan({ resource: resource.name, action: 'create' });
   const { data: canDelete } = useCan({ resource: resource.name, action: 'delete' });
   const { mutate: create, mutation: creating } = useCreate();
