@@ -38,10 +38,14 @@ export function demoKpis(scope: DemoKpiScope): DemoKpi[] {
   return [
     {
       kpi: {
-        name: { en: 'Average temperature', sk: 'Priemerná teplota', de: 'Durchschnittstemperatur', cs: 'Průměrná teplota', ko: '평균 온도', pt: 'Temperatura média' },
+        // two value axes: °C on the left, % on the right, each scaled to its own series
+        name: { en: 'Temperature and humidity', sk: 'Teplota a vlhkosť', de: 'Temperatur und Luftfeuchtigkeit', cs: 'Teplota a vlhkost', ko: '온도와 습도', pt: 'Temperatura e umidade' },
         category: 'environment',
         definition: { chart: 'line', time_interval: '1h', time_range: '24h', width: 24, legend: true, decimals: 1 },
-        query: [{ key: 'temperature', entity_type_ids: [entityTypes.environment], aggregation: 'avg' }],
+        query: [
+          { key: 'temperature', entity_type_ids: [entityTypes.environment], aggregation: 'avg' },
+          { key: 'humidity', entity_type_ids: [entityTypes.environment], aggregation: 'avg', y_axis: 'right' },
+        ],
       },
       groupIds: [groups.environment],
       presetWidth: 24,

@@ -240,7 +240,7 @@ export function kpiDataService(db: Database, resources: ResourceService, options
     items.forEach((item, index) => {
       const addSeries = (entityId: number | null) => {
         const key = `${index}:${entityId ?? ''}`;
-        const own = { label: item.label || item.key, key: item.key, aggregation: item.aggregation, entity_id: entityId };
+        const own = { item: index, label: item.label || item.key, key: item.key, aggregation: item.aggregation, entity_id: entityId };
         series.push({ ...own, ...fitted(points(dataOf.get(key)), maxPoints) });
         // the compared points drawn over the chart's range, each with the instant it was measured for
         if (compared) series.push({ ...own, compare: true, ...fitted(points(comparedDataOf!.get(key), compared.onChart), maxPoints) });

@@ -7,6 +7,7 @@ import { attributes, colour, dateTime, entityIds, entityTypeIds, groupIds, integ
 
 const readModules = ['factory-dashboard', 'factory-studio', 'performance-dashboard', 'public-api-dashboard'] as const;
 const write = { modules: ['factory-studio'] } as const;
+const Y_AXES = ['left', 'right'] as const;
 const bound = { type: 'number', minimum: -1e12, maximum: 1e12, 'x-widget': 'number' } as const;
 
 export const kpiSchema = {
@@ -39,6 +40,9 @@ export const kpiSchema = {
           aggregation: { type: 'string', enum: KPI_AGGREGATIONS, default: 'avg', 'x-widget': 'enum' },
           entity_ids: entityIds,
           entity_type_ids: entityTypeIds,
+          // This item's value axis; left empty, the chart's (definition.y_axis). Items on both sides
+          // give a chart two value axes, each scaled to its own series.
+          y_axis: { type: 'string', enum: Y_AXES, 'x-widget': 'enum' },
         },
       },
     },
@@ -77,7 +81,7 @@ export const kpiSchema = {
         },
         refresh_interval: { ...integer(0, 86_400), default: 60 },
         page_size: integer(1, 100),
-        y_axis: { type: 'string', enum: ['left', 'right'], default: 'left', 'x-widget': 'enum' },
+        y_axis: { type: 'string', enum: Y_AXES, default: 'left', 'x-widget': 'enum' },
         decimals: { ...integer(0, 10), default: 1 },
         split_number: integer(1, 50),
         timezone_shift: { type: 'boolean', default: false, 'x-widget': 'switch' },

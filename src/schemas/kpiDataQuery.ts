@@ -45,8 +45,10 @@ export const kpiDataAnswerSchema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['label', 'key', 'aggregation', 'entity_id', 'data'],
+        required: ['item', 'label', 'key', 'aggregation', 'entity_id', 'data'],
         properties: {
+          /** The index of the query item the series answers (its y_axis, its label). */
+          item: { type: 'integer' },
           label: { type: 'string' },
           key: { type: 'string' },
           aggregation: { type: 'string', enum: KPI_AGGREGATIONS },

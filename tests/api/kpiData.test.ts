@@ -117,13 +117,15 @@ beforeAll(async () => {
 afterAll(async () => { await t?.close(); });
 
 describe('the demo', () => {
-  it("the demo KPI answers the last day of its sensors' history, hour by hour", async () => {
-    const [demo] = (await t.get('/kpi-list', admin)).body.filter((kpi: { name: { en: string } }) => kpi.name.en === 'Average temperature');
+  it("the demo KPI answers the last day of its sensors' history, hour by hour, a series per query item", async () => {
+    const [demo] = (await t.get('/kpi-list', admin)).body.filter((kpi: { name: { en: string } }) => kpi.name.en === 'Temperature and humidity');
     const answer = await kpiData(admin, demo.id);
     expect(answer.status).toBe(200);
-    expect(answer.body.series).toHaveLength(1);
-    expect(answer.body.series[0].data.length).toBeGreaterThanOrEqual(20);
-    for (const point of answer.body.series[0].data) expect(point.value).toBeGreaterThan(5);
+    expect(answer.body.series.map((series: { item: number; key: string }) => [series.item, series.key])).toEqual([[0, 'temperature'], [1, 'humidity']]);
+    for (const series of answer.body.series) {
+      expect(series.data.length).toBeGreaterThanOrEqual(20);
+      for (const point of series.data) expect(point.value).toBeGreaterThan(5);
+    }
   });
 });
 
@@ -134,7 +136,7 @@ describe('buckets in a time zone, by hand', () => {
     const answer = await series(admin, id, '&timezone=Europe/Bratislava');
     expect(answer).toMatchObject({ id, timezone: 'Europe/Bratislava', interval: '1d', from: '2026-03-27T23:00:00.000Z', to: '2026-03-30T22:00:00.000Z' });
     expect(answer.series).toEqual([{
-      label: 'hourly', key: 'hourly', aggregation: 'value_count', entity_id: null,
+      item: 0, label: 'hourly', key: 'hourly', aggregation: 'value_count', entity_id: null,
       data: [{ ts: '2026-03-27T23:00:00.000Z', value: 24 }, { ts: '2026-03-28T23:00:00.000Z', value: 23 }, { ts: '2026-03-29T22:00:00.000Z', value: 24 }],
     }]);
   });
@@ -318,7 +320,7 @@ describe('aggregations', () => {
 
   it('entity types stand for all their entities in the tenant; labels are kept', async () => {
     const id = await createKpi(admin, [{ key: 'agg', aggregation: 'sum', label: 'Energy', entity_type_ids: [meters.typeId] }], range);
-    expect((await series(admin, id)).series).toEqual([{ label: 'Energy', key: 'agg', aggregation: 'sum', entity_id: null, data: [{ ts: h10, value: 23 }, { ts: h11, value: 8 }] }]);
+    expect((await series(admin, id)).series).toEqual([{ item: 0, label: 'Energy', key: 'agg', aggregation: 'sum', entity_id: null, data: [{ ts: h10, value: 23 }, { ts: h11, value: 8 }] }]);
   });
 
   it('an item naming neither entities nor types reads every entity of the tenant that reports its key', async () => {
@@ -344,9 +346,9 @@ describe('aggregations', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ from: '2026-06-11T10:00:00.000Z', compare_from: h10, compare_to: '2026-06-10T12:00:00.000Z' });
     expect(answer.body.series).toEqual([
-      { label: 'agg', key: 'agg', aggregation: 'sum', entity_id: null, data: [] },
+      { item: 0, label: 'agg', key: 'agg', aggregation: 'sum', entity_id: null, data: [] },
       {
-        label: 'agg', key: 'agg', aggregation: 'sum', entity_id: null, compare: true,
+        item: 0, label: 'agg', key: 'agg', aggregation: 'sum', entity_id: null, compare: true,
         data: [{ ts: '2026-06-11T10:00:00.000Z', value: 23, source_ts: h10 }, { ts: '2026-06-11T11:00:00.000Z', value: 8, source_ts: h11 }],
       },
     ]);
@@ -671,7 +673,7 @@ describe('hostile callers', () => {
 
   it('a KPI over a range without values, or with an item the schema never allowed, answers empty series', async () => {
     const id = await createKpi(admin, [{ key: 'agg', aggregation: 'avg' }], { time_interval: '1h', time_range: '1h' });
-    expect((await series(admin, id)).series).toEqual([{ label: 'agg', key: 'agg', aggregation: 'avg', entity_id: null, data: [] }]);
+    expect((await series(admin, id)).series).toEqual([{ item: 0, label: 'agg', key: 'agg', aggregation: 'avg', entity_id: null, data: [] }]);
     // the demo seed's KPI names its entity type as entity_type_id (not in the schema): no entities
     const [demo] = await t.db.systemTx((tx) => tx.select({ id: kpis.id }).from(kpis).innerJoin(tenants, eq(tenants.id, kpis.tenantId)).where(eq(tenants.name, 'Demo City')).limit(1));
     expect((await kpiData(admin, demo.id)).status).toBe(200);

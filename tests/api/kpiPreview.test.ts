@@ -92,8 +92,8 @@ describe('a draft', () => {
     expect(answer).toEqual({
       timezone: 'UTC', interval: '1h', from: '2026-06-10T10:00:00.000Z', to: '2026-06-10T12:00:00.000Z',
       series: [
-        { label: 'Energy', key: 'agg', aggregation: 'sum', entity_id: null, data: [{ ts: '2026-06-10T10:00:00.000Z', value: 16 }, { ts: '2026-06-10T11:00:00.000Z', value: 7 }] },
-        { label: 'agg', key: 'agg', aggregation: 'max', entity_id: null, data: [{ ts: '2026-06-10T10:00:00.000Z', value: 10 }] },
+        { item: 0, label: 'Energy', key: 'agg', aggregation: 'sum', entity_id: null, data: [{ ts: '2026-06-10T10:00:00.000Z', value: 16 }, { ts: '2026-06-10T11:00:00.000Z', value: 7 }] },
+        { item: 1, label: 'agg', key: 'agg', aggregation: 'max', entity_id: null, data: [{ ts: '2026-06-10T10:00:00.000Z', value: 10 }] },
       ],
     });
   });

@@ -126,7 +126,7 @@ test('the colour mapping is refused in the browser with the words of SPEC §5 un
   }
 });
 
-test('the dashboard shows all nine chart types in English and Slovak; a comparison series is its own series', async ({ page, request }) => {
+test('the dashboard shows all nine chart types in English and Slovak; a comparison series is its own series; two value axes', async ({ page, request }) => {
   test.setTimeout(120_000);
   const token = await apiToken(request, users.cityAdmin);
   const environment = await environmentType(request, token);
@@ -134,7 +134,10 @@ test('the dashboard shows all nine chart types in English and Slovak; a comparis
   const ids: number[] = [];
   try {
     for (const [type] of CHART_TYPES) {
-      ids.push(await createKpi(request, token, `Nine ${type}`, [{ key: 'temperature', aggregation: 'avg', entity_type_ids: [environment] }], {
+      const temperature = { key: 'temperature', aggregation: 'avg', entity_type_ids: [environment] };
+      // the time scale reads humidity on a second axis of its own
+      const query = type === 'time-scale' ? [temperature, { key: 'humidity', aggregation: 'avg', entity_type_ids: [environment], y_axis: 'right' }] : [temperature];
+      ids.push(await createKpi(request, token, `Nine ${type}`, query, {
         ...definitionOf(type),
         ...(type === 'line' ? { compare: { compare_shift: 'days', compare_by: 1 } } : {}),
       }));
@@ -152,6 +155,9 @@ test('the dashboard shows all nine chart types in English and Slovak; a comparis
     }
     // the line has the day before beside it: two series, one named as compared
     await expect(widgets.nth(3).getByTestId('kpi-chart')).toHaveAttribute('data-series-count', '2');
+    await expect(widgets.nth(3).getByTestId('kpi-chart')).toHaveAttribute('data-value-axes', '1');
+    await expect(widgets.nth(8).getByTestId('kpi-chart')).toHaveAttribute('data-value-axes', '2');
+    await expect(widgets.nth(8).getByTestId('kpi-chart')).toHaveAttribute('data-series-count', '2');
     await expectNoAxeViolations(page, 'dashboard with nine KPI widgets');
 
     await page.getByTestId('language-select').click();

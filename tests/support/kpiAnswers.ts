@@ -8,7 +8,7 @@ export const START = Date.UTC(2026, 2, 28, 0, 0, 0);
 
 export function series(values: number[], fields: Partial<Series> = {}): Series {
   return {
-    label: 'Power', key: 'power', aggregation: 'avg', entity_id: null,
+    item: 0, label: 'Power', key: 'power', aggregation: 'avg', entity_id: null,
     data: values.map((value, index) => ({ ts: new Date(START + index * HOUR_MS).toISOString(), value })),
     ...fields,
   };

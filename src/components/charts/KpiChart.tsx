@@ -36,8 +36,8 @@ export function KpiChart({ kpi, data, loading, error, entityNames }: KpiChartPro
   const comparedSuffix = t('charts.compared');
   const attributeName = useAttributeName();
   const model = useMemo(
-    () => chartModel(definition, data, { language: i18n.language, entityNames, comparedSuffix, attributeName }),
-    [definition, data, i18n.language, entityNames, comparedSuffix, attributeName],
+    () => chartModel(definition, data, { language: i18n.language, entityNames, comparedSuffix, attributeName }, kpi.query),
+    [definition, data, i18n.language, entityNames, comparedSuffix, attributeName, kpi.query],
   );
   const plot = useMemo(() => plotConfigOf(type, model), [type, model]);
   const legend = useMemo(
@@ -76,6 +76,7 @@ export function KpiChart({ kpi, data, loading, error, entityNames }: KpiChartPro
       data-testid="kpi-chart"
       data-chart-type={type}
       data-series-count={seriesCount}
+      data-value-axes={seriesCount && plot ? (plot.plot === 'DualAxes' ? 2 : 1) : undefined}
       data-drawn={drawn || statesDrawn ? 'true' : 'false'}
       role={role}
       aria-label={summary}

@@ -2,12 +2,12 @@
 // stays out of the first bundle. The plot element is memoised on its config: the library updates
 // its chart on every render it gets (its props always hold a fresh callback), so a parent that
 // re-renders without new data must not reach it. The library destroys its chart on unmount.
-import { Bar, Column, Gauge, Line, Pie } from '@ant-design/plots';
+import { Bar, Column, DualAxes, Gauge, Line, Pie } from '@ant-design/plots';
 import { useCallback, useMemo, useRef, type ComponentType } from 'react';
 import type { PlotConfig, PlotKind } from './chartConfig.ts';
 
 const PLOTS: Record<PlotKind, ComponentType<Record<string, unknown>>> = {
-  Column: Column as never, Bar: Bar as never, Line: Line as never, Pie: Pie as never, Gauge: Gauge as never,
+  Column: Column as never, Bar: Bar as never, Line: Line as never, Pie: Pie as never, Gauge: Gauge as never, DualAxes: DualAxes as never,
 };
 
 /** G2's event after every drawing (the plot's own event relay drops it: it carries no event object). */

@@ -3,11 +3,11 @@
 // Series names reach the page only as canvas text and through tooltipContent's text nodes.
 import { gaugeSegments, hasColourMapping, valueColour } from './chartColours.ts';
 import { DEFAULT_CHART_HEIGHT, type ChartModel } from './chartModel.ts';
-import { lastValueOfFirstSeries } from './chartSeries.ts';
+import { lastValueOfFirstSeries, usesBothAxes } from './chartSeries.ts';
 import { tooltipContent } from './chartTooltip.ts';
-import type { ChartRow, ChartType } from './kpiTypes.ts';
+import type { ChartRow, ChartType, ValueAxis } from './kpiTypes.ts';
 
-export type PlotKind = 'Column' | 'Bar' | 'Line' | 'Pie' | 'Gauge';
+export type PlotKind = 'Column' | 'Bar' | 'Line' | 'Pie' | 'Gauge' | 'DualAxes';
 export type PlotOptions = Record<string, unknown>;
 
 export interface PlotConfig {
@@ -41,12 +41,12 @@ function commonOptions(model: ChartModel): PlotOptions {
   };
 }
 
-/** The value axis: left or right (definition.y_axis), split_number ticks, values with the KPI's decimals. */
-function valueAxis(model: ChartModel): PlotOptions {
+/** A value axis on its side (by default the chart's, definition.y_axis), split_number ticks, values with the KPI's decimals. */
+function valueAxis(model: ChartModel, side: ValueAxis = model.definition.y_axis ?? 'left'): PlotOptions {
   const { definition } = model;
   return {
     title: false,
-    position: definition.y_axis === 'right' ? 'right' : 'left',
+    position: side,
     labelFormatter: (value: number) => model.formatValue(value),
     ...(definition.split_number ? { tickCount: definition.split_number } : {}),
   };
@@ -81,16 +81,50 @@ function barOptions(model: ChartModel, type: 'bar' | 'stacked-bar' | 'horizontal
 }
 
 function lineOptions(model: ChartModel, timeScale: boolean): PlotOptions {
-  const { definition } = model;
+  const common = commonOptions(model);
   return {
-    ...commonOptions(model),
+    ...common,
     xField: timeScale ? 'time' : 'ts',
     yField: 'value',
     colorField: 'series',
-    ...(timeScale ? { scale: { ...(commonOptions(model).scale as PlotOptions), x: { type: 'time' } }, area: { style: { fillOpacity: 0.15 } } } : {}),
+    ...(timeScale ? { scale: { ...(common.scale as PlotOptions), x: { type: 'time' } }, area: { style: { fillOpacity: 0.15 } } } : {}),
     axis: { x: timeAxis(model), y: valueAxis(model) },
+    ...lineMarks(model),
+  };
+}
+
+/** The line marks' style: the comparison dashed; with a mapping, points in their value's colour. */
+function lineMarks(model: ChartModel): PlotOptions {
+  return {
     style: { lineWidth: 2, lineDash: compareDash },
-    ...(hasColourMapping(definition) ? { point: { shapeField: 'circle', sizeField: 3, style: { fill: (row: ChartRow) => model.pointColour(row), stroke: (row: ChartRow) => model.pointColour(row) } } } : {}),
+    ...(hasColourMapping(model.definition) ? { point: { shapeField: 'circle', sizeField: 3, style: { fill: (row: ChartRow) => model.pointColour(row), stroke: (row: ChartRow) => model.pointColour(row) } } } : {}),
+  };
+}
+
+/**
+ * Series on both value axes (query items with their own y_axis): one view, a mark per side, each
+ * side its own scale and axis. Bars on two sides would hide each other, so on a bar chart the left
+ * side keeps its bars and the right side's series are lines over them.
+ */
+function dualAxesOptions(model: ChartModel, type: ChartType): PlotOptions {
+  const timeScale = type === 'time-scale';
+  const bars = type === 'bar' || type === 'stacked-bar';
+  const side = (axis: ValueAxis): PlotOptions => {
+    // each mark names its colour field: the library would colour a mark without one by its y field
+    const mark = { data: model.rows.filter((row) => row.axis === axis), colorField: 'series', axis: { y: valueAxis(model, axis) } };
+    if (bars && axis === 'left') {
+      return { ...mark, type: 'interval', style: barStyle(model), transform: [{ type: type === 'stacked-bar' ? 'stackY' : 'dodgeX' }] };
+    }
+    return { ...mark, type: 'line', ...lineMarks(model) };
+  };
+  const common = commonOptions(model);
+  return {
+    ...common,
+    xField: timeScale ? 'time' : 'ts',
+    yField: 'value',
+    ...(timeScale ? { scale: { ...(common.scale as PlotOptions), x: { type: 'time' } } } : {}),
+    axis: { x: timeAxis(model) },
+    children: [side('left'), side('right')],
   };
 }
 
@@ -148,9 +182,13 @@ function gaugeOptions(model: ChartModel): PlotOptions {
   };
 }
 
+/** The types with a value axis beside a time axis: those that can draw two value axes. */
+const DUAL_AXES_TYPES: ReadonlySet<ChartType> = new Set(['bar', 'stacked-bar', 'line', 'time-scale']);
+
 /** The plot of a chart type; the data table is no plot (KpiDataTable draws it). */
 export function plotConfigOf(type: ChartType, model: ChartModel): PlotConfig | undefined {
   const seriesCount = model.series.length;
+  if (DUAL_AXES_TYPES.has(type) && usesBothAxes(model.series)) return { plot: 'DualAxes', options: dualAxesOptions(model, type), seriesCount };
   switch (type) {
     case 'bar': case 'stacked-bar': return { plot: 'Column', options: barOptions(model, type), seriesCount };
     case 'horizontal-bar': return { plot: 'Bar', options: barOptions(model, type), seriesCount };

@@ -5,7 +5,7 @@ import { chartRows, drawnSeries, type DrawnSeries } from './chartSeries.ts';
 import { seriesColours, valueColour } from './chartColours.ts';
 import { axisTimeFormatter, timeFormatter, valueFormatter } from './chartFormat.ts';
 import { kpiTimeZone } from './kpiTimeZone.ts';
-import type { ChartContext, ChartRow, KpiDefinition } from './kpiTypes.ts';
+import type { ChartContext, ChartRow, KpiDefinition, KpiQueryItem } from './kpiTypes.ts';
 
 export const DEFAULT_CHART_HEIGHT = 300;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -24,8 +24,9 @@ export interface ChartModel {
   pointColour: (row: ChartRow) => string;
 }
 
-export function chartModel(definition: KpiDefinition, answer: KpiDataAnswer | undefined, context: ChartContext): ChartModel {
-  const series = drawnSeries(answer, context);
+/** `query` is the KPI's query list: each item's y_axis, else the chart's, places its series. */
+export function chartModel(definition: KpiDefinition, answer: KpiDataAnswer | undefined, context: ChartContext, query: readonly KpiQueryItem[] = []): ChartModel {
+  const series = drawnSeries(answer, context, (item) => query[item]?.y_axis ?? definition.y_axis ?? 'left');
   const colours = seriesColours(series);
   return {
     definition,

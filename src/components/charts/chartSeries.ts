@@ -2,7 +2,7 @@
 // entity's name for a per-entity series, the translated "(compared)" suffix for the comparison),
 // and as rows of points. The comparison series stays a series of its own, never merged into the one it compares.
 import type { KpiDataAnswer } from '../../schemas/kpiDataQuery.ts';
-import type { ChartContext, ChartRow, KpiSeries } from './kpiTypes.ts';
+import type { ChartContext, ChartRow, KpiSeries, ValueAxis } from './kpiTypes.ts';
 
 export interface DrawnSeries {
   name: string;
@@ -12,6 +12,8 @@ export interface DrawnSeries {
   entityId: number | null;
   key: string;
   compare: boolean;
+  /** The value axis its query item is read on. */
+  axis: ValueAxis;
   /** The name of the series a comparison compares (its own name for a main series). */
   mainName: string;
   data: KpiSeries['data'];
@@ -35,7 +37,8 @@ function uniqueName(name: string, taken: Set<string>): string {
   return unique;
 }
 
-export function drawnSeries(answer: KpiDataAnswer | undefined, context: ChartContext): DrawnSeries[] {
+/** `axisOf` gives a query item's value axis (by its index); every series is on the left without it. */
+export function drawnSeries(answer: KpiDataAnswer | undefined, context: ChartContext, axisOf: (item: number) => ValueAxis = () => 'left'): DrawnSeries[] {
   const taken = new Set<string>();
   const drawn: DrawnSeries[] = [];
   let lastMain: DrawnSeries | undefined;
@@ -49,6 +52,7 @@ export function drawnSeries(answer: KpiDataAnswer | undefined, context: ChartCon
     const name = uniqueName(baseName, taken);
     const item: DrawnSeries = {
       name, label: compare ? `${label} ${context.comparedSuffix}` : label, entity, entityId: series.entity_id ?? null, key: series.key, compare,
+      axis: axisOf(series.item ?? 0),
       mainName: compare ? (lastMain?.name ?? name) : name, data: series.data,
     };
     if (!compare) lastMain = item;
@@ -68,11 +72,17 @@ export function chartRows(series: readonly DrawnSeries[]): ChartRow[] {
     entityId: item.entityId,
     key: item.key,
     compare: item.compare,
+    axis: item.axis,
     ...(point.source_ts ? { sourceTime: new Date(point.source_ts) } : {}),
   })));
 }
 
 /** The last value of the first main series (what a gauge shows), or undefined. */
+/** Whether the series are read on both value axes (a chart then draws two, each its own scale). */
+export function usesBothAxes(series: readonly DrawnSeries[]): boolean {
+  return series.some((item) => item.axis === 'left') && series.some((item) => item.axis === 'right');
+}
+
 export function lastValueOfFirstSeries(series: readonly DrawnSeries[]): number | undefined {
   const first = series.find((item) => !item.compare);
   return first?.data.at(-1)?.value;

@@ -9,6 +9,7 @@ export type KpiDefinition = KpiAsRead['definition'];
 export type KpiQueryItem = KpiAsRead['query'][number];
 export type ChartType = KpiDefinition['chart'];
 export type KpiSeries = KpiDataAnswer['series'][number];
+export type ValueAxis = NonNullable<KpiDefinition['y_axis']>;
 
 /** One drawn point: a series' value at a bucket's start. */
 export interface ChartRow {
@@ -26,6 +27,8 @@ export interface ChartRow {
   key: string;
   /** The comparison series' point: measured at sourceTime, drawn at time. */
   compare: boolean;
+  /** The value axis of its series. */
+  axis: ValueAxis;
   sourceTime?: Date;
 }
 

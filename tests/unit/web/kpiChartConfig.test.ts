@@ -90,6 +90,60 @@ describe('KPI chart options', () => {
     expect(at(right, 'axis.y.tickCount')).toBe(7);
   });
 
+  describe('two value axes: query items on both sides', () => {
+    // power (item 0) on the left, temperature (item 1) on the right, each with its comparison
+    const twoItems = answer(
+      series([100, 200, 300]), { ...series([110, 210, 310]), compare: true },
+      series([20, 21, 22], { item: 1, label: 'Temperature', key: 'temperature' }), { ...series([19, 20, 21], { item: 1, label: 'Temperature', key: 'temperature' }), compare: true },
+    );
+    const query = [{ key: 'power', aggregation: 'avg' as const }, { key: 'temperature', aggregation: 'avg' as const, y_axis: 'right' as const }];
+    const dual = (definition: KpiDefinition) => plotConfigOf(definition.chart, chartModel(definition, twoItems, context, query))!;
+    const children = (options: PlotOptions) => options.children as PlotOptions[];
+    const seriesOf = (child: PlotOptions) => [...new Set(rows(child).map((row) => row.series))];
+
+    it('line and time-scale: a line per side, each side its own axis, the comparison on its series\' side', () => {
+      for (const chart of ['line', 'time-scale'] as const) {
+        const plot = dual({ chart, split_number: 5 });
+        expect(plot.plot).toBe('DualAxes');
+        expect(plot.seriesCount).toBe(4);
+        const [left, right] = children(plot.options);
+        expect([left.type, right.type]).toEqual(['line', 'line']);
+        expect([at(left, 'axis.y.position'), at(right, 'axis.y.position')]).toEqual(['left', 'right']);
+        expect(at(right, 'axis.y.tickCount')).toBe(5);
+        expect(seriesOf(left)).toEqual(['Power', 'Power (compared)']);
+        expect(seriesOf(right)).toEqual(['Temperature', 'Temperature (compared)']);
+        // one colour scale over both sides: one legend entry per series
+        expect(at(plot.options, 'scale.color.domain')).toEqual(['Power', 'Power (compared)', 'Temperature', 'Temperature (compared)']);
+      }
+      expect(at(dual({ chart: 'time-scale' }).options, 'scale.x.type')).toBe('time');
+    });
+
+    it('bar and stacked-bar: the left side\'s bars, the right side\'s series as lines over them', () => {
+      const [bars, lines] = children(dual({ chart: 'bar' }).options);
+      expect(bars.type).toBe('interval');
+      expect(bars.transform).toEqual([{ type: 'dodgeX' }]);
+      expect(lines.type).toBe('line');
+      expect((children(dual({ chart: 'stacked-bar' }).options)[0]).transform).toEqual([{ type: 'stackY' }]);
+    });
+
+    it('the chart\'s y_axis places the items without one: all on one side is one axis', () => {
+      // temperature right, power follows the chart's right axis: both right, one plain axis
+      expect(dual({ chart: 'line', y_axis: 'right' }).plot).toBe('Line');
+      expect(at(dual({ chart: 'line', y_axis: 'right' }).options, 'axis.y.position')).toBe('right');
+      // an item placed left against a right chart axis: two again
+      const flipped = plotConfigOf('line', chartModel({ chart: 'line', y_axis: 'right' }, twoItems, context, [{ ...query[0], y_axis: 'left' }, { ...query[1], y_axis: undefined }]))!;
+      expect(flipped.plot).toBe('DualAxes');
+      expect(seriesOf(children(flipped.options)[1])).toEqual(['Temperature', 'Temperature (compared)']);
+    });
+
+    it('pie, donut, gauge, horizontal bar and table keep their one plot', () => {
+      expect(dual({ chart: 'pie' }).plot).toBe('Pie');
+      expect(dual({ chart: 'horizontal-bar' }).plot).toBe('Bar');
+      expect(dual({ chart: 'gauge', max: 100 }).plot).toBe('Gauge');
+      expect(plotConfigOf('data-table', chartModel({ chart: 'data-table' }, twoItems, context, query))).toBeUndefined();
+    });
+  });
+
   it('turns the legend off, and sets the height', () => {
     expect(config({ chart: 'line', legend: false }).config.options.legend).toBe(false);
     expect(config({ chart: 'line' }).config.options.legend).toBeTruthy();
