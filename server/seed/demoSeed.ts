@@ -128,7 +128,8 @@ async function seedConfiguration(tx: Tx, tenantId: string, adminId: string, devi
     { tenantId, name: 'Lamp power drop', query: { key: 'power', aggregation: 'avg' }, condition: { operator: '<', kind: 'number', value: 5 },
       definition: { severity: 'error' }, entityTypeIds: [lampType], interval: 300, status: 'active', alert: false, lastUpdatedBy: adminId },
   ]);
-  const weekly = { kind: 'periodic', expression: '0 6 * * 1', target_attribute: 'energy_last_week', aggregation: 'sum', time_slot: 'last-week', key: 'energy' };
+  // the meters' consumption per reading summed over last week (`energy` is their running counter)
+  const weekly = { kind: 'periodic', expression: '0 6 * * 1', target_attribute: 'energy_last_week', aggregation: 'sum', time_slot: 'last-week', key: 'consumption' };
   await tx.insert(schedulers).values({
     tenantId, name: 'Weekly energy total', status: 'active', entityTypeIds: [deviceTypeIds[3]], lastUpdatedBy: adminId,
     definition: weekly, nextRunAt: nextRunAt('active', weekly, 'UTC'), result: 'ok',
