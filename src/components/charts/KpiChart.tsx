@@ -2,7 +2,7 @@
 // caller fetches (useKpiData) and sets the width (kpiWidthPercent). No data: 'No KPI data found';
 // an error: its text inline. The plots library is loaded on first use (KpiPlot).
 import { Alert, Empty, Spin } from 'antd';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAttributeName } from '../../i18n/attributeNames.ts';
 import { pickLocalized, type LocalizedValue } from '../../i18n/pickLocalized.ts';
@@ -16,7 +16,8 @@ import { KpiDataTable } from './KpiDataTable.tsx';
 import { PlotErrorBoundary } from './PlotErrorBoundary.tsx';
 import type { KpiDefinition, KpiQueryItem } from './kpiTypes.ts';
 
-const KpiPlot = lazy(() => import('./KpiPlot.tsx'));
+const loadPlot = () => import('./KpiPlot.tsx');
+const KpiPlot = lazy(loadPlot);
 
 export interface KpiChartProps {
   kpi: { name?: unknown; query: KpiQueryItem[]; definition: KpiDefinition };
@@ -32,6 +33,8 @@ export function KpiChart({ kpi, data, loading, error, entityNames }: KpiChartPro
   const { definition } = kpi;
   const type = definition.chart ?? 'line';
   const [drawn, setDrawn] = useState(false);
+  // the plots chunk loads while the data is asked for, not after it came
+  useEffect(() => { void loadPlot(); }, []);
   const markDrawn = useCallback(() => setDrawn(true), []);
   const comparedSuffix = t('charts.compared');
   const attributeName = useAttributeName();

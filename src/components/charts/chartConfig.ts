@@ -52,8 +52,19 @@ function valueAxis(model: ChartModel, side: ValueAxis = model.definition.y_axis 
   };
 }
 
-function timeAxis(model: ChartModel): PlotOptions {
-  return { title: false, labelFormatter: (time: string | Date) => model.formatAxisTime(time), labelAutoRotate: false, labelAutoHide: true };
+/** The most ticks a band axis (one category per bucket) draws: a year of days would be 365 labels to measure and hide. */
+export const MAX_BAND_TICKS = 12;
+
+/** A time axis; on a band of buckets (every type but time scale) every k-th bucket is a tick, at most MAX_BAND_TICKS. */
+function timeAxis(model: ChartModel, band = true): PlotOptions {
+  const step = band ? Math.ceil(new Set(model.rows.map((row) => row.ts)).size / MAX_BAND_TICKS) : 1;
+  return {
+    title: false,
+    labelFormatter: (time: string | Date) => model.formatAxisTime(time),
+    labelAutoRotate: false,
+    labelAutoHide: true,
+    ...(step > 1 ? { tickFilter: (_tick: unknown, index: number) => index % step === 0 } : {}),
+  };
 }
 
 /** Bars: the comparison lighter with a dashed outline; with a mapping each bar takes its value's colour. */
@@ -88,7 +99,7 @@ function lineOptions(model: ChartModel, timeScale: boolean): PlotOptions {
     yField: 'value',
     colorField: 'series',
     ...(timeScale ? { scale: { ...(common.scale as PlotOptions), x: { type: 'time' } }, area: { style: { fillOpacity: 0.15 } } } : {}),
-    axis: { x: timeAxis(model), y: valueAxis(model) },
+    axis: { x: timeAxis(model, !timeScale), y: valueAxis(model) },
     ...lineMarks(model),
   };
 }
@@ -123,7 +134,7 @@ function dualAxesOptions(model: ChartModel, type: ChartType): PlotOptions {
     xField: timeScale ? 'time' : 'ts',
     yField: 'value',
     ...(timeScale ? { scale: { ...(common.scale as PlotOptions), x: { type: 'time' } } } : {}),
-    axis: { x: timeAxis(model) },
+    axis: { x: timeAxis(model, !timeScale) },
     children: [side('left'), side('right')],
   };
 }

@@ -5,7 +5,7 @@ import { axisTimeFormatter } from '../../../src/components/charts/chartFormat.ts
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { colourOf } from '../../../src/schemas/colourMapping.ts';
 import { gaugeColourAt, gaugeSegments, colourLegend, lighterColour, SERIES_PALETTE } from '../../../src/components/charts/chartColours.ts';
-import { compareDash, gaugeReading, plotConfigOf, type PlotOptions } from '../../../src/components/charts/chartConfig.ts';
+import { compareDash, gaugeReading, MAX_BAND_TICKS, plotConfigOf, type PlotOptions } from '../../../src/components/charts/chartConfig.ts';
 import { chartModel } from '../../../src/components/charts/chartModel.ts';
 import { isEmptyAnswer } from '../../../src/components/charts/chartSeries.ts';
 import { dataTableRows } from '../../../src/components/charts/dataTableRows.ts';
@@ -142,6 +142,20 @@ describe('KPI chart options', () => {
       expect(dual({ chart: 'gauge', max: 100 }).plot).toBe('Gauge');
       expect(plotConfigOf('data-table', chartModel({ chart: 'data-table' }, twoItems, context, query))).toBeUndefined();
     });
+  });
+
+  it('a band time axis of many buckets draws at most MAX_BAND_TICKS ticks, evenly; a time scale keeps its own', () => {
+    const year = answer(series(Array.from({ length: 365 }, (_, index) => index)));
+    for (const chart of ['line', 'bar', 'stacked-bar', 'horizontal-bar'] as const) {
+      const filter = at(config({ chart }, year).config.options, 'axis.x.tickFilter') as (tick: unknown, index: number) => boolean;
+      const kept = Array.from({ length: 365 }, (_, index) => index).filter((index) => filter(undefined, index));
+      expect(kept.length).toBeLessThanOrEqual(MAX_BAND_TICKS);
+      expect(kept.length).toBeGreaterThanOrEqual(MAX_BAND_TICKS - 1);
+      expect(new Set(kept.slice(1).map((index, n) => index - kept[n])).size).toBe(1);
+    }
+    expect(at(config({ chart: 'time-scale' }, year).config.options, 'axis.x.tickFilter')).toBeUndefined();
+    // a day of hours is few enough: every bucket a tick
+    expect(at(config({ chart: 'line' }, answer(series([1, 2, 3]))).config.options, 'axis.x.tickFilter')).toBeUndefined();
   });
 
   it('turns the legend off, and sets the height', () => {
