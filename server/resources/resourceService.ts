@@ -2,9 +2,10 @@
 // create, update and delete. It orchestrates: authorize the action (resourceAccess.ts) before
 // reading the input, validate it (the model's schemas) and the permissions of its fields, check
 // the ids it names (referenceCheck.ts), run the model's rules (rules/), write through the
-// statements (server/db/resourceQueries.ts), and after each commit publish the change (live bus,
-// caches). The REST and GraphQL doors are thin doors to it. Row-level security scopes every
-// statement to the caller's tenant; the statements' scope is the second lock.
+// statements (server/db/resourceQueries.ts), and after each commit publish the change and the
+// records the rules changed with it (live bus, caches). The REST and GraphQL doors are thin doors
+// to it. Row-level security scopes every statement to the caller's tenant; the statements' scope
+// is the second lock.
 import type { FieldSchema } from '../../src/schemas/model.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { deleteRow, findRow, insertRow, listRows, updateRow, writeLinks, type RecordScope } from '../db/resourceQueries.ts';
@@ -18,6 +19,7 @@ import { serverColumns, toColumns, toRecord, type RecordData } from './recordMap
 import { checkReferences } from './referenceCheck.ts';
 import { authorize, checkWritePermissions, visibilityKey, visibleRecord } from './resourceAccess.ts';
 import { modelOf, type Model } from './resourceModel.ts';
+import type { FollowOnChanges, RuleContext } from './rules/types.ts';
 import { refusingConflicts } from './uniqueConflicts.ts';
 
 export type { ListQuery, RecordData };
@@ -48,6 +50,15 @@ const keptByUpdate = (schema: FieldSchema | undefined, patched: boolean) => !sch
 
 const scopeOf = (caller: Caller): RecordScope => ({ tenantId: caller.tenantId, userId: caller.userId });
 
+/** What the model's rules are given inside a write's transaction. */
+const ruleContext = (tx: Tx, caller: Caller): RuleContext => ({ tx, caller, selectionOf: (name) => modelOf(name).storage.selection });
+
+/** Whose record it is on an owner-scoped model (its changes reach that user only); undefined on the others. */
+const ownerOf = (model: Model, record: RecordData) => {
+  const field = model.schema['x-owner'];
+  return field ? String(record[field]) : undefined;
+};
+
 export function resourceService(db: Database, options: ResourceServiceOptions) {
   const findRecord = async (tx: Tx, model: Model, caller: Caller, id: number): Promise<RecordData> => {
     const row = await findRow(tx, model.storage, scopeOf(caller), id);
@@ -66,10 +77,10 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
   const insertRecord = async (tx: Tx, model: Model, caller: Caller, record: RecordData) => {
     await checkReferences(tx, model.binding, caller.tenantId, record);
     const columns = { ...toColumns(model, record), ...serverColumns(model, caller, true) };
-    await model.binding.rules?.beforeWrite?.({ tx, caller }, record, columns);
+    await model.binding.rules?.beforeWrite?.(ruleContext(tx, caller), record, columns);
     const id = await refusingConflicts(model.binding, () => insertRow(tx, model.storage, columns));
     await writeLinkFields(tx, model, caller, id, record, false);
-    await model.binding.rules?.afterWrite?.({ tx, caller }, id, record);
+    await model.binding.rules?.afterWrite?.(ruleContext(tx, caller), id, record);
     return findRecord(tx, model, caller, id);
   };
 
@@ -80,8 +91,20 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
     return record;
   };
 
-  const publish = (caller: Caller, model: Model, action: ResourceChange['action'], id: number, record: RecordData | null, removed?: RecordData) =>
-    options.onChange(caller.tenantId, { resource: model.name, action, id, record, removed, owner: model.schema['x-owner'] ? caller.userId : undefined });
+  /** Publishes a committed change; on an owner-scoped model it reaches the record's owner only. */
+  const publish = (tenantId: string, model: Model, action: ResourceChange['action'], id: number, record: RecordData | null, removed?: RecordData) =>
+    options.onChange(tenantId, { resource: model.name, action, id, record, removed, owner: ownerOf(model, (record ?? removed)!) });
+
+  /** Publishes the records a rule changed with a committed write, as updates of their own models. */
+  const publishFollowOn = (tenantId: string, changes: FollowOnChanges[]) => {
+    for (const change of changes) {
+      const model = modelOf(change.model);
+      for (const row of change.rows) {
+        const record = toRecord(model, row);
+        publish(tenantId, model, 'updated', record.id as number, record);
+      }
+    }
+  };
 
   const queryList = async (caller: Caller, model: Model, query: ListQuery): Promise<ListResult> => {
     const { read, ...page } = listPageOf(model, query);
@@ -127,7 +150,7 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
       authorize(caller, model.schema, 'create');
       const record = checkedInput(caller, model, input);
       const created = await db.tenantTx(caller.tenantId, (tx) => insertRecord(tx, model, caller, record));
-      publish(caller, model, 'created', created.id as number, created);
+      publish(caller.tenantId, model, 'created', created.id as number, created);
       return visibleRecord(caller, model.schema, created);
     },
 
@@ -162,7 +185,7 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
           }
           return rows;
         });
-        for (const record of created) publish(caller, model, 'created', record.id as number, record);
+        for (const record of created) publish(caller.tenantId, model, 'created', record.id as number, record);
         return { created: created.length, refused: [] };
       } catch (error) {
         const row = (error as { row?: number }).row;
@@ -183,27 +206,28 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
         const record = validated<RecordData>(model.createSchema, { ...writable, ...patch }, 'input');
         await checkReferences(tx, model.binding, caller.tenantId, patch);
         const columns = { ...toColumns(model, record), ...serverColumns(model, caller, false) };
-        await model.binding.rules?.beforeWrite?.({ tx, caller }, record, columns);
+        await model.binding.rules?.beforeWrite?.(ruleContext(tx, caller), record, columns);
         await refusingConflicts(model.binding, () => updateRow(tx, model.storage, scopeOf(caller), id as number, columns));
         await writeLinkFields(tx, model, caller, id as number, patch, true);
-        await model.binding.rules?.afterWrite?.({ tx, caller }, id as number, record, previous);
+        await model.binding.rules?.afterWrite?.(ruleContext(tx, caller), id as number, record, previous);
         return findRecord(tx, model, caller, id as number);
       });
-      publish(caller, model, 'updated', id as number, updated);
+      publish(caller.tenantId, model, 'updated', id as number, updated);
       return visibleRecord(caller, model.schema, updated);
     },
 
     async remove(caller: Caller, name: string, id: number): Promise<{ id: number }> {
       const model = modelOf(name);
       authorize(caller, model.schema, 'delete');
-      const removed = await db.tenantTx(caller.tenantId, async (tx) => {
+      const { removed, followOn } = await db.tenantTx(caller.tenantId, async (tx) => {
         const record = await findRecord(tx, model, caller, id);
-        await model.binding.rules?.beforeDelete?.({ tx, caller }, id, record);
+        await model.binding.rules?.beforeDelete?.(ruleContext(tx, caller), id, record);
         await deleteRow(tx, model.storage, scopeOf(caller), id);
-        await model.binding.rules?.afterDelete?.({ tx, caller }, id, record);
-        return record;
+        const changed = await model.binding.rules?.afterDelete?.(ruleContext(tx, caller), id, record);
+        return { removed: record, followOn: changed ?? [] };
       });
-      publish(caller, model, 'deleted', id, null, removed);
+      publish(caller.tenantId, model, 'deleted', id, null, removed);
+      publishFollowOn(caller.tenantId, followOn);
       return { id };
     },
   };

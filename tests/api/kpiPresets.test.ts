@@ -1,10 +1,14 @@
 // A user's KPI presets (SPEC §3 "Dashboard state: … KPI list and presets"), kept on the server:
 // each user sees and changes only their own, per dashboard one, naming only their tenant's KPIs;
-// a KPI removed from the tenant leaves every preset (SPEC §4); bad input is a 400 naming the field.
+// a KPI removed from the tenant leaves every preset (SPEC §4), and each owner's open dashboards hear
+// of their own preset's change; bad input is a 400 naming the field.
 import { eq, sql } from 'drizzle-orm';
+import { createClient } from 'graphql-ws';
+import { isDeepStrictEqual } from 'node:util';
 import { dropKpiFromPresets } from '../../server/db/kpiPresetQueries.ts';
 import { kpis as kpiTable } from '../../server/db/schema.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { modelOf } from '../../server/resources/resourceModel.ts';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { graphqlDocuments } from '../../src/schemas/graphqlOperations.ts';
 import { kpiPresetSchema } from '../../src/schemas/kpiPreset.ts';
 import { kpiSchema } from '../../src/schemas/kpi.ts';
@@ -149,6 +153,82 @@ describe('a deleted KPI', () => {
   });
 });
 
+describe('a deleted KPI, live', () => {
+  type PresetItem = { kpi_id: number; width: number };
+  interface PresetChange { resource: string; action: string; id: string; record: { user_uuid: string; items: PresetItem[] } }
+  interface Listener { received: PresetChange[] }
+
+  /** A user's subscription to KPI preset changes, as an open dashboard keeps it (closed when the test ends). */
+  const listen = (url: string, token: string): Listener => {
+    const received: PresetChange[] = [];
+    const client = createClient({ url, connectionParams: { authorization: `Bearer ${token}` }, lazy: false, retryAttempts: 0 });
+    client.subscribe({ query: 'subscription { resource_changed(resource: "kpi_preset") { resource action id record } }' }, {
+      next: (value) => received.push((value.data?.resource_changed ?? value.errors) as PresetChange), error: (error) => received.push(error as PresetChange), complete: () => {},
+    });
+    onTestFinished(() => client.dispose());
+    return { received };
+  };
+  /**
+   * Writes the user's own preset until their subscription hears that write: then the subscription
+   * is live, and every event published to it before the write has reached it (one connection
+   * keeps its order).
+   */
+  const hearOwnWrite = async (listener: Listener, token: string, id: number, items: PresetItem[]) => {
+    const from = listener.received.length;
+    await expect.poll(async () => {
+      if (listener.received.slice(from).some((change) => isDeepStrictEqual(change.record?.items, items))) return true;
+      expect((await updatePreset(token, { id, items })).body.errors).toBeUndefined();
+      return false;
+    }, { timeout: 5000, interval: 100 }).toBe(true);
+  };
+
+  it('each user whose preset listed it hears their own preset updated without it; nobody hears another user\'s, nor another tenant', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}/graphql`;
+    const input = { name: { en: 'Watched going' }, query: [{ key: 'power', aggregation: 'avg' }], definition: { chart: 'line' } };
+    const doomed = Number((await gql(cityAdmin, kpis.create(input), input)).body.data.create_kpi.id);
+    const [a] = cityKpis;
+    const [operatorPreset] = await ownPresets(operator);
+    const adminPreset = (await ownPresets(cityAdmin)).find((preset) => preset.module === 'factory-dashboard')!;
+    const [facilityPreset] = await ownPresets(facilityAdmin);
+    const operatorId = (await t.get('/user-me', operator)).body.id;
+    const adminId = (await t.get('/user-me', cityAdmin)).body.id;
+
+    const operatorLive = listen(url, operator);
+    const adminLive = listen(url, cityAdmin);
+    const facilityLive = listen(url, facilityAdmin);
+    const operatorItems = [{ kpi_id: a, width: 24 }, { kpi_id: doomed, width: 6 }];
+    const adminItems = [{ kpi_id: doomed, width: 8 }, ...adminPreset.items];
+    await hearOwnWrite(operatorLive, operator, operatorPreset.id, operatorItems);
+    await hearOwnWrite(adminLive, cityAdmin, adminPreset.id, adminItems);
+    await hearOwnWrite(facilityLive, facilityAdmin, facilityPreset.id, facilityPreset.items);
+    const [operatorFrom, adminFrom, facilityFrom] = [operatorLive, adminLive, facilityLive].map((listener) => listener.received.length);
+
+    expect((await gql(cityAdmin, kpis.delete({ id: doomed }), { id: doomed })).body.data.delete_kpi.deleted).toBe(true);
+
+    const withoutDoomed = (listener: Listener, from: number) =>
+      listener.received.slice(from).find((change) => !change.record.items.some((item) => item.kpi_id === doomed));
+    await expect.poll(() => withoutDoomed(operatorLive, operatorFrom), { timeout: 5000 }).toBeDefined();
+    await expect.poll(() => withoutDoomed(adminLive, adminFrom), { timeout: 5000 }).toBeDefined();
+    expect(withoutDoomed(operatorLive, operatorFrom)).toEqual({
+      resource: 'kpi_preset', action: 'updated', id: String(operatorPreset.id),
+      record: expect.objectContaining({ user_uuid: operatorId, module: 'factory-dashboard', items: [{ kpi_id: a, width: 24 }] }),
+    });
+    expect(withoutDoomed(adminLive, adminFrom)).toEqual({
+      resource: 'kpi_preset', action: 'updated', id: String(adminPreset.id),
+      record: expect.objectContaining({ user_uuid: adminId, items: adminPreset.items }),
+    });
+    // a last write of each user's own: whatever else the delete sent them has arrived before it
+    await hearOwnWrite(operatorLive, operator, operatorPreset.id, [{ kpi_id: a, width: 12 }]);
+    await hearOwnWrite(adminLive, cityAdmin, adminPreset.id, adminPreset.items);
+    await hearOwnWrite(facilityLive, facilityAdmin, facilityPreset.id, facilityPreset.items);
+    const idsHeard = (listener: Listener, from: number) => [...new Set(listener.received.slice(from).map((change) => change.id))];
+    expect(idsHeard(operatorLive, operatorFrom)).toEqual([String(operatorPreset.id)]);
+    expect(idsHeard(adminLive, adminFrom)).toEqual([String(adminPreset.id)]);
+    expect(idsHeard(facilityLive, facilityFrom)).toEqual([String(facilityPreset.id)]);
+  });
+});
+
 describe('a KPI deleted while a preset names it', () => {
   // PostgreSQL runs the two transactions side by side (the embedded database takes one at a time)
   it.runIf(usingPostgres())('the preset write waits for the delete and is refused, instead of keeping an id that is gone', async () => {
@@ -163,7 +243,7 @@ describe('a KPI deleted while a preset names it', () => {
     const whenDeleted = new Promise<void>((resolve) => { deleted = resolve; });
     const deleting = t.db.systemTx(async (tx) => {
       await tx.delete(kpiTable).where(eq(kpiTable.id, doomed));
-      await dropKpiFromPresets(tx, tenantId, doomed);
+      await dropKpiFromPresets(tx, tenantId, doomed, modelOf('kpi_preset').storage.selection);
       deleted();
       await new Promise<void>((resolve) => { commit = resolve; });
     });

@@ -3,7 +3,7 @@
 // neither overlap nor run backwards, with an out-of-bounds colour (recordRules.ts, which the KPI
 // form checks too). A stored KPI and a previewed draft (POST /kpi-preview) are checked alike. A
 // deleted KPI leaves every preset of the tenant (SPEC §4) in the same transaction, so no door ever
-// answers a preset naming it.
+// answers a preset naming it, and the presets it changed are published like any update.
 import { RECORD_RULES } from '../../../src/schemas/recordRules.ts';
 import { dropKpiFromPresets } from '../../db/kpiPresetQueries.ts';
 import { badRequest } from '../../errors.ts';
@@ -27,7 +27,7 @@ export const kpiRules: ModelRules = {
     checkKpiDefinition(record.definition);
   },
 
-  async afterDelete({ tx, caller }, id) {
-    await dropKpiFromPresets(tx, caller.tenantId, id);
+  async afterDelete({ tx, caller, selectionOf }, id) {
+    return [{ model: 'kpi_preset', rows: await dropKpiFromPresets(tx, caller.tenantId, id, selectionOf('kpi_preset')) }];
   },
 };

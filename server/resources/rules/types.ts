@@ -2,9 +2,21 @@
 // and what a model says in its own words.
 import type { Tx } from '../../db/database.ts';
 import type { EntityUsage } from '../../db/entityQueries.ts';
+import type { RecordTable } from '../../db/resourceQueries.ts';
 import type { Caller } from '../../services/caller.ts';
 
-export interface RuleContext { tx: Tx; caller: Caller }
+export interface RuleContext {
+  tx: Tx;
+  caller: Caller;
+  /** What a read of a model selects: a rule's statement answers another model's rows in it (RETURNING) to hand them back as follow-on changes. */
+  selectionOf(model: string): RecordTable['selection'];
+}
+
+/**
+ * Records of another model a rule changed in the same transaction, each row as `selectionOf(model)`
+ * reads it: the service publishes them as `updated` after the commit, like a write of their own.
+ */
+export interface FollowOnChanges { model: string; rows: Record<string, unknown>[] }
 
 /**
  * What keeps a record from being deleted (SPEC §7 DeleteResult: an entity's children, the
@@ -22,6 +34,6 @@ export interface ModelRules {
   afterWrite?(context: RuleContext, id: number, record: Record<string, unknown>, previous?: Record<string, unknown>): Promise<void>;
   /** Throws (an ApiError) when the record must not be deleted. */
   beforeDelete?(context: RuleContext, id: number, record: Record<string, unknown>): Promise<void>;
-  /** Runs after the row is deleted, inside the same transaction (what named it follows). */
-  afterDelete?(context: RuleContext, id: number, record: Record<string, unknown>): Promise<void>;
+  /** Runs after the row is deleted, inside the same transaction (what named it follows); answers the records it changed. */
+  afterDelete?(context: RuleContext, id: number, record: Record<string, unknown>): Promise<FollowOnChanges[] | void>;
 }
