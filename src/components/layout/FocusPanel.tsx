@@ -16,7 +16,7 @@ interface FocusPanelProps {
 }
 
 /** An open list, menu or picker inside the panel takes Esc for itself. */
-export const isOpenPopup = (element: Element) => element.getAttribute('aria-expanded') === 'true';
+const isOpenPopup = (element: Element) => element.getAttribute('aria-expanded') === 'true';
 
 export function FocusPanel({ label, id, focusKey, onClose, className, testId, children }: FocusPanelProps) {
   const panel = useRef<HTMLElement>(null);

@@ -3,9 +3,7 @@
 // closes the suggestions and keeps what was typed.
 import { useCustom } from '@refinedev/core';
 import { AutoComplete } from 'antd';
-import type { KeyboardEvent } from 'react';
 import { apiPaths } from '../../resources/apiMap.ts';
-import { isOpenPopup } from '../layout/FocusPanel.tsx';
 
 interface TelemetryKeyInputProps {
   id?: string;
@@ -15,15 +13,6 @@ interface TelemetryKeyInputProps {
   maxLength?: number;
   entityIds?: readonly number[];
   entityTypeIds?: readonly number[];
-}
-
-/**
- * Escape while the suggestions are open: rc-select closes them and stops the event there, but its
- * input is a search field, which the browser also empties on an Escape nobody prevented. With the
- * list closed the event is left alone, for a surrounding drawer or panel.
- */
-function keepTypedKeyOnEscape(event: KeyboardEvent<HTMLElement>) {
-  if (event.key === 'Escape' && isOpenPopup(event.target as Element)) event.preventDefault();
 }
 
 export function TelemetryKeyInput({ id, value, onChange, label, maxLength, entityIds, entityTypeIds }: TelemetryKeyInputProps) {
@@ -44,11 +33,13 @@ export function TelemetryKeyInput({ id, value, onChange, label, maxLength, entit
       id={id}
       value={value}
       onChange={onChange}
-      onKeyDown={keepTypedKeyOnEscape}
       aria-label={label}
       maxLength={maxLength}
       options={keys.filter((key) => key.toLowerCase().includes(typed)).map((key) => ({ value: key, label: key }))}
       style={{ width: '100%' }}
-    />
+    >
+      {/* rc-select's own input is a search field, which the browser empties on Escape */}
+      <input type="text" />
+    </AutoComplete>
   );
 }

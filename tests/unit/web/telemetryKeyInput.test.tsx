@@ -77,6 +77,7 @@ describe('TelemetryKeyInput', () => {
     await pressEscape(input);
 
     expect(onPanelClose).toHaveBeenCalledTimes(1);
+    expect(input.value).toBe('pow');
     expect(form().getFieldValue('key')).toBe('pow');
   });
 });
