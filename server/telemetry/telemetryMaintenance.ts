@@ -4,6 +4,7 @@
 // instances at once: every step is idempotent.
 import { sql } from 'drizzle-orm';
 import type { Database, WorkOptions } from '../db/database.ts';
+import { startWorkLoop } from '../workLoop.ts';
 
 /** Dropping and deleting a month of rows may take a while. */
 const LONG: WorkOptions = { longRunning: true };
@@ -54,24 +55,6 @@ const RETRY_FIRST_MS = 60_000;
  * tried again after a minute, then two, four… (never more often, never later than `everyMs`).
  */
 export function scheduleTelemetryMaintenance(db: Database, retentionDays: number | undefined, onError: (error: unknown) => void, everyMs = 6 * 3_600_000) {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let retryMs = RETRY_FIRST_MS;
-  const run = async () => {
-    let nextMs = everyMs;
-    try {
-      await maintainTelemetry(db, retentionDays);
-      retryMs = RETRY_FIRST_MS;
-    } catch (error) {
-      onError(error);
-      nextMs = Math.min(retryMs, everyMs);
-      retryMs *= 2;
-    }
-    if (!stopped) timer = setTimeout(() => void run(), nextMs).unref();
-  };
-  void run();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-  };
+  const loop = startWorkLoop({ work: async () => { await maintainTelemetry(db, retentionDays); }, everyMs, retryFirstMs: RETRY_FIRST_MS, onError });
+  return () => void loop.stop();
 }
