@@ -40,7 +40,8 @@ import { createWebSocketStream } from 'ws';
 import { ingestProblems, type IngestProblems } from './ingest/ingestProblems.ts';
 import { liveEvents, type LiveEvents } from './live/liveEvents.ts';
 import { entityUpdateOf } from './live/resourceEvents.ts';
-import { telemetryWriter, type TelemetryWriter, type WriterLimits } from './telemetry/telemetryWriter.ts';
+import { telemetryWriter, type LatestChange, type TelemetryWriter, type WriterLimits } from './telemetry/telemetryWriter.ts';
+import { startWatcherEngine } from './engines/watchers/watcherEngine.ts';
 import { authService } from './services/authService.ts';
 import { passwordService } from './services/passwordService.ts';
 import { tenantReadCache } from './services/tenantReadCache.ts';
@@ -81,6 +82,8 @@ export interface AppOptions {
   ingestLimits?: Partial<IngestLimits>;
   /** Time zones whose local days are kept as a roll-up (TELEMETRY_DAY_ZONES); none by default. */
   telemetryDayZones?: string[];
+  /** How often the engines look for due work (ms; watchers: 5 s). */
+  enginesEveryMs?: number;
 }
 
 /** Device ingestion, shared by the HTTP routes, the MQTT listener, CSV import and the demo. */
@@ -167,7 +170,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.log.error({ err: error }, 'the local days of TELEMETRY_DAY_ZONES could not be built; daily buckets there read hourly rows');
     return [];
   });
-  const ingestion = await ingestionOf(app, options, live);
+  // the engines started below hear of every committed latest value
+  const latestListeners: ((change: LatestChange) => void)[] = [];
+  const ingestion = await ingestionOf(app, options, live, (change) => latestListeners.forEach((listener) => listener(change)));
   app.decorate('ingestion', ingestion);
   await options.db.listen(CHANNELS.tenantDataChanged, ingestion.devices.forgetTenant);
   // A device's token rotated on any instance: its connections here close too.
@@ -196,6 +201,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const entityAttributes = entityAttributeService(options.db, live, (tenantId) => tenantReads.invalidate(tenantId));
+  const watcherEngine = startWatcherEngine(options.db, {
+    everyMs: options.enginesEveryMs,
+    onError: (error) => app.log.error({ err: error }, 'watcher evaluation failed'),
+    onWatcherChanged: (tenantId, watcherId) => {
+      resources.publishEngineChange(tenantId, 'watcher', watcherId).catch((error: unknown) => app.log.error({ err: error }, 'live publish failed'));
+    },
+  });
+  latestListeners.push(watcherEngine.latestChanged);
+  app.addHook('onClose', () => watcherEngine.stop());
 
   // Everything registered in this scope needs a valid access token.
   await app.register(async (scope) => {
@@ -254,12 +268,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-async function ingestionOf(app: FastifyInstance, options: AppOptions, live: LiveEvents): Promise<Ingestion> {
+async function ingestionOf(app: FastifyInstance, options: AppOptions, live: LiveEvents, latestChanged: (change: LatestChange) => void): Promise<Ingestion> {
   const problems = ingestProblems((line) => app.log.warn(line));
   const devices = deviceIngest(options.db, live, problems, options.ingestLimits);
   const writer = telemetryWriter(options.db, {
     limits: options.writerLimits,
-    onLatest: (changes) => changes.forEach(devices.latestChanged),
+    onLatest: (changes) => changes.forEach((change) => {
+      devices.latestChanged(change);
+      latestChanged(change);
+    }),
     onError: (error) => problems.report('write_failed', 'telemetry writer', error instanceof Error ? error.message.slice(0, 200) : 'a batch failed'),
     // A fresh reading before every batch: a backlog can fill the reserve within the requests' second.
     isBlocked: options.diskGuard ? () => options.diskGuard!.isFull(0) : undefined,

@@ -5,14 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { KPI_AGGREGATIONS } from '../../src/schemas/enums.ts';
 import type { KpiInterval, SourceSpans } from '../telemetry/kpiTime.ts';
 import { calendarUnit, readingOf, subDayStep } from '../telemetry/kpiTime.ts';
-import { intList } from './rows.ts';
-
-const intArray = (values: number[]) => sql`ARRAY[${intList(values.map(checkedInt))}]::int[]`;
-
-function checkedInt(value: number): number {
-  if (!Number.isSafeInteger(value)) throw new Error('Not an integer id');
-  return value;
-}
+import { intArray } from './rows.ts';
 
 export interface ItemEntities {
   /** The item's own entity ids; when empty, every entity of `entityTypeIds`; with neither, every entity that reports `key`. */

@@ -180,8 +180,25 @@ const kpiPresetModel = modelTables(kpiPresetSchema, {
 });
 export const kpiPresets = kpiPresetModel.table;
 
-const watcherModel = modelTables(watcherSchema, { table: 'watchers', tenants: () => tenants.id, serverColumns: { createdAt: createdAt() } });
+const watcherModel = modelTables(watcherSchema, {
+  table: 'watchers',
+  tenants: () => tenants.id,
+  // when the watcher engine evaluates it next (server/engines/watchers); an active watcher at once
+  serverColumns: { createdAt: createdAt(), nextEvaluationAt: timestamp('next_evaluation_at', { withTimezone: true }).notNull().defaultNow() },
+  indexes: (t) => [index('watchers_next_evaluation_idx').on(t.nextEvaluationAt)],
+});
 export const watchers = watcherModel.table;
+
+/** One watcher on one entity: the state the watcher engine resumes from (watchState.ts). */
+export const watcherStates = pgTable('watcher_states', {
+  tenantId: tenantId(),
+  watcherId: integer('watcher_id').notNull().references(() => watchers.id, { onDelete: 'cascade' }),
+  entityId: integer('entity_id').notNull().references(() => entities.id, { onDelete: 'cascade' }),
+  state: text('state').notNull(),
+  since: timestamp('since', { withTimezone: true, mode: 'string' }).notNull(),
+  /** The value of the evaluation that made the state (jsonb: a number, text, boolean or null). */
+  value: jsonb('value'),
+}, (t) => [primaryKey({ columns: [t.watcherId, t.entityId] }), index('watcher_states_tenant_idx').on(t.tenantId), tenantIsolation()]);
 
 const schedulerModel = modelTables(schedulerSchema, { table: 'schedulers', tenants: () => tenants.id });
 export const schedulers = schedulerModel.table;
@@ -230,6 +247,9 @@ const logModel = modelTables(logSchema, {
     id: () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     status: (column) => column.default('new'),
   },
+  // an engine's event (a watcher's transition, a scheduler's run) is logged at most once: its key is unique
+  serverColumns: { eventKey: text('event_key') },
+  indexes: (t) => [uniqueIndex('logs_event_key_idx').on(t.tenantId, t.eventKey)],
 });
 export const logs = logModel.table;
 

@@ -216,6 +216,13 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
       return visibleRecord(caller, model.schema, updated);
     },
 
+    /** Publishes a record an engine changed outside the doors (a watcher's alert), as it now is. */
+    async publishEngineChange(tenantId: string, name: string, id: number): Promise<void> {
+      const model = modelOf(name);
+      const row = await db.tenantTx(tenantId, (tx) => findRow(tx, model.storage, { tenantId, userId: '' }, id));
+      if (row) publish(tenantId, model, 'updated', id, toRecord(model, row));
+    },
+
     async remove(caller: Caller, name: string, id: number): Promise<{ id: number }> {
       const model = modelOf(name);
       authorize(caller, model.schema, 'delete');

@@ -60,7 +60,9 @@ export const watcherSchema = {
     entity_ids: { ...entityIds, 'x-order': 4 },
     entity_type_ids: { ...entityTypeIds, 'x-order': 5 },
     interval: { ...integer(10, 86_400), default: 60, 'x-order': 7, 'x-column': true, 'x-sort': true },
-    status: { ...status, 'x-order': 8 },
+    // The condition must hold this long (seconds) before the watch alerts; 0 alerts at once.
+    for_seconds: { ...integer(0, 86_400), default: 0, 'x-order': 8 },
+    status: { ...status, 'x-order': 9 },
     alert: { type: 'boolean', default: false, readOnly: true, 'x-column': true, 'x-tags': { true: 'error', false: 'success' }, 'x-filter': true },
     triggered_at: { ...timestamp, type: ['string', 'null'], 'x-column': true, 'x-sort': true },
     result: { readOnly: true },

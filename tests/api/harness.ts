@@ -53,7 +53,7 @@ export const usingPostgres = () => !!process.env.TEST_DATABASE_URL;
 
 export interface TestAppOptions {
   writerLimits?: Partial<WriterLimits>; ingestLimits?: Partial<IngestLimits>; throttle?: ThrottleLimits; webDir?: string; trustProxy?: TrustProxy; db?: Database; hsts?: boolean;
-  baseMap?: BaseMap; mapTileHosts?: string[]; telemetryDayZones?: string[]; logger?: AppOptions['logger']; statementTimeoutMs?: number;
+  baseMap?: BaseMap; mapTileHosts?: string[]; telemetryDayZones?: string[]; logger?: AppOptions['logger']; statementTimeoutMs?: number; enginesEveryMs?: number;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {

@@ -99,7 +99,7 @@ export const cs: Dictionary = {
         id: 'ID', name: 'Název', query: 'Dotaz', key: 'Klíč atributu', aggregation: 'Agregace', condition: 'Podmínka',
         operator: 'Operátor', kind: 'Druh prahové hodnoty', value: 'Prahová hodnota', value_to: 'Horní prahová hodnota', definition: 'Notifikace',
         severity: 'Závažnost', email_body: 'Text e-mailu', entity_ids: '$t(terms.entities)', entity_type_ids: 'Typy entit',
-        interval: 'Interval (s)', status: 'Stav', alert: 'Poplach', triggered_at: 'Spuštěno', result: 'Výsledek',
+        for_seconds: 'Upozornit, pokud trvá alespoň (s)', interval: 'Interval (s)', status: 'Stav', alert: 'Poplach', triggered_at: 'Spuštěno', result: 'Výsledek',
         last_updated_by: 'Naposledy změnil', updated_at: 'Aktualizováno',
       },
       groups: { query: 'Co hlídat', condition: 'Kdy upozornit', notification: 'Notifikace' },

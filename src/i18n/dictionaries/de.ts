@@ -99,7 +99,7 @@ export const de: Dictionary = {
         id: 'ID', name: 'Name', query: 'Abfrage', key: 'Attributschlüssel', aggregation: 'Aggregation', condition: 'Bedingung',
         operator: 'Operator', kind: 'Art des Schwellenwerts', value: 'Schwellenwert', value_to: 'Oberer Schwellenwert', definition: 'Benachrichtigung',
         severity: 'Schweregrad', email_body: 'E-Mail-Text', entity_ids: '$t(terms.entities)', entity_type_ids: 'Entitätstypen',
-        interval: 'Intervall (s)', status: 'Status', alert: 'Alarm', triggered_at: 'Ausgelöst', result: 'Ergebnis',
+        for_seconds: 'Alarm nach einer Dauer von (s)', interval: 'Intervall (s)', status: 'Status', alert: 'Alarm', triggered_at: 'Ausgelöst', result: 'Ergebnis',
         last_updated_by: 'Zuletzt geändert von', updated_at: 'Aktualisiert',
       },
       groups: { query: 'Was überwacht wird', condition: 'Wann alarmiert wird', notification: 'Benachrichtigung' },

@@ -98,7 +98,7 @@ export const en = {
         id: 'ID', name: 'Name', query: 'Query', key: 'Attribute key', aggregation: 'Aggregation', condition: 'Condition',
         operator: 'Operator', kind: 'Threshold kind', value: 'Threshold', value_to: 'Upper threshold', definition: 'Notification',
         severity: 'Severity', email_body: 'E-mail body', entity_ids: '$t(terms.entities)', entity_type_ids: 'Entity types',
-        interval: 'Interval (s)', status: 'Status', alert: 'Alert', triggered_at: 'Triggered', result: 'Result',
+        for_seconds: 'Alert after holding for (s)', interval: 'Interval (s)', status: 'Status', alert: 'Alert', triggered_at: 'Triggered', result: 'Result',
         last_updated_by: 'Last changed by', updated_at: 'Updated',
       },
       groups: { query: 'What to watch', condition: 'When to alert', notification: 'Notification' },

@@ -99,7 +99,7 @@ export const ko: Dictionary = {
         id: 'ID', name: '이름', query: '쿼리', key: '속성 키', aggregation: '집계', condition: '조건',
         operator: '연산자', kind: '임계값 종류', value: '임계값', value_to: '상한 임계값', definition: '알림',
         severity: '심각도', email_body: '이메일 본문', entity_ids: '$t(terms.entities)', entity_type_ids: '엔터티 유형',
-        interval: '간격(초)', status: '상태', alert: '경보', triggered_at: '발생 시각', result: '결과',
+        for_seconds: '지속 시간 후 경보(초)', interval: '간격(초)', status: '상태', alert: '경보', triggered_at: '발생 시각', result: '결과',
         last_updated_by: '마지막 수정자', updated_at: '수정 일시',
       },
       groups: { query: '감시 대상', condition: '경보 조건', notification: '알림' },

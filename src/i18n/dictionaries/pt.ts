@@ -99,7 +99,7 @@ export const pt: Dictionary = {
         id: 'ID', name: 'Nome', query: 'Consulta', key: 'Chave do atributo', aggregation: 'Agregação', condition: 'Condição',
         operator: 'Operador', kind: 'Tipo de limiar', value: 'Limiar', value_to: 'Limiar superior', definition: 'Notificação',
         severity: 'Gravidade', email_body: 'Corpo do e-mail', entity_ids: '$t(terms.entities)', entity_type_ids: 'Tipos de entidade',
-        interval: 'Intervalo (s)', status: 'Estado', alert: 'Alerta', triggered_at: 'Acionado', result: 'Resultado',
+        for_seconds: 'Alertar após persistir por (s)', interval: 'Intervalo (s)', status: 'Estado', alert: 'Alerta', triggered_at: 'Acionado', result: 'Resultado',
         last_updated_by: 'Última alteração por', updated_at: 'Atualizado',
       },
       groups: { query: 'O que vigiar', condition: 'Quando alertar', notification: 'Notificação' },

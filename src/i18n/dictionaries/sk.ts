@@ -99,7 +99,7 @@ export const sk: Dictionary = {
         id: 'ID', name: 'Názov', query: 'Dotaz', key: 'Kľúč atribútu', aggregation: 'Agregácia', condition: 'Podmienka',
         operator: 'Operátor', kind: 'Druh prahovej hodnoty', value: 'Prahová hodnota', value_to: 'Horná prahová hodnota', definition: 'Notifikácia',
         severity: 'Závažnosť', email_body: 'Text e-mailu', entity_ids: '$t(terms.entities)', entity_type_ids: 'Typy entít',
-        interval: 'Interval (s)', status: 'Stav', alert: 'Poplach', triggered_at: 'Spustené', result: 'Výsledok',
+        for_seconds: 'Upozorniť, ak trvá aspoň (s)', interval: 'Interval (s)', status: 'Stav', alert: 'Poplach', triggered_at: 'Spustené', result: 'Výsledok',
         last_updated_by: 'Naposledy zmenil', updated_at: 'Aktualizované',
       },
       groups: { query: 'Čo sledovať', condition: 'Kedy upozorniť', notification: 'Notifikácia' },

@@ -1,0 +1,163 @@
+// The watcher engine as devices and API clients see it: a value a device sends turns its watcher's
+// alert on (one log row per transition, in words), `for` waits and then fires without a new value,
+// a device that stops reporting goes "no data", a restart resumes a pending watch, two instances
+// log a transition once, and another tenant sees none of it.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDeviceApp, type DemoDevice } from '../support/devices.ts';
+import { startTestApp, type TestApp } from './harness.ts';
+
+const ENGINE_EVERY_MS = 200;
+let t: TestApp;
+let lamps: DemoDevice[];
+let admin: string;
+let facilityAdmin: string;
+
+beforeAll(async () => {
+  ({ t, lamps } = await startDeviceApp({ enginesEveryMs: ENGINE_EVERY_MS }));
+  admin = (await t.login('admin@demo.city')).access_token;
+  facilityAdmin = (await t.login('admin@demo.facility')).access_token;
+});
+afterAll(async () => { await t?.close(); });
+
+const sendTelemetry = (app: TestApp, token: string, body: unknown) => app.app.inject({
+  method: 'POST', url: `/api/v1/${token}/telemetry`, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' },
+});
+
+async function createWatcher(input: Record<string, unknown>, token = admin, app = t): Promise<number> {
+  const created = await app.post('/create-watcher', { input: { interval: 3_600, ...input } }, token);
+  expect(created.status).toBe(200);
+  return created.body.id;
+}
+
+const watcherOf = async (id: number, app = t, token = admin) => (await app.get('/watcher-list', token)).body.find((watcher: { id: number }) => watcher.id === id);
+
+interface LogRow { type: string; message: string; entity_id: number; data: Record<string, unknown> }
+const logsOf = (watcherId: number, app = t) => app.db.systemQuery<LogRow>(sql`SELECT type, message, entity_id, message_data AS data
+  FROM logs WHERE source = 'watcher' AND message_data->>'source_id' = ${String(watcherId)} ORDER BY id`);
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 8_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > end) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('event-driven', () => {
+  it('a value over the threshold alerts, once; back under it recovers; each transition one log row in words', async () => {
+    const lamp = lamps[0];
+    await sendTelemetry(t, lamp.token, { power: 12 }); // a fresh value under the threshold: the watch starts normal
+    const id = await createWatcher({
+      name: 'Lamp power high', query: { key: 'power', aggregation: 'latest-value' }, condition: { operator: '>', kind: 'number', value: 50 },
+      entity_ids: [lamp.id], definition: { severity: 'error' },
+    });
+    expect((await sendTelemetry(t, lamp.token, { power: 82 })).statusCode).toBe(200);
+    const alerted = await until(() => watcherOf(id), (watcher) => watcher.alert === true);
+    expect(alerted).toMatchObject({ alert: true, result: { alerting: 1, value: 82 } });
+    expect(Date.parse(alerted.triggered_at)).toBeGreaterThan(Date.now() - 10_000);
+
+    await sendTelemetry(t, lamp.token, { power: 90 }); // still over: no second alert
+    await sendTelemetry(t, lamp.token, { power: 10 });
+    await until(() => watcherOf(id), (watcher) => watcher.alert === false);
+    const logs = await logsOf(id);
+    expect(logs.map((log) => [log.type, log.message])).toEqual([
+      ['error', `${lamp.name}: power 82 > 50 (Lamp power high)`],
+      ['informational', `${lamp.name}: power 10 back to normal (Lamp power high)`],
+    ]);
+    expect(logs[0]).toMatchObject({ entity_id: lamp.id, data: { transition: 'alert', key: 'power', value: 82, threshold: 50, operator: '>' } });
+  });
+
+  it('with `for`: pending until the time is up, then alerts without a new value', async () => {
+    const lamp = lamps[1];
+    const id = await createWatcher({
+      name: 'Lamp power high for 2 s', query: { key: 'power', aggregation: 'latest-value' }, condition: { operator: '>', kind: 'number', value: 50 },
+      entity_ids: [lamp.id], for_seconds: 2,
+    });
+    await sendTelemetry(t, lamp.token, { power: 70 });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect((await watcherOf(id)).alert).toBe(false);
+    const alerted = await until(() => watcherOf(id), (watcher) => watcher.alert === true);
+    expect(alerted.alert).toBe(true);
+    expect((await logsOf(id)).map((log) => log.data.transition)).toEqual(['alert']);
+  });
+
+  it('an aggregation over the interval: the average of the values the device sent in it', async () => {
+    const lamp = lamps[2];
+    const id = await createWatcher({
+      name: 'Average power', query: { key: 'power', aggregation: 'avg' }, condition: { operator: 'between', kind: 'number', value: 40, value_to: 60 },
+      entity_ids: [lamp.id], interval: 600,
+    });
+    const now = Date.now();
+    await sendTelemetry(t, lamp.token, [{ ts: now - 2_000, values: { power: 30 } }, { ts: now - 1_000, values: { power: 70 } }]);
+    const alerted = await until(() => watcherOf(id), (watcher) => watcher.alert === true);
+    expect(alerted.result.value).toBe(50);
+  });
+});
+
+describe('periodic', () => {
+  it('a device that stopped reporting goes "no data", and "data again" when it reports', async () => {
+    const lamp = lamps[3];
+    await sendTelemetry(t, lamp.token, { ts: Date.now() - 120_000, values: { dim_level: 40 } });
+    const id = await createWatcher({
+      name: 'Dimming reported', query: { key: 'dim_level', aggregation: 'latest-value' }, condition: { operator: '>', kind: 'number', value: 100 },
+      entity_ids: [lamp.id], interval: 10,
+    });
+    const silent = await until(() => watcherOf(id), (watcher) => watcher.alert === true);
+    expect(silent.alert).toBe(true);
+    await sendTelemetry(t, lamp.token, { dim_level: 50 });
+    await until(() => watcherOf(id), (watcher) => watcher.alert === false);
+    expect((await logsOf(id)).map((log) => [log.data.transition, log.message])).toEqual([
+      ['no_data', `${lamp.name}: no dim_level data for 10 s (Dimming reported)`],
+      ['data_back', `${lamp.name}: dim_level data again (Dimming reported)`],
+    ]);
+  });
+});
+
+describe('restarts and instances', () => {
+  it('a restart resumes a pending watch; two instances on one database log each transition once', async () => {
+    const first = await startTestApp({ enginesEveryMs: ENGINE_EVERY_MS });
+    const token = (await first.login('admin@demo.city')).access_token;
+    const [lamp] = await first.db.systemQuery<{ id: number; token: string }>(sql`SELECT e.id, e.access_token AS token FROM entities e
+      JOIN entity_types et ON et.id = e.entity_type_id JOIN tenants tn ON tn.id = e.tenant_id
+      WHERE tn.name = 'Demo City' AND et.category = 'lighting' ORDER BY e.id LIMIT 1`);
+    const id = await createWatcher({
+      name: 'Survives a restart', query: { key: 'power', aggregation: 'latest-value' }, condition: { operator: '>', kind: 'number', value: 50 },
+      entity_ids: [lamp.id], for_seconds: 3,
+    }, token, first);
+    await sendTelemetry(first, lamp.token, { power: 99 });
+    await until(() => first.db.systemQuery<{ state: string }>(sql`SELECT state FROM watcher_states WHERE watcher_id = ${id}`), (states) => states[0]?.state === 'pending');
+    await first.app.close(); // the instance stops while the watch is pending
+
+    // two instances start on its database; neither has seen the value
+    const second = await startTestApp({ db: first.db, enginesEveryMs: ENGINE_EVERY_MS });
+    const third = await startTestApp({ db: first.db, enginesEveryMs: ENGINE_EVERY_MS });
+    try {
+      const secondToken = (await second.login('admin@demo.city')).access_token;
+      const alerted = await until(() => watcherOf(id, second, secondToken), (watcher) => watcher?.alert === true);
+      expect(alerted.alert).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 1_000)); // both engines have had their passes
+      expect((await logsOf(id, second)).map((log) => log.data.transition)).toEqual(['alert']);
+    } finally {
+      await third.app.close();
+      await second.app.close();
+      await first.close();
+    }
+  });
+});
+
+describe('tenants', () => {
+  it("another tenant sees none of a tenant's watchers, states or alert logs", async () => {
+    const watchers = (await t.get('/watcher-list', facilityAdmin)).body as { name: string }[];
+    expect(watchers.map((watcher) => watcher.name)).not.toContain('Lamp power high');
+    const facility = await t.login('admin@demo.facility');
+    const logs = await t.post('/graphql', { query: '{ log_list(filter: { source: ["watcher"] }) { data { message } } }' }, facility.access_token);
+    expect(JSON.stringify(logs.body)).not.toContain('Lamp power high');
+    // the city's watches exist, and the facility's reads see none of them
+    const [tenant] = await t.db.systemQuery<{ id: string }>(sql`SELECT id FROM tenants WHERE name = 'Demo Facility'`);
+    const cityWatches = sql`SELECT count(*)::int AS count FROM watcher_states s JOIN watchers w ON w.id = s.watcher_id WHERE w.name = 'Lamp power high'`;
+    expect((await t.db.systemQuery<{ count: number }>(cityWatches))[0].count).toBe(1);
+    expect((await t.db.tenantQuery<{ count: number }>(tenant.id, cityWatches))[0].count).toBe(0);
+  });
+});
