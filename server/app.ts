@@ -82,6 +82,8 @@ export interface AppOptions {
   ingestLimits?: Partial<IngestLimits>;
   /** Time zones whose local days are kept as a roll-up (TELEMETRY_DAY_ZONES); none by default. */
   telemetryDayZones?: string[];
+  /** Whether the engines that act on their own run (watchers); default yes. */
+  engines?: boolean;
   /** How often the engines look for due work (ms; watchers: 5 s). */
   enginesEveryMs?: number;
 }
@@ -201,15 +203,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const entityAttributes = entityAttributeService(options.db, live, (tenantId) => tenantReads.invalidate(tenantId));
-  const watcherEngine = startWatcherEngine(options.db, {
-    everyMs: options.enginesEveryMs,
-    onError: (error) => app.log.error({ err: error }, 'watcher evaluation failed'),
-    onWatcherChanged: (tenantId, watcherId) => {
-      resources.publishEngineChange(tenantId, 'watcher', watcherId).catch((error: unknown) => app.log.error({ err: error }, 'live publish failed'));
-    },
-  });
-  latestListeners.push(watcherEngine.latestChanged);
-  app.addHook('onClose', () => watcherEngine.stop());
+  if (options.engines !== false) {
+    const watcherEngine = startWatcherEngine(options.db, {
+      everyMs: options.enginesEveryMs,
+      onError: (error) => app.log.error({ err: error }, 'watcher evaluation failed'),
+      onWatcherChanged: (tenantId, watcherId) => {
+        resources.publishEngineChange(tenantId, 'watcher', watcherId).catch((error: unknown) => app.log.error({ err: error }, 'live publish failed'));
+      },
+    });
+    latestListeners.push(watcherEngine.latestChanged);
+    app.addHook('onClose', () => watcherEngine.stop());
+  }
 
   // Everything registered in this scope needs a valid access token.
   await app.register(async (scope) => {

@@ -48,13 +48,15 @@ const theme: ThemeConfig = {
 
 /** SPEC §9: error toasts stay 5 s. */
 const NOTIFICATION_DURATION_S = 5;
+/** Notifications open below the navigation bar (SPEC §4: 84 px from the top). */
+const NOTIFICATION_TOP_PX = 84;
 
 export function App() {
   const { i18n } = useTranslation();
   return (
     <BrowserRouter>
       <ConfigProvider theme={theme} locale={antdLocaleOf(i18n.language)}>
-        <AntdApp notification={{ duration: NOTIFICATION_DURATION_S }}>
+        <AntdApp notification={{ duration: NOTIFICATION_DURATION_S, top: NOTIFICATION_TOP_PX }}>
           <Refine
             dataProvider={dataProvider}
             authProvider={authProvider}

@@ -124,9 +124,9 @@ async function seedConfiguration(tx: Tx, tenantId: string, adminId: string, devi
   await tx.insert(watchers).values([
     { tenantId, name: 'High temperature', query: { key: 'temperature', aggregation: 'latest-value' }, condition: { operator: '>', kind: 'number', value: 25 },
       definition: { severity: 'warning', email_body: 'Temperature above 25 °C' }, entityTypeIds: [temperatureType], interval: 60,
-      status: 'active', alert: true, triggeredAt: new Date(), result: { value: 27.4 }, lastUpdatedBy: adminId },
+      status: 'active', lastUpdatedBy: adminId },
     { tenantId, name: 'Lamp power drop', query: { key: 'power', aggregation: 'avg' }, condition: { operator: '<', kind: 'number', value: 5 },
-      definition: { severity: 'error' }, entityTypeIds: [lampType], interval: 300, status: 'active', alert: false, lastUpdatedBy: adminId },
+      definition: { severity: 'error' }, entityTypeIds: [lampType], interval: 300, status: 'active', lastUpdatedBy: adminId },
   ]);
   // the meters' consumption per reading summed over last week (`energy` is their running counter)
   const weekly = { kind: 'periodic', expression: '0 6 * * 1', target_attribute: 'energy_last_week', aggregation: 'sum', time_slot: 'last-week', key: 'consumption' };

@@ -53,7 +53,9 @@ export const usingPostgres = () => !!process.env.TEST_DATABASE_URL;
 
 export interface TestAppOptions {
   writerLimits?: Partial<WriterLimits>; ingestLimits?: Partial<IngestLimits>; throttle?: ThrottleLimits; webDir?: string; trustProxy?: TrustProxy; db?: Database; hsts?: boolean;
-  baseMap?: BaseMap; mapTileHosts?: string[]; telemetryDayZones?: string[]; logger?: AppOptions['logger']; statementTimeoutMs?: number; enginesEveryMs?: number;
+  baseMap?: BaseMap; mapTileHosts?: string[]; telemetryDayZones?: string[]; logger?: AppOptions['logger']; statementTimeoutMs?: number;
+  /** The engines (watchers…) run only in the tests that ask for them: the others' seeded state stays as seeded. */
+  engines?: boolean; enginesEveryMs?: number;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -62,7 +64,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const pgDatabase = server && !options.db ? await freshPostgresDatabase(server) : undefined;
   const db = options.db ?? await openDatabase({ databaseUrl: pgDatabase?.url, dataDir: 'memory://', statementTimeoutMs: options.statementTimeoutMs });
   const seeded = await seedDemoIfEmpty(db);
-  const app = await buildApp({ db, jwtSecret: JWT_SECRET, telemetryDayZones: DEFAULT_DAY_ZONES, ...options });
+  const app = await buildApp({ db, jwtSecret: JWT_SECRET, telemetryDayZones: DEFAULT_DAY_ZONES, ...options, engines: options.engines ?? false });
   await app.ready();
   // A day of demo history (the server writes 30 on first start), through the real writer.
   if (seeded) await backfillDemoTelemetry(db, app.ingestion.writer, { days: 1 });

@@ -14,7 +14,7 @@ let admin: string;
 let facilityAdmin: string;
 
 beforeAll(async () => {
-  ({ t, lamps } = await startDeviceApp({ enginesEveryMs: ENGINE_EVERY_MS }));
+  ({ t, lamps } = await startDeviceApp({ engines: true, enginesEveryMs: ENGINE_EVERY_MS }));
   admin = (await t.login('admin@demo.city')).access_token;
   facilityAdmin = (await t.login('admin@demo.facility')).access_token;
 });
@@ -117,7 +117,7 @@ describe('periodic', () => {
 
 describe('restarts and instances', () => {
   it('a restart resumes a pending watch; two instances on one database log each transition once', async () => {
-    const first = await startTestApp({ enginesEveryMs: ENGINE_EVERY_MS });
+    const first = await startTestApp({ engines: true, enginesEveryMs: ENGINE_EVERY_MS });
     const token = (await first.login('admin@demo.city')).access_token;
     const [lamp] = await first.db.systemQuery<{ id: number; token: string }>(sql`SELECT e.id, e.access_token AS token FROM entities e
       JOIN entity_types et ON et.id = e.entity_type_id JOIN tenants tn ON tn.id = e.tenant_id
@@ -131,8 +131,8 @@ describe('restarts and instances', () => {
     await first.app.close(); // the instance stops while the watch is pending
 
     // two instances start on its database; neither has seen the value
-    const second = await startTestApp({ db: first.db, enginesEveryMs: ENGINE_EVERY_MS });
-    const third = await startTestApp({ db: first.db, enginesEveryMs: ENGINE_EVERY_MS });
+    const second = await startTestApp({ db: first.db, engines: true, enginesEveryMs: ENGINE_EVERY_MS });
+    const third = await startTestApp({ db: first.db, engines: true, enginesEveryMs: ENGINE_EVERY_MS });
     try {
       const secondToken = (await second.login('admin@demo.city')).access_token;
       const alerted = await until(() => watcherOf(id, second, secondToken), (watcher) => watcher?.alert === true);

@@ -5,7 +5,7 @@
 // changed), and the page passes an axe scan and works below 992 px.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { apiToken, graphql, login, mosquittoPub, users } from './helpers.ts';
+import { accessTokenOf, apiToken, graphql, login, mosquittoPub, users } from './helpers.ts';
 
 /** The map's canvas has drawn (WebGL through SwiftShader) and the entities have loaded. */
 async function mapReady(page: Page) {
@@ -21,12 +21,6 @@ async function openFilters(page: Page) {
 }
 
 /** A device's access token (as those who may edit it see it). */
-async function accessTokenOf(request: APIRequestContext, token: string, id: number): Promise<string> {
-  const { entity_credentials: credentials } = await graphql<{ entity_credentials: { credentialsId: string } }>(request, token,
-    'query ($id: ID!) { entity_credentials(id: $id) { credentialsId } }', { id });
-  return credentials.credentialsId;
-}
-
 /** A street lamp of Demo City, and its access token. */
 async function demoLamp(request: APIRequestContext) {
   const token = await apiToken(request, users.cityAdmin);

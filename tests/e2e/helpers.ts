@@ -72,6 +72,13 @@ export async function graphql<T>(request: APIRequestContext, token: string, quer
   return body.data as T;
 }
 
+/** A device's access token (its MQTT user name), read as an administrator. */
+export async function accessTokenOf(request: APIRequestContext, token: string, id: number): Promise<string> {
+  const { entity_credentials: credentials } = await graphql<{ entity_credentials: { credentialsId: string } }>(request, token,
+    'query ($id: ID!) { entity_credentials(id: $id) { credentialsId } }', { id });
+  return credentials.credentialsId;
+}
+
 /** Publishes one message as a device with Debian's mosquitto_pub (QoS 1) to the server under test. */
 export function mosquittoPub(token: string, topic: string, message: string): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -315,6 +315,8 @@ export const en = {
     language: 'Language',
     watchers: 'Watchers',
     watchersInAlert: '{{count}} watchers in alert state',
+    watcherAlert: '{{name}} is in alert',
+    watcherNormal: '{{name}} is back to normal',
     helpdesk: 'Help',
     userMenu: 'User menu',
     tenant: 'Organisation: {{name}}',
