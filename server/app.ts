@@ -41,6 +41,7 @@ import { ingestProblems, type IngestProblems } from './ingest/ingestProblems.ts'
 import { liveEvents, type LiveEvents } from './live/liveEvents.ts';
 import { entityUpdateOf } from './live/resourceEvents.ts';
 import { telemetryWriter, type LatestChange, type TelemetryWriter, type WriterLimits } from './telemetry/telemetryWriter.ts';
+import { startSchedulerEngine } from './engines/schedulers/schedulerEngine.ts';
 import { startWatcherEngine } from './engines/watchers/watcherEngine.ts';
 import { authService } from './services/authService.ts';
 import { passwordService } from './services/passwordService.ts';
@@ -82,7 +83,7 @@ export interface AppOptions {
   ingestLimits?: Partial<IngestLimits>;
   /** Time zones whose local days are kept as a roll-up (TELEMETRY_DAY_ZONES); none by default. */
   telemetryDayZones?: string[];
-  /** Whether the engines that act on their own run (watchers); default yes. */
+  /** Whether the engines that act on their own run (watchers, schedulers); default yes. */
   engines?: boolean;
   /** How often the engines look for due work (ms; watchers: 5 s). */
   enginesEveryMs?: number;
@@ -212,7 +213,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
     latestListeners.push(watcherEngine.latestChanged);
-    app.addHook('onClose', () => watcherEngine.stop());
+    const schedulerEngine = startSchedulerEngine(options.db, {
+      everyMs: options.enginesEveryMs,
+      onError: (error) => app.log.error({ err: error }, 'scheduler run failed'),
+      onEntitiesChanged: (tenantId, entities) => {
+        tenantReads.invalidate(tenantId);
+        const updatedAt = new Date().toISOString();
+        for (const entity of entities) {
+          live.publishEntityUpdate(tenantId, { id: entity.id, entity_type_id: entity.entity_type_id, diff: { attributes: entity.attributes }, updated_at: updatedAt })
+            .catch((error: unknown) => app.log.error({ err: error }, 'live publish failed'));
+        }
+      },
+      onSchedulerChanged: (tenantId, schedulerId) => {
+        resources.publishEngineChange(tenantId, 'scheduler', schedulerId).catch((error: unknown) => app.log.error({ err: error }, 'live publish failed'));
+      },
+    });
+    app.addHook('onClose', () => Promise.all([watcherEngine.stop(), schedulerEngine.stop()]).then(() => undefined));
   }
 
   // Everything registered in this scope needs a valid access token.

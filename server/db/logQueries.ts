@@ -1,7 +1,8 @@
 // Log entries of changes users make (SPEC §2 logs): written in the change's own transaction, so a
-// change and its entry are stored together or not at all.
+// change and its entry are stored together or not at all; and of the engines' events, each once.
 import { sql } from 'drizzle-orm';
 import type { Tx } from './database.ts';
+import { rows } from './rows.ts';
 
 /** Who made the change: the caller's tenant and user. */
 export interface ChangeAuthor { tenantId: string; userId: string }
@@ -11,4 +12,25 @@ export async function logUserChange(tx: Tx, author: ChangeAuthor, id: number, me
   await tx.execute(sql`INSERT INTO logs (tenant_id, entity_id, timestamp, type, source, message, message_data)
     VALUES (${author.tenantId}, ${id}, COALESCE(${at ?? null}::timestamptz, now()), 'informational', 'user', ${message},
       ${JSON.stringify({ user: author.userId, ...data })}::json)`);
+}
+
+export interface EngineLog {
+  tenantId: string;
+  /** The entity it is about; null for a run over many. */
+  entityId: number | null;
+  at: string;
+  type: string;
+  source: string;
+  message: string;
+  data: Record<string, unknown>;
+  /** Unique per tenant: a second write of the same event is dropped. */
+  eventKey: string;
+}
+
+/** Writes an engine's log row once per event key; its id, or undefined when it was already written. */
+export async function writeEngineLog(tx: Tx, log: EngineLog): Promise<number | undefined> {
+  const [row] = await rows<{ id: number }>(tx, sql`INSERT INTO logs (tenant_id, entity_id, timestamp, type, source, message, message_data, event_key)
+    VALUES (${log.tenantId}, ${log.entityId}, ${log.at}::timestamptz, ${log.type}, ${log.source}, ${log.message}, ${JSON.stringify(log.data)}::json, ${log.eventKey})
+    ON CONFLICT (tenant_id, event_key) DO NOTHING RETURNING id`);
+  return row ? Number(row.id) : undefined;
 }

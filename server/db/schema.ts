@@ -200,8 +200,25 @@ export const watcherStates = pgTable('watcher_states', {
   value: jsonb('value'),
 }, (t) => [primaryKey({ columns: [t.watcherId, t.entityId] }), index('watcher_states_tenant_idx').on(t.tenantId), tenantIsolation()]);
 
-const schedulerModel = modelTables(schedulerSchema, { table: 'schedulers', tenants: () => tenants.id });
+const schedulerModel = modelTables(schedulerSchema, {
+  table: 'schedulers',
+  tenants: () => tenants.id,
+  // an instance running the scheduler's due occurrence holds it until then (server/engines/schedulers)
+  serverColumns: { claimedUntil: timestamp('claimed_until', { withTimezone: true }) },
+  indexes: (t) => [index('schedulers_next_run_idx').on(t.nextRunAt)],
+});
 export const schedulers = schedulerModel.table;
+
+/** One occurrence of a scheduler, run once: the key (scheduler, occurrence) is unique. */
+export const schedulerRuns = pgTable('scheduler_runs', {
+  tenantId: tenantId(),
+  schedulerId: integer('scheduler_id').notNull().references(() => schedulers.id, { onDelete: 'cascade' }),
+  occurrenceAt: timestamp('occurrence_at', { withTimezone: true }).notNull(),
+  /** ok, nok, or skipped (missed by more than a day). */
+  result: text('result').notNull(),
+  message: text('message').notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.schedulerId, t.occurrenceAt] }), index('scheduler_runs_tenant_idx').on(t.tenantId), tenantIsolation()]);
 
 const profileModel = modelTables(profileSchema, { table: 'profiles', tenants: () => tenants.id });
 export const profiles = profileModel.table;

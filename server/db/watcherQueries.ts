@@ -1,7 +1,7 @@
 // The watcher engine's statements (server/engines/watchers): claiming due watchers across tenants
 // (SKIP LOCKED, so instances share them), the entities a watcher watches and their values, the
 // watches' states (changed only by the instance whose update still finds the state it read), the
-// log row of a transition (unique event key: written once), and the watcher's own summary.
+// watcher's own summary (a transition's log row: logQueries.ts).
 import { sql } from 'drizzle-orm';
 import type { LocalizedValue } from '../../src/i18n/pickLocalized.ts';
 import type { Watcher } from '../../src/schemas/watcher.ts';
@@ -136,26 +136,6 @@ export async function saveWatchState(tx: Tx, change: WatchChange): Promise<boole
         VALUES (${change.tenantId}, ${change.watcherId}, ${change.entityId}, ${change.state}, ${change.since}::timestamptz, ${value}::jsonb)
         ON CONFLICT (watcher_id, entity_id) DO NOTHING RETURNING 1`);
   return stored.length > 0;
-}
-
-export interface EngineLog {
-  tenantId: string;
-  entityId: number;
-  at: string;
-  type: string;
-  source: string;
-  message: string;
-  data: Record<string, unknown>;
-  /** Unique per tenant: a second write of the same event is dropped. */
-  eventKey: string;
-}
-
-/** Writes an engine's log row once per event key; its id, or undefined when it was already written. */
-export async function writeEngineLog(tx: Tx, log: EngineLog): Promise<number | undefined> {
-  const [row] = await rows<{ id: number }>(tx, sql`INSERT INTO logs (tenant_id, entity_id, timestamp, type, source, message, message_data, event_key)
-    VALUES (${log.tenantId}, ${log.entityId}, ${log.at}::timestamptz, ${log.type}, ${log.source}, ${log.message}, ${JSON.stringify(log.data)}::json, ${log.eventKey})
-    ON CONFLICT (tenant_id, event_key) DO NOTHING RETURNING id`);
-  return row ? Number(row.id) : undefined;
 }
 
 /**

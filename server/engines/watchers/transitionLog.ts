@@ -3,7 +3,8 @@
 // `message_data` holding the parts, so the web app can say it in the reader's language. The event
 // key (watcher, entity, transition, its time) makes the row unique: written once, whoever writes it.
 import { pickLocalized } from '../../../src/i18n/pickLocalized.ts';
-import type { EngineLog, WatchedEntity, WatcherRow } from '../../db/watcherQueries.ts';
+import type { EngineLog } from '../../db/logQueries.ts';
+import type { WatchedEntity, WatcherRow } from '../../db/watcherQueries.ts';
 import type { Transition } from './watchState.ts';
 
 /** A value as the message shows it: numbers as they are, texts quoted, nothing as "no value". */

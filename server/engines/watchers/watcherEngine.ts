@@ -8,9 +8,10 @@
 // log row has a unique key, so two instances evaluating at once write it once.
 import type { Database, Tx } from '../../db/database.ts';
 import {
-  claimDueWatchers, entityValues, evaluateWatcherBy, saveWatchState, summariseWatcher, watchedEntities, watchersOnKeys, watchStates, writeEngineLog,
+  claimDueWatchers, entityValues, evaluateWatcherBy, saveWatchState, summariseWatcher, watchedEntities, watchersOnKeys, watchStates,
   type WatcherRow,
 } from '../../db/watcherQueries.ts';
+import { writeEngineLog } from '../../db/logQueries.ts';
 import type { LatestChange } from '../../telemetry/telemetryWriter.ts';
 import { startWorkLoop } from '../../workLoop.ts';
 import { transitionLog } from './transitionLog.ts';

@@ -1,0 +1,124 @@
+// The scheduler engine: runs each due occurrence of the tenants' schedulers exactly once. Due
+// schedulers are claimed across tenants (SKIP LOCKED, a claim that lapses after CLAIM_MS); each
+// occurrence runs in one transaction of its tenant that first records the run under the unique key
+// (scheduler, occurrence) — a second instance waits on that key and then finds it taken — then
+// reads the aggregation over the time slot, writes the target attribute of the entities, logs the
+// run and moves the scheduler to its next occurrence. An instance that dies mid-run leaves nothing:
+// the transaction rolls back and the claim lapses, so another instance runs the occurrence.
+import type { Database, Tx } from '../../db/database.ts';
+import { tenantTimeZone } from '../../db/directoryQueries.ts';
+import {
+  aggregateOverSlot, claimDueSchedulers, finishOccurrence, recordRun, schedulerEntities, updateRun, writeTargetAttribute, type RunAggregation, type SchedulerRow,
+} from '../../db/schedulerQueries.ts';
+import { writeEngineLog } from '../../db/logQueries.ts';
+import { timeZoneOrUtc } from '../../resources/rules/schedulerRules.ts';
+import { calendarRange, offsetsWithin, type CalendarTimeRange } from '../../telemetry/kpiTime.ts';
+import { startWorkLoop } from '../../workLoop.ts';
+import { planOccurrence } from './occurrences.ts';
+
+const CLAIM_BATCH = 50;
+const CLAIM_PER_TENANT = 10;
+
+/** What one occurrence did: its result, its log line, the entities whose attribute it wrote. */
+interface RunOutcome {
+  result: 'ok' | 'nok';
+  message: string;
+  written: { id: number; entity_type_id: number; attributes: Record<string, unknown> }[];
+}
+
+export interface SchedulerEngineOptions {
+  onError(error: unknown): void;
+  /** In the run's transaction: its log row was written (notifications are queued here). */
+  onLogged?(tx: Tx, tenantId: string, logId: number): Promise<void>;
+  /** After the commit: entities whose attributes a run wrote. */
+  onEntitiesChanged?(tenantId: string, entities: RunOutcome['written']): void;
+  /** After the commit: the scheduler's result or next run changed. */
+  onSchedulerChanged?(tenantId: string, schedulerId: number): void;
+  everyMs?: number;
+  /** The clock (tests). */
+  now?: () => number;
+}
+
+export interface SchedulerEngine { stop(): Promise<void> }
+
+const SLOT_RANGES: Record<string, CalendarTimeRange> = { 'last-week': 'last_week', 'last-month': 'last_month', 'last-year': 'last_year' };
+
+/** The run's work inside its transaction: the values over the slot, written into the target attribute. */
+async function runOccurrence(tx: Tx, scheduler: SchedulerRow, zone: string, occurrence: number): Promise<RunOutcome> {
+  const { definition } = scheduler;
+  const entities = await schedulerEntities(tx, scheduler);
+  if (!entities.length) return { result: 'nok', message: `${scheduler.name}: no entities to write ${definition.target_attribute} of`, written: [] };
+  const ids = entities.map((entity) => entity.id);
+  let values: { entity_id: number; value: unknown }[];
+  let what: string;
+  if (definition.aggregation === 'static-value') {
+    values = ids.map((id) => ({ entity_id: id, value: definition.value ?? null }));
+    what = `the value ${definition.value}`;
+  } else if (definition.aggregation === 'complex-query') {
+    return { result: 'nok', message: `${scheduler.name}: complex queries cannot run yet`, written: [] };
+  } else {
+    const [from, to] = calendarRange(zone, SLOT_RANGES[definition.time_slot], occurrence);
+    const quarterHours = offsetsWithin(zone, from, to).some((offset) => offset % 3_600_000 !== 0);
+    const rows = await aggregateOverSlot(tx, {
+      tenantId: scheduler.tenant_id, entityIds: ids, key: definition.key ?? '', aggregation: definition.aggregation as RunAggregation,
+      from: new Date(from).toISOString(), to: new Date(to).toISOString(), quarterHours,
+    });
+    values = rows.filter((row) => row.value !== null).map((row) => ({ entity_id: row.entity_id, value: Number(row.value) }));
+    what = `${definition.aggregation} of ${definition.key} over ${definition.time_slot}`;
+  }
+  const written = await writeTargetAttribute(tx, scheduler.tenant_id, definition.target_attribute, values);
+  return written.length
+    ? { result: 'ok', message: `${scheduler.name}: wrote ${definition.target_attribute} (${what}) of ${written.length} of ${entities.length} entities`, written }
+    : { result: 'nok', message: `${scheduler.name}: no ${definition.key ?? 'values'} in ${definition.time_slot}; nothing written`, written };
+}
+
+export function startSchedulerEngine(db: Database, options: SchedulerEngineOptions): SchedulerEngine {
+  const now = options.now ?? Date.now;
+
+  /** One claimed scheduler: its due occurrence run (or the long-missed ones skipped), in one transaction. */
+  const handle = async (scheduler: SchedulerRow) => {
+    const outcome = await db.tenantTx(scheduler.tenant_id, async (tx) => {
+      const zone = timeZoneOrUtc(await tenantTimeZone(tx));
+      const plan = planOccurrence(scheduler.definition, zone, scheduler.occurrence_ms, now());
+      const occurrence = new Date(plan.run ? plan.occurrence : plan.skippedTo).toISOString();
+      const next = plan.next === null ? null : new Date(plan.next).toISOString();
+      const first = await recordRun(tx, { tenantId: scheduler.tenant_id, schedulerId: scheduler.id, occurrence, result: plan.run ? 'ok' : 'skipped', message: '' });
+      if (!first) {
+        // run already (an instance whose claim lapsed got there first): only move on
+        await finishOccurrence(tx, scheduler.id, null, next);
+        return undefined;
+      }
+      const done: RunOutcome = plan.run
+        ? await runOccurrence(tx, scheduler, zone, plan.occurrence)
+        : { result: 'nok', message: `${scheduler.name}: ${plan.skipped} run(s) missed more than a day ago were skipped (${new Date(plan.skippedFrom).toISOString()} – ${occurrence})`, written: [] };
+      await updateRun(tx, scheduler.id, occurrence, plan.run ? done.result : 'skipped', done.message);
+      const logId = await writeEngineLog(tx, {
+        tenantId: scheduler.tenant_id, entityId: null, at: new Date(now()).toISOString(), type: done.result === 'ok' ? 'informational' : 'warning',
+        source: 'scheduler', message: done.message, eventKey: `scheduler:${scheduler.id}:${occurrence}`,
+        data: { source_id: scheduler.id, scheduler: scheduler.name, occurrence, result: plan.run ? done.result : 'skipped', entities: done.written.length, attribute: scheduler.definition.target_attribute },
+      });
+      if (logId !== undefined) await options.onLogged?.(tx, scheduler.tenant_id, logId);
+      await finishOccurrence(tx, scheduler.id, plan.run ? done.result : null, next);
+      return done;
+    });
+    if (outcome?.written.length) options.onEntitiesChanged?.(scheduler.tenant_id, outcome.written);
+    options.onSchedulerChanged?.(scheduler.tenant_id, scheduler.id);
+  };
+
+  const loop = startWorkLoop({
+    everyMs: options.everyMs ?? 5_000,
+    onError: options.onError,
+    work: async () => {
+      const due = await claimDueSchedulers(db, CLAIM_BATCH, CLAIM_PER_TENANT);
+      for (const scheduler of due) {
+        try {
+          await handle(scheduler);
+        } catch (error) {
+          options.onError(error); // rolled back; the claim lapses and the occurrence is tried again
+        }
+      }
+      return due.length === CLAIM_BATCH;
+    },
+  });
+  return { stop: () => loop.stop() };
+}

@@ -1,0 +1,162 @@
+// The scheduler engine as API clients see it: a due occurrence writes each aggregation over its time
+// slot into the target attribute of its entities and logs it; an occurrence runs once with two
+// instances, also after a claim that lapsed (an instance died); missed occurrences of the last day
+// are caught up one by one, older ones skipped and logged once; another tenant sees none of it.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entities, entityTypes } from '../../server/db/schema.ts';
+import { telemetryWriter } from '../../server/telemetry/telemetryWriter.ts';
+import { startTestApp, type TestApp } from './harness.ts';
+
+const ENGINE_EVERY_MS = 200;
+const DAY = 86_400_000;
+let t: TestApp;
+let admin: string;
+let tenantId: string;
+let meters: number[];
+
+/** Monday 00:00 UTC of the current week (the demo tenants keep UTC). */
+const thisMonday = () => {
+  const now = new Date();
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - ((now.getUTCDay() + 6) % 7));
+};
+
+beforeAll(async () => {
+  t = await startTestApp({ engines: true, enginesEveryMs: ENGINE_EVERY_MS });
+  admin = (await t.login('admin@demo.city')).access_token;
+  [{ id: tenantId }] = await t.db.systemQuery<{ id: string }>(sql`SELECT id FROM tenants WHERE name = 'Demo City'`);
+  meters = await t.db.systemTx(async (tx) => {
+    const [type] = await tx.insert(entityTypes).values({ tenantId, category: 'test', name: 'Run meter' }).returning({ id: entityTypes.id });
+    const rows = await tx.insert(entities).values([1, 2].map((n) => ({ tenantId, entityTypeId: type.id, name: { en: `Run meter ${n}` } }))).returning({ id: entities.id });
+    return rows.map((row) => row.id).sort((a, b) => a - b);
+  });
+  // last week, Tuesday to Thursday at noon: 10, 20, 60 on the first meter, 5 on the second; one value this week
+  const monday = thisMonday();
+  const writer = telemetryWriter(t.db);
+  await writer.write([
+    ...[10, 20, 60].map((value, day) => ({ tenantId, entityId: meters[0], key: 'load', ts: monday - 7 * DAY + (day + 1) * DAY + DAY / 2, value })),
+    { tenantId, entityId: meters[1], key: 'load', ts: monday - 5 * DAY, value: 5 },
+    { tenantId, entityId: meters[0], key: 'load', ts: monday + 60_000, value: 1_000 },
+  ]);
+  await writer.close();
+});
+afterAll(async () => { await t?.close(); });
+
+async function createScheduler(input: Record<string, unknown>): Promise<number> {
+  const created = await t.post('/create-scheduler', { input: { status: 'active', entity_ids: meters, ...input } }, admin);
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  return created.body.id;
+}
+
+/** Makes the scheduler due at `at` (as if that occurrence came while nothing ran it). */
+const dueAt = (id: number, at: number) => t.db.systemQuery(sql`UPDATE schedulers SET next_run_at = ${new Date(at).toISOString()}::timestamptz WHERE id = ${id}`);
+
+const runsOf = (id: number) => t.db.systemQuery<{ occurrence: string; result: string; message: string }>(sql`SELECT to_char(occurrence_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS occurrence, result, message
+  FROM scheduler_runs WHERE scheduler_id = ${id} ORDER BY occurrence_at`);
+const logsOf = (id: number) => t.db.systemQuery<{ type: string; message: string }>(sql`SELECT type, message FROM logs
+  WHERE source = 'scheduler' AND message_data->>'source_id' = ${String(id)} ORDER BY id`);
+const attributesOf = async (id: number) => (await t.db.systemQuery<{ attributes: Record<string, unknown> }>(sql`SELECT attributes FROM entities WHERE id = ${id}`))[0].attributes;
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > end) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('a run', () => {
+  it('writes each aggregation over last week into the target attribute of every entity with values; logs it; moves to the next run', async () => {
+    const expected = { avg: 30, max: 60, min: 10, sum: 90, 'latest-value': 60 } as const;
+    const ids: Record<string, number> = {};
+    for (const aggregation of Object.keys(expected)) {
+      ids[aggregation] = await createScheduler({
+        name: `Load ${aggregation}`, definition: { kind: 'periodic', expression: '0 6 * * 1', aggregation, key: 'load', time_slot: 'last-week', target_attribute: `load_${aggregation}` },
+      });
+      await dueAt(ids[aggregation], Date.now() - 60_000);
+    }
+    for (const id of Object.values(ids)) {
+      await until(() => runsOf(id), (runs) => runs.length > 0);
+      const scheduler = (await t.get('/scheduler-list', admin)).body.find((item: { id: number }) => item.id === id);
+      expect(scheduler.result).toBe('ok');
+      expect(Date.parse(scheduler.next_run_at)).toBeGreaterThan(Date.now()); // the next Monday 06:00
+      expect(new Date(scheduler.next_run_at).getUTCDay()).toBe(1);
+    }
+    const [first, second] = [await attributesOf(meters[0]), await attributesOf(meters[1])];
+    for (const [aggregation, value] of Object.entries(expected)) expect(first[`load_${aggregation}`], aggregation).toBe(value);
+    expect(second).toMatchObject({ load_avg: 5, load_sum: 5, 'load_latest-value': 5 });
+    expect((await logsOf(ids.avg)).map((log) => [log.type, log.message])).toEqual([
+      ['informational', 'Load avg: wrote load_avg (avg of load over last-week) of 2 of 2 entities'],
+    ]);
+  });
+
+  it('a static value is written as it is; nothing to read is a "nok" run, logged as a warning', async () => {
+    const fixed = await createScheduler({ name: 'Tariff', definition: { kind: 'periodic', expression: '0 6 * * 1', aggregation: 'static-value', value: 0.21, time_slot: 'last-week', target_attribute: 'tariff' } });
+    const empty = await createScheduler({ name: 'Nothing', definition: { kind: 'periodic', expression: '0 6 * * 1', aggregation: 'sum', key: 'no_such_key', time_slot: 'last-month', target_attribute: 'nothing' } });
+    await dueAt(fixed, Date.now() - 1_000);
+    await dueAt(empty, Date.now() - 1_000);
+    await until(() => logsOf(empty), (logs) => logs.length > 0);
+    await until(() => logsOf(fixed), (logs) => logs.length > 0);
+    expect((await attributesOf(meters[1])).tariff).toBe(0.21);
+    expect((await runsOf(empty)).map((run) => run.result)).toEqual(['nok']);
+    expect((await logsOf(empty))[0]).toEqual({ type: 'warning', message: 'Nothing: no no_such_key in last-month; nothing written' });
+  });
+});
+
+describe('exactly once', () => {
+  it('two instances on one database run a due occurrence once', async () => {
+    const other = await startTestApp({ db: t.db, engines: true, enginesEveryMs: ENGINE_EVERY_MS });
+    try {
+      const id = await createScheduler({ name: 'Twice?', definition: { kind: 'periodic', expression: '0 6 * * 1', aggregation: 'static-value', value: 1, time_slot: 'last-week', target_attribute: 'once' } });
+      await dueAt(id, Date.now() - 1_000);
+      await until(() => runsOf(id), (runs) => runs.length > 0);
+      await new Promise((resolve) => setTimeout(resolve, 1_000)); // both engines have had passes
+      expect(await runsOf(id)).toHaveLength(1);
+      expect(await logsOf(id)).toHaveLength(1);
+    } finally {
+      await other.app.close();
+    }
+  });
+
+  it('an occurrence claimed by an instance that died runs once its claim lapses', async () => {
+    const id = await createScheduler({ name: 'Orphaned', definition: { kind: 'periodic', expression: '0 6 * * 1', aggregation: 'static-value', value: 2, time_slot: 'last-week', target_attribute: 'orphaned' } });
+    // claimed, never run: the instance holding it is gone
+    await t.db.systemQuery(sql`UPDATE schedulers SET next_run_at = now() - interval '1 second', claimed_until = now() + interval '2 seconds' WHERE id = ${id}`);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await runsOf(id)).toHaveLength(0);
+    const runs = await until(() => runsOf(id), (found) => found.length > 0);
+    expect(runs.map((run) => run.result)).toEqual(['ok']);
+  });
+});
+
+describe('after downtime', () => {
+  it('runs each occurrence missed in the last day once, skips older ones with one log row', async () => {
+    const hour = 3_600_000;
+    const lastHour = Math.floor(Date.now() / hour) * hour;
+    const id = await createScheduler({ name: 'Hourly', definition: { kind: 'periodic', expression: '0 * * * *', aggregation: 'static-value', value: 3, time_slot: 'last-week', target_attribute: 'hourly' } });
+    await dueAt(id, lastHour - 30 * hour); // down for 30 hours
+    const runs = await until(() => runsOf(id), (found) => found.length >= 25, 20_000);
+    const skipped = runs.filter((run) => run.result === 'skipped');
+    const ran = runs.filter((run) => run.result === 'ok');
+    expect(skipped).toHaveLength(1);
+    expect(skipped[0].message).toMatch(/^Hourly: \d+ run\(s\) missed more than a day ago were skipped/);
+    // every hour of the last day, once
+    expect(ran.length).toBeGreaterThanOrEqual(24);
+    expect(new Set(ran.map((run) => run.occurrence)).size).toBe(ran.length);
+    for (const run of ran) expect(Date.parse(run.occurrence)).toBeGreaterThanOrEqual(Date.now() - 24 * hour - 60_000);
+    const scheduler = (await t.get('/scheduler-list', admin)).body.find((item: { id: number }) => item.id === id);
+    expect(Date.parse(scheduler.next_run_at)).toBeGreaterThan(Date.now());
+  });
+});
+
+describe('tenants', () => {
+  it("another tenant sees none of a tenant's runs", async () => {
+    const [facility] = await t.db.systemQuery<{ id: string }>(sql`SELECT id FROM tenants WHERE name = 'Demo Facility'`);
+    const count = sql`SELECT count(*)::int AS count FROM scheduler_runs`;
+    expect((await t.db.tenantQuery<{ count: number }>(tenantId, count))[0].count).toBeGreaterThan(0);
+    expect((await t.db.tenantQuery<{ count: number }>(facility.id, count))[0].count).toBe(0);
+    const list = (await t.get('/scheduler-list', (await t.login('admin@demo.facility')).access_token)).body as { name: string }[];
+    expect(list.map((item) => item.name)).not.toContain('Tariff');
+  });
+});
