@@ -33,6 +33,15 @@ export interface Config {
   hsts: boolean;
   /** STATEMENT_TIMEOUT_MS: what one statement of a request may take. */
   statementTimeoutMs: number;
+  /** SMTP_URL and SMTP_FROM: where notification e-mails are sent through, and their sender; undefined: e-mail is off. */
+  smtp?: SmtpConfig;
+}
+
+export interface SmtpConfig {
+  /** smtp:// or smtps://, credentials included: never logged or repeated in an error. */
+  url: string;
+  /** The sender, `alerts@example.com` or `Terrasight <alerts@example.com>`. */
+  from: string;
 }
 
 export class ConfigError extends Error {}
@@ -177,6 +186,27 @@ export function mapOrigins(baseMap: BaseMap, tileHosts: string[]): string[] {
   return [...new Set([new URL(baseMap.url).origin, ...tileHosts])];
 }
 
+/** An address, alone or in angle brackets after a display name, on one line. */
+const SENDER = /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
+
+/** SMTP_URL and SMTP_FROM; e-mail is off without SMTP_URL. The URL is never repeated: it may hold a password. */
+export function smtpFrom(env: NodeJS.ProcessEnv): SmtpConfig | undefined {
+  const url = (env.SMTP_URL ?? '').trim();
+  if (url === '') return undefined;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch { /* refused below */ }
+  if (!parsed || !['smtp:', 'smtps:'].includes(parsed.protocol) || !parsed.hostname) {
+    throw new ConfigError('SMTP_URL must be smtp://[user:password@]host[:port] (STARTTLS when the server offers it) or smtps://… (TLS from the start), e.g. smtp://alerts:secret@mail.example.com:587.');
+  }
+  const from = (env.SMTP_FROM ?? '').trim();
+  if (!SENDER.test(from)) {
+    throw new ConfigError(`SMTP_FROM must be the sender of notification e-mails, e.g. "Terrasight <alerts@example.com>"${from ? `, got "${from.slice(0, 200)}"` : ' (required with SMTP_URL)'}.`);
+  }
+  return { url, from };
+}
+
 function tlsFrom(env: NodeJS.ProcessEnv): Config['tls'] {
   const { TLS_CERT: certPath, TLS_KEY: keyPath } = env;
   if (!certPath && !keyPath) return undefined;
@@ -217,5 +247,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tls,
     hsts: !!tls || env.HSTS === 'on',
     statementTimeoutMs: statementTimeoutFrom(env.STATEMENT_TIMEOUT_MS),
+    smtp: smtpFrom(env),
   };
 }

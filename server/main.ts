@@ -12,6 +12,8 @@ import { scheduleTelemetryMaintenance } from './telemetry/telemetryMaintenance.t
 import { demoLamp } from './db/deviceQueries.ts';
 import { checkModelStorage } from './resources/modelStorage.ts';
 import { startupFailureSentence } from './startupErrors.ts';
+import { NOTIFICATIONS_OFF, startNotificationDelivery } from './engines/notifications/notificationDelivery.ts';
+import { smtpServerName } from './engines/notifications/smtpMailer.ts';
 
 /** The longest a shutdown may take (SIGTERM): a process manager's patience is usually 10 s. */
 const SHUTDOWN_DEADLINE_MS = 9_000;
@@ -43,6 +45,9 @@ async function main() {
   let mqttListener: MqttListener | undefined;
   let simulation: DemoSimulation | undefined;
   const stopMaintenance = scheduleTelemetryMaintenance(db, config.telemetryRetentionDays, (error) => app.log.error({ err: error }, 'telemetry maintenance failed'));
+  const notificationDelivery = config.smtp
+    ? startNotificationDelivery(db, { smtpUrl: config.smtp.url, from: config.smtp.from, onError: (error) => app.log.error({ err: error }, 'notification delivery failed') })
+    : NOTIFICATIONS_OFF;
   const stopNow = (why: string) => {
     console.error(`${why}: stopping now. Every acknowledged write is already in the database.`);
     releaseLock();
@@ -61,6 +66,7 @@ async function main() {
       await simulation?.stop();
       await app.close(); // HTTP and sockets, then the broker, then the telemetry writer's queue
       await listenerClosed;
+      await notificationDelivery.stop(); // no further e-mail begun; those under way are settled while the database is open
       await db.close();
     } finally {
       releaseLock();
@@ -88,6 +94,9 @@ async function main() {
     if (mqttListener) simulation = await startDemoSimulation(db, `mqtt://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${mqttListener.port}`);
     else console.log('SIMULATE=on needs the MQTT listener (MQTT_PORT=0 turns it off): the demo devices stay quiet.');
   }
+  console.log(config.smtp
+    ? `Notification e-mails are sent through ${smtpServerName(config.smtp.url)} from ${config.smtp.from}.`
+    : 'Notification e-mails are off: set SMTP_URL and SMTP_FROM to send them.');
   console.log(`Terrasight is running at ${config.tls ? 'https' : 'http'}://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${where}).`);
 }
 

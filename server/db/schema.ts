@@ -7,9 +7,11 @@
 import { sql } from 'drizzle-orm';
 import { telemetryValueColumns } from './telemetryTable.ts';
 import {
-  bigint, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigint, check, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
+import { escapeLiteral } from 'pg';
 import { boardSchema } from '../../src/schemas/board.ts';
+import { NOTIFICATION_CHANNELS } from '../../src/schemas/enums.ts';
 import { componentSchema } from '../../src/schemas/component.ts';
 import { entitySchema } from '../../src/schemas/entity.ts';
 import { kpiSchema } from '../../src/schemas/kpi.ts';
@@ -269,6 +271,37 @@ const logModel = modelTables(logSchema, {
   indexes: (t) => [uniqueIndex('logs_event_key_idx').on(t.tenantId, t.eventKey)],
 });
 export const logs = logModel.table;
+
+/**
+ * The outbox of notifications (server/engines/notifications/): one row per log, user and channel,
+ * written in the transaction that writes the log, so a delivery is queued exactly when its log is
+ * stored, and never twice (the unique index). The sender claims due rows across tenants, sends,
+ * and marks them sent, retries later or gives up (`failed`).
+ */
+export const notificationDeliveries = pgTable('notification_deliveries', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  tenantId: tenantId(),
+  logId: bigint('log_id', { mode: 'number' }).notNull().references(() => logs.id, { onDelete: 'cascade' }),
+  userUuid: uuid('user_uuid').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  channel: text('channel').notNull(),
+  status: text('status').notNull().default('pending'),
+  /** Sending attempts begun (counted when a sender claims the row). */
+  attempts: integer('attempts').notNull().default(0),
+  /** When the row is due; a sender moves it forward while it sends (its lease), then to the next retry. */
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Why the last attempt failed, in a few words (never a server's reply or a stack). */
+  lastError: text('last_error'),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('notification_deliveries_log_user_channel_unique').on(t.logId, t.userUuid, t.channel),
+  index('notification_deliveries_tenant_idx').on(t.tenantId),
+  index('notification_deliveries_user_idx').on(t.userUuid),
+  index('notification_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+  check('notification_deliveries_channel_check', sql.raw(`channel IN (${NOTIFICATION_CHANNELS.map((channel) => escapeLiteral(channel)).join(', ')})`)),
+  check('notification_deliveries_status_check', sql`status IN ('pending', 'sent', 'failed')`),
+  tenantIsolation(),
+]);
 
 export const apiUsers = pgTable('api_users', {
   id: uuid('id').primaryKey().defaultRandom(),
