@@ -23,7 +23,7 @@ import { authStore } from './db/authStore.ts';
 import { throttleStore } from './db/throttleStore.ts';
 import { mapOrigins, type TrustProxy } from './config.ts';
 import type { BaseMap } from '../src/schemas/mapConfig.ts';
-import { CHANNELS, type Database } from './db/database.ts';
+import { CHANNELS, type Database, type Tx } from './db/database.ts';
 import { ApiError } from './errors.ts';
 import type { DiskGuard } from './db/diskGuard.ts';
 import { graphqlErrorFormatter } from './graphql/errorFormatter.ts';
@@ -41,6 +41,7 @@ import { ingestProblems, type IngestProblems } from './ingest/ingestProblems.ts'
 import { liveEvents, type LiveEvents } from './live/liveEvents.ts';
 import { entityUpdateOf } from './live/resourceEvents.ts';
 import { telemetryWriter, type LatestChange, type TelemetryWriter, type WriterLimits } from './telemetry/telemetryWriter.ts';
+import { NOTIFICATIONS_OFF, startNotificationDelivery } from './engines/notifications/notificationDelivery.ts';
 import { startSchedulerEngine } from './engines/schedulers/schedulerEngine.ts';
 import { startWatcherEngine } from './engines/watchers/watcherEngine.ts';
 import { authService } from './services/authService.ts';
@@ -83,7 +84,9 @@ export interface AppOptions {
   ingestLimits?: Partial<IngestLimits>;
   /** Time zones whose local days are kept as a roll-up (TELEMETRY_DAY_ZONES); none by default. */
   telemetryDayZones?: string[];
-  /** Whether the engines that act on their own run (watchers, schedulers); default yes. */
+  /** The mail server of notification e-mails (SMTP_URL, SMTP_FROM); none: e-mail is off. */
+  smtp?: { url: string; from: string };
+  /** Whether the engines that act on their own run (watchers, schedulers, notifications); default yes. */
   engines?: boolean;
   /** How often the engines look for due work (ms; watchers: 5 s). */
   enginesEveryMs?: number;
@@ -205,7 +208,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const entityAttributes = entityAttributeService(options.db, live, (tenantId) => tenantReads.invalidate(tenantId));
   if (options.engines !== false) {
+    // an engine's log row queues its notifications in its own transaction; the sender goes after the commit
+    const notifications = options.smtp
+      ? startNotificationDelivery(options.db, { smtpUrl: options.smtp.url, from: options.smtp.from, onError: (error) => app.log.error({ err: error }, 'notification delivery failed') })
+      : NOTIFICATIONS_OFF;
+    const logged = {
+      onLogged: async (tx: Tx, tenantId: string, logId: number) => { await notifications.queueDeliveries(tx, tenantId, logId); },
+      afterLogged: () => notifications.wake(),
+    };
     const watcherEngine = startWatcherEngine(options.db, {
+      ...logged,
       everyMs: options.enginesEveryMs,
       onError: (error) => app.log.error({ err: error }, 'watcher evaluation failed'),
       onWatcherChanged: (tenantId, watcherId) => {
@@ -214,6 +226,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     latestListeners.push(watcherEngine.latestChanged);
     const schedulerEngine = startSchedulerEngine(options.db, {
+      ...logged,
       everyMs: options.enginesEveryMs,
       onError: (error) => app.log.error({ err: error }, 'scheduler run failed'),
       onEntitiesChanged: (tenantId, entities) => {
@@ -228,7 +241,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         resources.publishEngineChange(tenantId, 'scheduler', schedulerId).catch((error: unknown) => app.log.error({ err: error }, 'live publish failed'));
       },
     });
-    app.addHook('onClose', () => Promise.all([watcherEngine.stop(), schedulerEngine.stop()]).then(() => undefined));
+    app.addHook('onClose', async () => {
+      await Promise.all([watcherEngine.stop(), schedulerEngine.stop()]);
+      await notifications.stop(); // no further e-mail begun; those under way settle while the database is open
+    });
   }
 
   // Everything registered in this scope needs a valid access token.

@@ -12,7 +12,6 @@ import { scheduleTelemetryMaintenance } from './telemetry/telemetryMaintenance.t
 import { demoLamp } from './db/deviceQueries.ts';
 import { checkModelStorage } from './resources/modelStorage.ts';
 import { startupFailureSentence } from './startupErrors.ts';
-import { NOTIFICATIONS_OFF, startNotificationDelivery } from './engines/notifications/notificationDelivery.ts';
 import { smtpServerName } from './engines/notifications/smtpMailer.ts';
 
 /** The longest a shutdown may take (SIGTERM): a process manager's patience is usually 10 s. */
@@ -40,14 +39,12 @@ async function main() {
 
   const app = await buildApp({ db, jwtSecret: config.jwtSecret, webDir: config.webDir, trustProxy: config.trustProxy,
     https: config.tls, baseMap: config.baseMap, mapTileHosts: config.mapTileHosts, hsts: config.hsts, telemetryDayZones: config.telemetryDayZones,
-    diskGuard: embedded && !isMemoryDir(config.dataDir) ? diskGuard(config.dataDir) : undefined, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+    diskGuard: embedded && !isMemoryDir(config.dataDir) ? diskGuard(config.dataDir) : undefined, logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    smtp: config.smtp });
   let closing = false;
   let mqttListener: MqttListener | undefined;
   let simulation: DemoSimulation | undefined;
   const stopMaintenance = scheduleTelemetryMaintenance(db, config.telemetryRetentionDays, (error) => app.log.error({ err: error }, 'telemetry maintenance failed'));
-  const notificationDelivery = config.smtp
-    ? startNotificationDelivery(db, { smtpUrl: config.smtp.url, from: config.smtp.from, onError: (error) => app.log.error({ err: error }, 'notification delivery failed') })
-    : NOTIFICATIONS_OFF;
   const stopNow = (why: string) => {
     console.error(`${why}: stopping now. Every acknowledged write is already in the database.`);
     releaseLock();
@@ -66,7 +63,6 @@ async function main() {
       await simulation?.stop();
       await app.close(); // HTTP and sockets, then the broker, then the telemetry writer's queue
       await listenerClosed;
-      await notificationDelivery.stop(); // no further e-mail begun; those under way are settled while the database is open
       await db.close();
     } finally {
       releaseLock();

@@ -55,7 +55,7 @@ export interface TestAppOptions {
   writerLimits?: Partial<WriterLimits>; ingestLimits?: Partial<IngestLimits>; throttle?: ThrottleLimits; webDir?: string; trustProxy?: TrustProxy; db?: Database; hsts?: boolean;
   baseMap?: BaseMap; mapTileHosts?: string[]; telemetryDayZones?: string[]; logger?: AppOptions['logger']; statementTimeoutMs?: number;
   /** The engines (watchers…) run only in the tests that ask for them: the others' seeded state stays as seeded. */
-  engines?: boolean; enginesEveryMs?: number;
+  engines?: boolean; enginesEveryMs?: number; smtp?: AppOptions['smtp'];
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDeviceApp, type DemoDevice } from '../support/devices.ts';
+import { startSmtpInbox, type SmtpInbox } from '../support/smtpInbox.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
 const ENGINE_EVERY_MS = 200;
@@ -12,13 +13,18 @@ let t: TestApp;
 let lamps: DemoDevice[];
 let admin: string;
 let facilityAdmin: string;
+let inbox: SmtpInbox;
 
 beforeAll(async () => {
-  ({ t, lamps } = await startDeviceApp({ engines: true, enginesEveryMs: ENGINE_EVERY_MS }));
+  inbox = await startSmtpInbox();
+  ({ t, lamps } = await startDeviceApp({ engines: true, enginesEveryMs: ENGINE_EVERY_MS, smtp: { url: inbox.url, from: 'alerts@terrasight.test' } }));
   admin = (await t.login('admin@demo.city')).access_token;
   facilityAdmin = (await t.login('admin@demo.facility')).access_token;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+  await inbox?.close();
+});
 
 const sendTelemetry = (app: TestApp, token: string, body: unknown) => app.app.inject({
   method: 'POST', url: `/api/v1/${token}/telemetry`, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' },
@@ -67,6 +73,9 @@ describe('event-driven', () => {
       ['informational', `${lamp.name}: power 10 back to normal (Lamp power high)`],
     ]);
     expect(logs[0]).toMatchObject({ entity_id: lamp.id, data: { transition: 'alert', key: 'power', value: 82, threshold: 50, operator: '>' } });
+    // the demo administrator's rule takes error logs by e-mail: the alert arrives, once; the recovery (informational) does not
+    const mails = await until(async () => inbox.received.filter((mail) => mail.text.includes('Lamp power high')), (found) => found.length > 0);
+    expect(mails.map((mail) => [mail.to, mail.text.includes(`${lamp.name}: power 82 > 50 (Lamp power high)`)])).toEqual([['admin@demo.city', true]]);
   });
 
   it('with `for`: pending until the time is up, then alerts without a new value', async () => {

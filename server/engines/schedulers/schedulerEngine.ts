@@ -30,6 +30,8 @@ export interface SchedulerEngineOptions {
   onError(error: unknown): void;
   /** In the run's transaction: its log row was written (notifications are queued here). */
   onLogged?(tx: Tx, tenantId: string, logId: number): Promise<void>;
+  /** After the commit: a run was logged (deliveries may be waiting). */
+  afterLogged?(): void;
   /** After the commit: entities whose attributes a run wrote. */
   onEntitiesChanged?(tenantId: string, entities: RunOutcome['written']): void;
   /** After the commit: the scheduler's result or next run changed. */
@@ -101,6 +103,7 @@ export function startSchedulerEngine(db: Database, options: SchedulerEngineOptio
       await finishOccurrence(tx, scheduler.id, plan.run ? done.result : null, next);
       return done;
     });
+    if (outcome) options.afterLogged?.();
     if (outcome?.written.length) options.onEntitiesChanged?.(scheduler.tenant_id, outcome.written);
     options.onSchedulerChanged?.(scheduler.tenant_id, scheduler.id);
   };
