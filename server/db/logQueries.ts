@@ -1,6 +1,6 @@
 // Log entries of changes users make (SPEC §2 logs): written in the change's own transaction, so a
 // change and its entry are stored together or not at all; and of the engines' events, each once.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from './database.ts';
 import { rows } from './rows.ts';
 
@@ -33,4 +33,21 @@ export async function writeEngineLog(tx: Tx, log: EngineLog): Promise<number | u
     VALUES (${log.tenantId}, ${log.entityId}, ${log.at}::timestamptz, ${log.type}, ${log.source}, ${log.message}, ${JSON.stringify(log.data)}::json, ${log.eventKey})
     ON CONFLICT (tenant_id, event_key) DO NOTHING RETURNING id`);
   return row ? Number(row.id) : undefined;
+}
+
+/**
+ * The handling columns of a log whose status becomes `status` (SPEC §3: new, seen, done): who
+ * acknowledged it and when (kept from the first time), who resolved it and when; back to new, none.
+ */
+export function logHandlingColumns(status: unknown, userId: string): Record<'acknowledgedBy' | 'acknowledgedAt' | 'resolvedBy' | 'resolvedAt', SQL | null> {
+  const who = sql`(SELECT email FROM users WHERE id = ${userId}::uuid)`;
+  const kept = (column: string, value: SQL) => sql`coalesce(${sql.identifier(column)}, ${value})`;
+  const acknowledged = status === 'seen' || status === 'done';
+  const resolved = status === 'done';
+  return {
+    acknowledgedBy: acknowledged ? kept('acknowledged_by', who) : null,
+    acknowledgedAt: acknowledged ? kept('acknowledged_at', sql`now()`) : null,
+    resolvedBy: resolved ? kept('resolved_by', who) : null,
+    resolvedAt: resolved ? kept('resolved_at', sql`now()`) : null,
+  };
 }

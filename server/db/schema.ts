@@ -268,6 +268,10 @@ const logModel = modelTables(logSchema, {
   },
   // an engine's event (a watcher's transition, a scheduler's run) is logged at most once: its key is unique
   serverColumns: { eventKey: text('event_key') },
+  computed: {
+    /** The entity the log is about: its id and multilingual name. */
+    entity: () => sql`(SELECT json_build_object('id', e.id, 'name', e.name) FROM entities e WHERE e.id = logs.entity_id)`,
+  },
   indexes: (t) => [uniqueIndex('logs_event_key_idx').on(t.tenantId, t.eventKey)],
 });
 export const logs = logModel.table;

@@ -12,6 +12,7 @@ import type { ModelRules } from './rules/types.ts';
 import { accessTokenTaken, entityRules } from './rules/entityRules.ts';
 import { kpiPresetRules, kpiPresetTaken } from './rules/kpiPresetRules.ts';
 import { kpiRules } from './rules/kpiRules.ts';
+import { logRules } from './rules/logRules.ts';
 import { schedulerRules } from './rules/schedulerRules.ts';
 
 /** An id-list field stored in a link table: (own id, other id) rows, other ids from `target`. */
@@ -82,7 +83,7 @@ export const MODEL_BINDINGS: Record<ModelName, ModelBinding> = {
     ...MODEL_TABLES.notification,
     references: { 'log_filter.sources.model_id': (source) => LOG_SOURCE_TABLES[source.model_name as keyof typeof LOG_SOURCE_TABLES] },
   },
-  log: MODEL_TABLES.log,
+  log: { ...MODEL_TABLES.log, rules: logRules },
   kpi_preset: {
     ...MODEL_TABLES.kpi_preset,
     references: { 'items.kpi_id': kpis },

@@ -24,9 +24,16 @@ export const logSchema = {
     status: { type: 'string', enum: LOG_STATUSES, 'x-widget': 'enum', 'x-column': true, 'x-filter': true, 'x-sort': true, 'x-order': 3,
       'x-tags': { new: 'blue', seen: 'default', done: 'green' } },
     source: { ...text(100), readOnly: true, 'x-column': true, 'x-filter': true, 'x-sort': true, 'x-order': 4 },
-    message: { ...text(2000), readOnly: true, 'x-column': true, 'x-search': true, 'x-order': 5 },
+    message: { ...text(2000), readOnly: true, 'x-column': true, 'x-search': true, 'x-widget': 'log-message', 'x-order': 5 },
     entity_id: { ...idSchema, type: ['integer', 'null'], readOnly: true, 'x-order': 6 },
+    // the entity the log is about, by name, opening it on the map (computed from entity_id)
+    entity: { type: ['object', 'null'], readOnly: true, 'x-widget': 'entity-link', 'x-column': true, 'x-order': 6 },
     message_data: { type: 'object', readOnly: true, 'x-widget': 'json', 'x-order': 7 },
+    // who acknowledged (status seen) and resolved (status done) it, and when: set by the server
+    acknowledged_by: { ...text(320), type: ['string', 'null'], readOnly: true, 'x-order': 8 },
+    acknowledged_at: { ...timestamp, type: ['string', 'null'], readOnly: true, 'x-order': 9 },
+    resolved_by: { ...text(320), type: ['string', 'null'], readOnly: true, 'x-order': 10 },
+    resolved_at: { ...timestamp, type: ['string', 'null'], readOnly: true, 'x-order': 11 },
   },
 } as const;
 export type Log = FromSchema<typeof logSchema>;

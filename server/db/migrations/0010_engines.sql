@@ -37,6 +37,10 @@ CREATE TABLE "watcher_states" (
 );
 --> statement-breakpoint
 ALTER TABLE "watcher_states" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "logs" ADD COLUMN "acknowledged_by" text;--> statement-breakpoint
+ALTER TABLE "logs" ADD COLUMN "acknowledged_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "logs" ADD COLUMN "resolved_by" text;--> statement-breakpoint
+ALTER TABLE "logs" ADD COLUMN "resolved_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "logs" ADD COLUMN "event_key" text;--> statement-breakpoint
 ALTER TABLE "schedulers" ADD COLUMN "claimed_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "watchers" ADD COLUMN "for_seconds" integer DEFAULT 0 NOT NULL;--> statement-breakpoint

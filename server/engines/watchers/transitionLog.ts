@@ -40,7 +40,7 @@ export function transitionLog(watcher: WatcherRow, entity: WatchedEntity, transi
     message: messageOf(watcher, entityName, transition, value),
     data: {
       source_id: watcher.id, watcher: watcher.name, entity: entity.name ?? null, transition, key: watcher.query.key, value: value ?? null,
-      operator: watcher.condition.operator, kind: watcher.condition.kind, threshold: watcher.condition.value ?? null,
+      operator: watcher.condition.operator, kind: watcher.condition.kind, threshold: watcher.condition.value ?? null, interval: watcher.interval,
       ...(watcher.condition.value_to !== undefined ? { threshold_to: watcher.condition.value_to } : {}),
       ...(watcher.definition?.email_body ? { email_body: watcher.definition.email_body } : {}),
     },

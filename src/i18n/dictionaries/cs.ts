@@ -152,7 +152,8 @@ export const cs: Dictionary = {
       name: 'Log',
       fields: {
         id: 'ID', timestamp: 'Čas', type: 'Typ', status: 'Stav', source: 'Zdroj', message: 'Zpráva',
-        entity_id: '$t(terms.entity)', message_data: 'Data',
+        entity_id: 'ID entity', entity: '$t(terms.entity)', acknowledged_by: 'Potvrdil', acknowledged_at: 'Potvrzeno', resolved_by: 'Vyřešil', resolved_at: 'Vyřešeno',
+        message_data: 'Data',
       },
     },
   },
@@ -310,6 +311,22 @@ export const cs: Dictionary = {
   },
   authRedirect: {
     message: 'Probíhá přihlašování…',
+  },
+  logMessages: {
+    now: 'nyní',
+    between: '{{from}} až {{to}}',
+    watcher: {
+      alert: '{{entity}}: {{key}} {{value}} {{operator}} {{threshold}} ({{watcher}})',
+      recover: '{{entity}}: {{key}} {{value}} opět v normě ({{watcher}})',
+      no_data: '{{entity}}: žádná data {{key}} za {{interval}} s ({{watcher}})',
+      data_back: '{{entity}}: data {{key}} opět přicházejí ({{watcher}})',
+    },
+    scheduler: {
+      ok_one: '{{scheduler}}: zapsáno {{attribute}} pro {{count}} entitu',
+      ok_other: '{{scheduler}}: zapsáno {{attribute}} pro {{count}} entit',
+      nok: '{{scheduler}}: do {{attribute}} se nic nezapsalo',
+      skipped: '{{scheduler}}: běhy zmeškané před více než dnem byly vynechány',
+    },
   },
   navbar: {
     applications: 'Aplikace',

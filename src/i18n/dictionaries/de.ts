@@ -152,7 +152,8 @@ export const de: Dictionary = {
       name: 'Protokoll',
       fields: {
         id: 'ID', timestamp: 'Zeit', type: 'Typ', status: 'Status', source: 'Quelle', message: 'Meldung',
-        entity_id: '$t(terms.entity)', message_data: 'Daten',
+        entity_id: 'Entitäts-ID', entity: '$t(terms.entity)', acknowledged_by: 'Bestätigt von', acknowledged_at: 'Bestätigt am', resolved_by: 'Erledigt von', resolved_at: 'Erledigt am',
+        message_data: 'Daten',
       },
     },
   },
@@ -310,6 +311,22 @@ export const de: Dictionary = {
   },
   authRedirect: {
     message: 'Sie werden angemeldet…',
+  },
+  logMessages: {
+    now: 'jetzt',
+    between: '{{from}} bis {{to}}',
+    watcher: {
+      alert: '{{entity}}: {{key}} {{value}} {{operator}} {{threshold}} ({{watcher}})',
+      recover: '{{entity}}: {{key}} {{value}} wieder normal ({{watcher}})',
+      no_data: '{{entity}}: keine {{key}}-Daten seit {{interval}} s ({{watcher}})',
+      data_back: '{{entity}}: wieder {{key}}-Daten ({{watcher}})',
+    },
+    scheduler: {
+      ok_one: '{{scheduler}}: {{attribute}} für {{count}} Entität geschrieben',
+      ok_other: '{{scheduler}}: {{attribute}} für {{count}} Entitäten geschrieben',
+      nok: '{{scheduler}}: nichts in {{attribute}} geschrieben',
+      skipped: '{{scheduler}}: vor mehr als einem Tag verpasste Läufe wurden übersprungen',
+    },
   },
   navbar: {
     applications: 'Anwendungen',

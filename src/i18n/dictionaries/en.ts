@@ -151,7 +151,8 @@ export const en = {
       name: 'Log',
       fields: {
         id: 'ID', timestamp: 'Time', type: 'Type', status: 'Status', source: 'Source', message: 'Message',
-        entity_id: '$t(terms.entity)', message_data: 'Data',
+        entity_id: 'Entity ID', entity: '$t(terms.entity)', acknowledged_by: 'Acknowledged by', acknowledged_at: 'Acknowledged', resolved_by: 'Resolved by', resolved_at: 'Resolved',
+        message_data: 'Data',
       },
     },
   },
@@ -309,6 +310,22 @@ export const en = {
   },
   authRedirect: {
     message: 'Signing you in…',
+  },
+  logMessages: {
+    now: 'now',
+    between: '{{from}} to {{to}}',
+    watcher: {
+      alert: '{{entity}}: {{key}} {{value}} {{operator}} {{threshold}} ({{watcher}})',
+      recover: '{{entity}}: {{key}} {{value}} back to normal ({{watcher}})',
+      no_data: '{{entity}}: no {{key}} data for {{interval}} s ({{watcher}})',
+      data_back: '{{entity}}: {{key}} data again ({{watcher}})',
+    },
+    scheduler: {
+      ok_one: '{{scheduler}}: wrote {{attribute}} of {{count}} entity',
+      ok_other: '{{scheduler}}: wrote {{attribute}} of {{count}} entities',
+      nok: '{{scheduler}}: nothing written to {{attribute}}',
+      skipped: '{{scheduler}}: runs missed more than a day ago were skipped',
+    },
   },
   navbar: {
     applications: 'Applications',

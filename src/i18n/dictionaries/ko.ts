@@ -152,7 +152,8 @@ export const ko: Dictionary = {
       name: '로그',
       fields: {
         id: 'ID', timestamp: '시간', type: '유형', status: '상태', source: '소스', message: '메시지',
-        entity_id: '$t(terms.entity)', message_data: '데이터',
+        entity_id: '엔터티 ID', entity: '$t(terms.entity)', acknowledged_by: '확인자', acknowledged_at: '확인 시각', resolved_by: '해결자', resolved_at: '해결 시각',
+        message_data: '데이터',
       },
     },
   },
@@ -310,6 +311,22 @@ export const ko: Dictionary = {
   },
   authRedirect: {
     message: '로그인하는 중…',
+  },
+  logMessages: {
+    now: '현재',
+    between: '{{from}}~{{to}}',
+    watcher: {
+      alert: '{{entity}}: {{key}} {{value}} {{operator}} {{threshold}} ({{watcher}})',
+      recover: '{{entity}}: {{key}} {{value}} 정상 복귀 ({{watcher}})',
+      no_data: '{{entity}}: {{interval}}초 동안 {{key}} 데이터 없음 ({{watcher}})',
+      data_back: '{{entity}}: {{key}} 데이터 다시 수신 ({{watcher}})',
+    },
+    scheduler: {
+      ok_one: '{{scheduler}}: 엔터티 {{count}}개의 {{attribute}} 기록',
+      ok_other: '{{scheduler}}: 엔터티 {{count}}개의 {{attribute}} 기록',
+      nok: '{{scheduler}}: {{attribute}}에 기록된 내용 없음',
+      skipped: '{{scheduler}}: 하루 이상 지난 누락 실행은 건너뜀',
+    },
   },
   navbar: {
     applications: '애플리케이션',

@@ -152,7 +152,8 @@ export const pt: Dictionary = {
       name: 'Registo',
       fields: {
         id: 'ID', timestamp: 'Hora', type: 'Tipo', status: 'Estado', source: 'Origem', message: 'Mensagem',
-        entity_id: '$t(terms.entity)', message_data: 'Dados',
+        entity_id: 'ID da entidade', entity: '$t(terms.entity)', acknowledged_by: 'Reconhecido por', acknowledged_at: 'Reconhecido em', resolved_by: 'Resolvido por', resolved_at: 'Resolvido em',
+        message_data: 'Dados',
       },
     },
   },
@@ -310,6 +311,22 @@ export const pt: Dictionary = {
   },
   authRedirect: {
     message: 'A iniciar a sua sessão…',
+  },
+  logMessages: {
+    now: 'agora',
+    between: '{{from}} a {{to}}',
+    watcher: {
+      alert: '{{entity}}: {{key}} {{value}} {{operator}} {{threshold}} ({{watcher}})',
+      recover: '{{entity}}: {{key}} {{value}} de volta ao normal ({{watcher}})',
+      no_data: '{{entity}}: sem dados de {{key}} há {{interval}} s ({{watcher}})',
+      data_back: '{{entity}}: dados de {{key}} novamente ({{watcher}})',
+    },
+    scheduler: {
+      ok_one: '{{scheduler}}: {{attribute}} gravado em {{count}} entidade',
+      ok_other: '{{scheduler}}: {{attribute}} gravado em {{count}} entidades',
+      nok: '{{scheduler}}: nada gravado em {{attribute}}',
+      skipped: '{{scheduler}}: execuções perdidas há mais de um dia foram ignoradas',
+    },
   },
   navbar: {
     applications: 'Aplicações',

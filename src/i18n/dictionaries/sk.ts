@@ -152,7 +152,8 @@ export const sk: Dictionary = {
       name: 'Log',
       fields: {
         id: 'ID', timestamp: 'Čas', type: 'Typ', status: 'Stav', source: 'Zdroj', message: 'Správa',
-        entity_id: '$t(terms.entity)', message_data: 'Údaje',
+        entity_id: 'ID entity', entity: '$t(terms.entity)', acknowledged_by: 'Potvrdil', acknowledged_at: 'Potvrdené', resolved_by: 'Vyriešil', resolved_at: 'Vyriešené',
+        message_data: 'Údaje',
       },
     },
   },
@@ -310,6 +311,22 @@ export const sk: Dictionary = {
   },
   authRedirect: {
     message: 'Prebieha prihlasovanie…',
+  },
+  logMessages: {
+    now: 'teraz',
+    between: '{{from}} až {{to}}',
+    watcher: {
+      alert: '{{entity}}: {{key}} {{value}} {{operator}} {{threshold}} ({{watcher}})',
+      recover: '{{entity}}: {{key}} {{value}} opäť v norme ({{watcher}})',
+      no_data: '{{entity}}: žiadne údaje {{key}} za {{interval}} s ({{watcher}})',
+      data_back: '{{entity}}: údaje {{key}} opäť prichádzajú ({{watcher}})',
+    },
+    scheduler: {
+      ok_one: '{{scheduler}}: zapísané {{attribute}} pre {{count}} entitu',
+      ok_other: '{{scheduler}}: zapísané {{attribute}} pre {{count}} entít',
+      nok: '{{scheduler}}: do {{attribute}} sa nič nezapísalo',
+      skipped: '{{scheduler}}: behy zmeškané pred viac ako dňom boli vynechané',
+    },
   },
   navbar: {
     applications: 'Aplikácie',

@@ -30,7 +30,7 @@ export function RecordDrawer({ resource, record, onClose }: { resource: ModelRes
                     successNotification: () => ({ type: 'success', message: t('notifications.updated', { name: t(`models.${schema.$id}.name`) }) }),
                   }, { onSuccess: ({ data }) => Object.assign(record, data) })} />
               ) : (
-                <RecordValue field={field} schema={schema.properties[field]} value={record[field]} />
+                <RecordValue field={field} schema={schema.properties[field]} value={record[field]} record={record} />
               )}
             </Descriptions.Item>
           ))}

@@ -97,7 +97,7 @@ export default function ResourceListPage({ resource }: { resource: ModelResource
           filters: enumValues.filter((value) => value !== null).map((value) => ({ text: t(`enumValues.${field}.${String(value)}`, { defaultValue: String(value) }), value: value as string })),
           filteredValue: (filterOf(filters, field) as string[] | undefined) ?? null,
         } : {}),
-        render: (value: unknown) => <RecordValue field={field} schema={fieldSchema} value={value} />,
+        render: (value: unknown, record: BaseRecord) => <RecordValue field={field} schema={fieldSchema} value={value} record={record} />,
       };
     }),
     {

@@ -1,0 +1,46 @@
+// A log's message in the reader's language: an engine's log (a watcher's transition, a scheduler's
+// run) is told again from its message_data (entity and key names, the value and the threshold, in
+// the interface language); any other log shows its stored text.
+import { useTranslation } from 'react-i18next';
+import { useAttributeName } from '../../i18n/attributeNames.ts';
+import { pickLocalized, type LocalizedValue } from '../../i18n/pickLocalized.ts';
+
+interface EngineLogData {
+  transition?: string;
+  result?: string;
+  entity?: LocalizedValue;
+  watcher?: string;
+  scheduler?: string;
+  key?: string;
+  value?: unknown;
+  operator?: string;
+  kind?: string;
+  threshold?: unknown;
+  threshold_to?: unknown;
+  interval?: number;
+  attribute?: string;
+  entities?: number;
+}
+
+const WATCHER_TRANSITIONS = ['alert', 'recover', 'no_data', 'data_back'];
+const SCHEDULER_RESULTS = ['ok', 'nok', 'skipped'];
+
+export function LogMessage({ message, source, data }: { message: string; source?: unknown; data?: unknown }) {
+  const { t, i18n } = useTranslation();
+  const attributeName = useAttributeName();
+  const parts = (data ?? {}) as EngineLogData;
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 3 });
+  const shown = (value: unknown) => (typeof value === 'number' ? number.format(value) : value === null || value === undefined ? '—' : typeof value === 'string' ? `"${value}"` : JSON.stringify(value));
+  if (source === 'watcher' && parts.transition && WATCHER_TRANSITIONS.includes(parts.transition)) {
+    const threshold = parts.kind === 'now' ? t('logMessages.now') : parts.operator === 'between'
+      ? t('logMessages.between', { from: shown(parts.threshold), to: shown(parts.threshold_to) }) : shown(parts.threshold);
+    return <>{t(`logMessages.watcher.${parts.transition}`, {
+      entity: pickLocalized(parts.entity, i18n.language), key: attributeName(parts.key ?? ''), value: shown(parts.value),
+      operator: parts.operator, threshold, watcher: parts.watcher, interval: parts.interval,
+    })}</>;
+  }
+  if (source === 'scheduler' && parts.result && SCHEDULER_RESULTS.includes(parts.result)) {
+    return <>{t(`logMessages.scheduler.${parts.result}`, { scheduler: parts.scheduler, attribute: parts.attribute, count: parts.entities ?? 0 })}</>;
+  }
+  return <>{message}</>;
+}
