@@ -10,6 +10,17 @@ export async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
 
 export const intList = (values: number[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
+function checkedInt(value: number): number {
+  if (!Number.isSafeInteger(value)) throw new Error('Not an integer id');
+  return value;
+}
+
+/** Integers (ids) as an `int[]` of parameters. */
+export const intArray = (values: number[]) => sql`ARRAY[${intList(values.map(checkedInt))}]::int[]`;
+
+/** Texts as a `text[]` of parameters. */
+export const textArray = (values: string[]) => sql`ARRAY[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`;
+
 /** The ILIKE pattern of values containing `text`, its own `%`, `_` and `\` taken literally. */
 export const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
