@@ -15,6 +15,7 @@ import { kpiDataRoutes } from './api/kpiDataRoutes.ts';
 import { overlayImageRoutes } from './api/overlayImageRoutes.ts';
 import { profileRoutes } from './api/profileRoutes.ts';
 import { readRoutes } from './api/readRoutes.ts';
+import { schedulerQueryTestRoutes } from './api/schedulerQueryTestRoutes.ts';
 import { installSecurityHeaders } from './api/securityHeaders.ts';
 import { installCompression, serveWebApp } from './api/webApp.ts';
 import { tokenSigner } from './auth/accessToken.ts';
@@ -49,6 +50,7 @@ import { passwordService } from './services/passwordService.ts';
 import { tenantReadCache } from './services/tenantReadCache.ts';
 import { readBudget } from './services/readBudget.ts';
 import { readService } from './services/readService.ts';
+import { schedulerQueryTest } from './services/schedulerQueryTest.ts';
 import { resourceResolvers, resourceTypeDefs } from './graphql/resourceGraphql.ts';
 import { resourceRoutes } from './api/resourceRoutes.ts';
 import { resourceService } from './resources/resourceService.ts';
@@ -258,6 +260,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     profileRoutes(scope, passwordService(options.db));
     resourceRoutes(scope, resources);
     kpiDataRoutes(scope, kpiDataService(options.db, resources, { localDayZones, budget }));
+    schedulerQueryTestRoutes(scope, schedulerQueryTest(options.db, { budget }));
     await overlayImageRoutes(scope, overlayImageService(options.db));
     // WebSockets for GraphQL subscriptions and MQTT (mercurius uses this registration, as it
     // would have made it: 1 MB messages). The GraphQL socket's frames are checked before mercurius sees them.

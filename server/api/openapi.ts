@@ -5,7 +5,8 @@ export function bodySchema<T extends { $id?: string }>(schema: T): Omit<T, '$id'
   return rest;
 }
 
-const errorBody = {
+/** The documented error body (docs/api.md "Errors"). */
+export const errorBody = {
   type: 'object',
   properties: {
     errors: {

@@ -96,15 +96,25 @@ function sourceRows(query: SeriesQuery, item: SeriesItem, level: SourceSpans): S
 /** Every level of the plan, one after the other. */
 const planRows = (query: SeriesQuery, item: SeriesItem) => sql.join(query.plan.map((level) => sourceRows(query, item, level)), sql` UNION ALL `);
 
-/** The bucket start of the row time `t` in the zone (server/telemetry/kpiTime.ts mirrors it). */
+/** A bucket of local time: a step shorter than a day (ms), or a calendar unit. */
+export type ZonedBucket = { stepMs: number } | { unit: 'day' | 'week' | 'month' | 'year' };
+
+/**
+ * The start of the bucket holding the instant `t` in the zone (server/telemetry/kpiTime.ts mirrors
+ * it): a sub-day step floors the local wall time and keeps the point's own offset (the hour
+ * repeated when summer time ends is two buckets); a calendar unit starts at local midnight.
+ */
+export function zonedBucketStart(t: SQL, zone: string, bucket: ZonedBucket): SQL {
+  const zoneText = sql`${zone}::text`;
+  if ('unit' in bucket) return sql`date_trunc(${bucket.unit}, ${t}, ${zoneText})`;
+  const local = sql`(${t} AT TIME ZONE ${zoneText})`;
+  return sql`${t} - (${local} - date_bin(${`${bucket.stepMs / 1000} seconds`}::interval, ${local}, timestamp '2000-01-01 00:00:00'))`;
+}
+
+/** The bucket start of the row time `s.t` in the KPI's zone. */
 function bucketOf(query: SeriesQuery): SQL {
-  const zone = sql`${query.zone}::text`;
   const step = subDayStep(query.interval);
-  if (step) {
-    const local = sql`(s.t AT TIME ZONE ${zone})`;
-    return sql`s.t - (${local} - date_bin(${`${step / 1000} seconds`}::interval, ${local}, timestamp '2000-01-01 00:00:00'))`;
-  }
-  return sql`date_trunc(${calendarUnit(query.interval)!}, s.t, ${zone})`;
+  return zonedBucketStart(sql`s.t`, query.zone, step ? { stepMs: step } : { unit: calendarUnit(query.interval)! });
 }
 
 /**

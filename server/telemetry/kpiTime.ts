@@ -257,7 +257,7 @@ export function kpiRange(definition: RangeDefinition, zone: string, now: number)
 export type CompareDefinition = NonNullable<Definition['compare']>;
 
 /** A wall time (UTC ms of the reading) moved by whole calendar months; a day past the month's end is its last day (31 Mar − 1 month = 28/29 Feb). */
-function addMonths(wall: number, months: number): number {
+export function addMonths(wall: number, months: number): number {
   const date = new Date(wall);
   const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1));
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();

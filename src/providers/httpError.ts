@@ -1,5 +1,5 @@
 // The error every failed API call throws: refine's HttpError shape (message + statusCode) plus
-// the API's error code (`JWT101`, `VALIDATION`, …) when there is one.
+// the API's error code (`JWT101`, `VALIDATION`, …) and its values (`params`) when there are.
 import type { HttpError } from '@refinedev/core';
 import { i18n } from '../i18n/i18n.ts';
 
@@ -26,13 +26,16 @@ export class ApiHttpError extends Error implements HttpError {
   statusCode: number;
   code: string | undefined;
   errors: Record<string, string>;
+  /** The values of the first error's message (`reason`, `limit`, …), as the server sent them. */
+  params: Record<string, string | number>;
 
-  constructor(message: string, statusCode: number, code?: string, errors: Record<string, string> = {}) {
+  constructor(message: string, statusCode: number, code?: string, errors: Record<string, string> = {}, params: Record<string, string | number> = {}) {
     super(message);
     this.name = 'HttpError';
     this.statusCode = statusCode;
     this.code = code;
     this.errors = errors;
+    this.params = params;
   }
 }
 
@@ -68,5 +71,5 @@ export function errorFromResponse(statusCode: number, body: unknown): ApiHttpErr
   for (const entry of entries) {
     if (entry.field && entry.message) fieldErrors[entry.field] = localized(entry, entry.message);
   }
-  return new ApiHttpError(message ?? communicationErrorText(), statusCode, first?.code, fieldErrors);
+  return new ApiHttpError(message ?? communicationErrorText(), statusCode, first?.code, fieldErrors, first?.params);
 }

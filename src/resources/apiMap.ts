@@ -36,4 +36,5 @@ export const apiPaths = {
   telemetryKeys: '/telemetry-keys',
   kpiData: '/kpi-data',
   kpiPreview: '/kpi-preview',
+  testQueryScheduler: '/test-query-scheduler',
 } as const;

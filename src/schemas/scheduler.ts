@@ -34,7 +34,7 @@ export const schedulerSchema = {
         },
         key: { ...text(100), 'x-conditional': true, 'x-order': 5 },
         value: { ...number(-1e12, 1e12), 'x-conditional': true, 'x-order': 6 },
-        query: { ...longText, 'x-conditional': true, 'x-order': 7 },
+        query: { ...longText, 'x-widget': 'complex-query', 'x-conditional': true, 'x-order': 7 },
         time_slot: { type: 'string', enum: SCHEDULER_TIME_SLOTS, default: 'last-week', 'x-widget': 'enum', 'x-order': 8 },
         target_attribute: { ...text(100), minLength: 1, 'x-order': 9 },
       },

@@ -8,12 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { DEFAULT_DAY_ZONES } from '../../server/config.ts';
 import { kpiSeriesQuery, type KpiAggregation, type SeriesRow } from '../../server/db/kpiDataQueries.ts';
-import { entities, entityTypes, kpis, tenants, users } from '../../server/db/schema.ts';
+import { kpis, tenants, users } from '../../server/db/schema.ts';
 import { syncDayZones } from '../../server/telemetry/dayZones.ts';
 import { chooseSource, kpiRange, rangePieces, readingOf, sourcePlan, type KpiInterval, type SourceSpans, type TelemetrySource } from '../../server/telemetry/kpiTime.ts';
 import type { TelemetryPoint } from '../../server/telemetry/telemetryPoint.ts';
 import { telemetryWriter } from '../../server/telemetry/telemetryWriter.ts';
 import { KPI_AGGREGATIONS } from '../../src/schemas/enums.ts';
+import { makeEntities } from '../support/testEntities.ts';
 import { PASSWORD, startTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -28,15 +29,6 @@ let facilityMeter: { typeId: number; ids: number[] };
 
 const at = (iso: string) => Date.parse(iso);
 const HOUR = 3_600_000;
-
-async function makeEntities(tenantId: string, typeName: string, count: number) {
-  return t.db.systemTx(async (tx) => {
-    const [type] = await tx.insert(entityTypes).values({ tenantId, category: 'test', name: typeName }).returning({ id: entityTypes.id });
-    const rows = await tx.insert(entities).values(Array.from({ length: count }, (_v, i) => ({ tenantId, entityTypeId: type.id, name: { en: `${typeName} ${i + 1}` } })))
-      .returning({ id: entities.id });
-    return { typeId: type.id, ids: rows.map((row) => row.id).sort((a, b) => a - b) };
-  });
-}
 
 async function write(points: TelemetryPoint[]) {
   const writer = telemetryWriter(t.db);
@@ -83,8 +75,8 @@ beforeAll(async () => {
   facilityAdmin = (await t.login('admin@demo.facility')).access_token;
   city = (await t.get('/tenant', admin)).body.id;
   facility = (await t.get('/tenant', facilityAdmin)).body.id;
-  meters = await makeEntities(city, 'KPI test meter', 4);
-  facilityMeter = await makeEntities(facility, 'KPI test meter', 1);
+  meters = await makeEntities(t, city, 'KPI test meter', 4);
+  facilityMeter = await makeEntities(t, facility, 'KPI test meter', 1);
   const [m1, m2, m3, m4] = meters.ids;
 
   await write([
@@ -636,7 +628,7 @@ describe('hostile callers', () => {
   it('KPIs asking for too much are refused with 400: too many buckets, too many entities', async () => {
     const minutesOverAYear = await createKpi(admin, [{ key: 'agg', aggregation: 'sum', entity_ids: meters.ids }], { time_interval: '1m', time_range: '1y' });
     expectBad(await kpiData(admin, minutesOverAYear));
-    const crowd = await makeEntities(city, 'Crowd', 1001);
+    const crowd = await makeEntities(t, city, 'Crowd', 1001);
     const crowded = await createKpi(admin, [{ key: 'agg', aggregation: 'sum', entity_type_ids: [crowd.typeId] }], { time_interval: '1h', time_range: '24h' });
     const refused = await kpiData(admin, crowded);
     expectBad(refused);

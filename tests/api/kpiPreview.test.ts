@@ -3,9 +3,9 @@
 // looked at; the draft is checked like a KPI being saved; another tenant's ids match nothing; and
 // the answer's limits and the caller's budget of expensive reads apply.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entities, entityTypes } from '../../server/db/schema.ts';
 import type { TelemetryPoint } from '../../server/telemetry/telemetryPoint.ts';
 import { telemetryWriter } from '../../server/telemetry/telemetryWriter.ts';
+import { makeEntities } from '../support/testEntities.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -19,15 +19,6 @@ let facilityMeter: { typeId: number; ids: number[] };
 
 const HOUR = 3_600_000;
 const range = { time_interval: '1h', date_range: { from: '2026-06-10T10:00:00Z', to: '2026-06-10T12:00:00Z' } };
-
-async function makeEntities(tenantId: string, typeName: string, count: number) {
-  return t.db.systemTx(async (tx) => {
-    const [type] = await tx.insert(entityTypes).values({ tenantId, category: 'test', name: typeName }).returning({ id: entityTypes.id });
-    const rows = await tx.insert(entities).values(Array.from({ length: count }, (_v, i) => ({ tenantId, entityTypeId: type.id, name: { en: `${typeName} ${i + 1}` } })))
-      .returning({ id: entities.id });
-    return { typeId: type.id, ids: rows.map((row) => row.id).sort((a, b) => a - b) };
-  });
-}
 
 const preview = (body: unknown, token = admin) => t.post('/kpi-preview', body, token);
 
@@ -47,8 +38,8 @@ beforeAll(async () => {
   facilityAdmin = (await t.login('admin@demo.facility')).access_token;
   city = (await t.get('/tenant', admin)).body.id;
   facility = (await t.get('/tenant', facilityAdmin)).body.id;
-  meters = await makeEntities(city, 'Preview meter', 3);
-  facilityMeter = await makeEntities(facility, 'Preview meter', 1);
+  meters = await makeEntities(t, city, 'Preview meter', 3);
+  facilityMeter = await makeEntities(t, facility, 'Preview meter', 1);
   const [m1, m2, m3] = meters.ids;
   const points: TelemetryPoint[] = [
     { tenantId: city, entityId: m1, key: 'agg', ts: Date.parse('2026-06-10T10:00:00Z'), value: 2 },

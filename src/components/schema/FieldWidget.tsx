@@ -1,6 +1,6 @@
 // The input of one field, chosen by its `x-widget` (or its type): text, multilingual text,
 // number, enum (translated), switch, colour, date/time, entity / entity-type / group pickers,
-// telemetry keys the chosen entities report, cron, JSON.
+// telemetry keys the chosen entities report, cron, JSON, a scheduler's complex query with its test.
 import { useSelect } from '@refinedev/antd';
 import { useContext } from 'react';
 import { ColorPicker, DatePicker, Input, InputNumber, Select, Switch, TimePicker } from 'antd';
@@ -9,6 +9,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FieldSchema } from '../../schemas/model.ts';
 import { pickLocalized, type LocalizedValue } from '../../i18n/pickLocalized.ts';
+import { ComplexQueryInput } from './ComplexQueryInput.tsx';
 import { CronInput } from './CronInput.tsx';
 import { TelemetryKeyInput } from './TelemetryKeyInput.tsx';
 import { PickerScopeContext } from './pickerScope.ts';
@@ -144,6 +145,8 @@ export function FieldWidget(props: WidgetProps) {
         entityIds={props.record?.entity_ids as number[] | undefined} entityTypeIds={props.record?.entity_type_ids as number[] | undefined} />;
     case 'cron':
       return <CronInput id={id} value={value} onChange={onChange} aria-label={label} />;
+    case 'complex-query':
+      return <ComplexQueryInput id={id} value={value} onChange={onChange} label={label} maxLength={schema.maxLength} timeSlot={props.record?.time_slot as string | undefined} />;
     case 'json':
       return <Input.TextArea id={id} value={value} onChange={(event) => onChange?.(event.target.value)} autoSize={{ minRows: 2, maxRows: 10 }} className="json-input" aria-label={label} />;
     default:

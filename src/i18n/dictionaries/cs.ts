@@ -60,6 +60,7 @@ export const cs: Dictionary = {
     KPI_PRESET_DUPLICATE: 'Tento KPI už v předvolbě je.',
     BAD_KPI_DATA: 'Chybná data KPI',
     NO_KPI_DATA: 'Nebyla nalezena žádná data KPI',
+    SCHEDULER_TEST_FAILED: 'Test dotazu skončil s chybou = {{reason}}',
     NOT_SUPPORTED: 'Tato akce zde není dostupná.',
     GEOMETRY_INVALID: 'Tvar není platný: nakreslete jej na mapě znovu.',
     NO_ATTRIBUTE_CHANGE: 'Žádná hodnota atributu se nezměnila',
@@ -252,6 +253,14 @@ export const cs: Dictionary = {
   cron: {
     help: 'Pět polí: minuta (0-59), hodina (0-23), den v měsíci (0-31), měsíc (1-12), den v týdnu (0-6, neděle 0). Každé *, hodnota, seznam, rozsah nebo krok.',
     nextRuns: 'Příštích pět spuštění:',
+  },
+  complexQuery: {
+    test: 'Otestovat dotaz',
+    passed: 'Úspěšný',
+    failed: 'Neúspěšný: {{reason}}',
+    notTested: 'N/A',
+    notTestedHint: 'Zatím neotestováno nebo změněno od posledního testu',
+    result: 'Výsledek',
   },
   terms: {
     entity: 'Entita',

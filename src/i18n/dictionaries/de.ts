@@ -60,6 +60,7 @@ export const de: Dictionary = {
     KPI_PRESET_DUPLICATE: 'Diese KPI ist bereits in der Vorlage.',
     BAD_KPI_DATA: 'Ungültige KPI-Daten',
     NO_KPI_DATA: 'Keine KPI-Daten gefunden',
+    SCHEDULER_TEST_FAILED: 'Test der Abfrage endete mit Fehler = {{reason}}',
     NOT_SUPPORTED: 'Diese Aktion ist hier nicht verfügbar.',
     GEOMETRY_INVALID: 'Die Form ist ungültig: Zeichnen Sie sie auf der Karte neu.',
     NO_ATTRIBUTE_CHANGE: 'Kein Attributwert wurde geändert',
@@ -252,6 +253,14 @@ export const de: Dictionary = {
   cron: {
     help: 'Fünf Felder: Minute (0-59), Stunde (0-23), Tag des Monats (0-31), Monat (1-12), Wochentag (0-6, Sonntag 0). Jeweils *, ein Wert, eine Liste, ein Bereich oder eine Schrittweite.',
     nextRuns: 'Die nächsten fünf Ausführungen:',
+  },
+  complexQuery: {
+    test: 'Abfrage testen',
+    passed: 'Bestanden',
+    failed: 'Fehlgeschlagen: {{reason}}',
+    notTested: 'k. A.',
+    notTestedHint: 'Noch nicht getestet oder seit dem letzten Test geändert',
+    result: 'Ergebnis',
   },
   terms: {
     entity: 'Entität',

@@ -59,6 +59,7 @@ export const en = {
     KPI_PRESET_DUPLICATE: 'This KPI is already in the preset.',
     BAD_KPI_DATA: 'Bad kpi_data',
     NO_KPI_DATA: 'No KPI data found',
+    SCHEDULER_TEST_FAILED: 'Test of query ended with error = {{reason}}',
     NOT_SUPPORTED: 'This action is not available here.',
     GEOMETRY_INVALID: 'The shape is not valid: draw it again on the map.',
     NO_ATTRIBUTE_CHANGE: 'No attribute value has changed',
@@ -251,6 +252,15 @@ export const en = {
   cron: {
     help: 'Five fields: minute (0-59), hour (0-23), day of month (0-31), month (1-12), weekday (0-6, Sunday 0). Each *, a value, a list, a range or a step.',
     nextRuns: 'Next five runs:',
+  },
+  /** The scheduler's complex query and its test (SPEC §4: passed, failed or N/A). */
+  complexQuery: {
+    test: 'Test query',
+    passed: 'Passed',
+    failed: 'Failed: {{reason}}',
+    notTested: 'N/A',
+    notTestedHint: 'Not tested yet, or changed since the last test',
+    result: 'Result',
   },
   terms: {
     entity: 'Entity',

@@ -60,6 +60,7 @@ export const ko: Dictionary = {
     KPI_PRESET_DUPLICATE: '이 KPI는 이미 프리셋에 있습니다.',
     BAD_KPI_DATA: '잘못된 KPI 데이터',
     NO_KPI_DATA: 'KPI 데이터를 찾을 수 없습니다',
+    SCHEDULER_TEST_FAILED: '쿼리 테스트가 오류로 종료됨 = {{reason}}',
     NOT_SUPPORTED: '여기에서는 이 작업을 사용할 수 없습니다.',
     GEOMETRY_INVALID: '모양이 올바르지 않습니다. 지도에서 다시 그려 주세요.',
     NO_ATTRIBUTE_CHANGE: '변경된 속성 값이 없습니다',
@@ -252,6 +253,14 @@ export const ko: Dictionary = {
   cron: {
     help: '다섯 개 필드: 분(0-59), 시(0-23), 일(0-31), 월(1-12), 요일(0-6, 일요일은 0). 각 필드는 *, 값, 목록, 범위 또는 간격 중 하나입니다.',
     nextRuns: '다음 5회 실행:',
+  },
+  complexQuery: {
+    test: '쿼리 테스트',
+    passed: '통과',
+    failed: '실패: {{reason}}',
+    notTested: 'N/A',
+    notTestedHint: '아직 테스트하지 않았거나 마지막 테스트 이후 변경됨',
+    result: '결과',
   },
   terms: {
     entity: '엔터티',

@@ -60,6 +60,7 @@ export const pt: Dictionary = {
     KPI_PRESET_DUPLICATE: 'Este KPI já está na predefinição.',
     BAD_KPI_DATA: 'Dados de KPI inválidos',
     NO_KPI_DATA: 'Nenhum dado de KPI encontrado',
+    SCHEDULER_TEST_FAILED: 'O teste da consulta terminou com erro = {{reason}}',
     NOT_SUPPORTED: 'Esta ação não está disponível aqui.',
     GEOMETRY_INVALID: 'A forma não é válida: desenhe-a novamente no mapa.',
     NO_ATTRIBUTE_CHANGE: 'Nenhum valor de atributo foi alterado',
@@ -252,6 +253,14 @@ export const pt: Dictionary = {
   cron: {
     help: 'Cinco campos: minuto (0-59), hora (0-23), dia do mês (0-31), mês (1-12), dia da semana (0-6, domingo 0). Cada um com *, um valor, uma lista, um intervalo ou um passo.',
     nextRuns: 'Próximas cinco execuções:',
+  },
+  complexQuery: {
+    test: 'Testar consulta',
+    passed: 'Aprovado',
+    failed: 'Falhou: {{reason}}',
+    notTested: 'N/D',
+    notTestedHint: 'Ainda não testada ou alterada desde o último teste',
+    result: 'Resultado',
   },
   terms: {
     entity: 'Entidade',

@@ -60,6 +60,7 @@ export const sk: Dictionary = {
     KPI_PRESET_DUPLICATE: 'Tento KPI už v predvoľbe je.',
     BAD_KPI_DATA: 'Chybné údaje KPI',
     NO_KPI_DATA: 'Nenašli sa žiadne údaje KPI',
+    SCHEDULER_TEST_FAILED: 'Test dotazu skončil s chybou = {{reason}}',
     NOT_SUPPORTED: 'Táto akcia tu nie je dostupná.',
     GEOMETRY_INVALID: 'Tvar nie je platný: nakreslite ho na mape znova.',
     NO_ATTRIBUTE_CHANGE: 'Žiadna hodnota atribútu sa nezmenila',
@@ -252,6 +253,14 @@ export const sk: Dictionary = {
   cron: {
     help: 'Päť polí: minúta (0-59), hodina (0-23), deň v mesiaci (0-31), mesiac (1-12), deň v týždni (0-6, nedeľa 0). Každé *, hodnota, zoznam, rozsah alebo krok.',
     nextRuns: 'Nasledujúcich päť spustení:',
+  },
+  complexQuery: {
+    test: 'Otestovať dotaz',
+    passed: 'Úspešný',
+    failed: 'Neúspešný: {{reason}}',
+    notTested: 'N/A',
+    notTestedHint: 'Zatiaľ neotestovaný alebo zmenený od posledného testu',
+    result: 'Výsledok',
   },
   terms: {
     entity: 'Entita',
