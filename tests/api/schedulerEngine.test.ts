@@ -104,6 +104,25 @@ describe('a run', () => {
   });
 });
 
+describe('complex queries', () => {
+  it("writes a complex query's answer over the scheduler's entities and time slot; a refused query is a nok run in SPEC §8's words", async () => {
+    const query = JSON.stringify({ query: { bool: { filter: [{ term: { key: 'load' } }] } }, aggs: { total: { sum: { field: 'value' } } } });
+    const summed = await createScheduler({ name: 'Load total', definition: { kind: 'periodic', expression: '0 6 * * 1', aggregation: 'complex-query', query, time_slot: 'last-week', target_attribute: 'load_total' } });
+    const refused = await createScheduler({ name: 'Scripted', definition: { kind: 'periodic', expression: '0 6 * * 1', aggregation: 'complex-query', query: '{"query":{"script":{"source":"1"}}}', time_slot: 'last-week', target_attribute: 'never' } });
+    await dueAt(summed, Date.now() - 60_000);
+    await dueAt(refused, Date.now() - 60_000);
+    await until(() => runsOf(summed), (runs) => runs.length > 0);
+    await until(() => runsOf(refused), (runs) => runs.length > 0);
+    // last week's points of both meters: 10 + 20 + 60 + 5 (this week's 1,000 is outside the slot)
+    expect((await attributesOf(meters[0])).load_total).toBe(95);
+    expect((await attributesOf(meters[1])).load_total).toBe(95);
+    expect((await runsOf(refused)).map((run) => [run.result, run.message])).toEqual([
+      ['nok', 'Scripted: Test of query ended with error = query.script is not supported'],
+    ]);
+    expect((await attributesOf(meters[0])).never).toBeUndefined();
+  });
+});
+
 describe('exactly once', () => {
   it('two instances on one database run a due occurrence once', async () => {
     const other = await startTestApp({ db: t.db, engines: true, enginesEveryMs: ENGINE_EVERY_MS });

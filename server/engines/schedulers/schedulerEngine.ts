@@ -14,6 +14,7 @@ import { writeEngineLog } from '../../db/logQueries.ts';
 import { timeZoneOrUtc } from '../../resources/rules/schedulerRules.ts';
 import { calendarRange, offsetsWithin, type CalendarTimeRange } from '../../telemetry/kpiTime.ts';
 import { startWorkLoop } from '../../workLoop.ts';
+import { ComplexQueryRefused, runComplexQuery, type ComplexQueryResult } from './complexQuery.ts';
 import { planOccurrence } from './occurrences.ts';
 
 const CLAIM_BATCH = 50;
@@ -45,8 +46,25 @@ export interface SchedulerEngine { stop(): Promise<void> }
 
 const SLOT_RANGES: Record<string, CalendarTimeRange> = { 'last-week': 'last_week', 'last-month': 'last_month', 'last-year': 'last_year' };
 
+/** A complex query's answer, or why it was refused (read before the run's transaction: it is its own statement). */
+type ComplexAnswer = { value: ComplexQueryResult } | { refused: string };
+
+async function complexAnswer(db: Database, scheduler: SchedulerRow, zone: string, occurrence: number): Promise<ComplexAnswer> {
+  const { definition } = scheduler;
+  try {
+    const value = await runComplexQuery(db, {
+      tenantId: scheduler.tenant_id, timeZone: zone, query: definition.query ?? '', now: occurrence, timeSlot: definition.time_slot,
+      entityIds: scheduler.entity_ids ?? [], entityTypeIds: scheduler.entity_type_ids ?? [],
+    });
+    return { value };
+  } catch (error) {
+    if (error instanceof ComplexQueryRefused) return { refused: error.message };
+    throw error;
+  }
+}
+
 /** The run's work inside its transaction: the values over the slot, written into the target attribute. */
-async function runOccurrence(tx: Tx, scheduler: SchedulerRow, zone: string, occurrence: number): Promise<RunOutcome> {
+async function runOccurrence(tx: Tx, scheduler: SchedulerRow, zone: string, occurrence: number, complex?: ComplexAnswer): Promise<RunOutcome> {
   const { definition } = scheduler;
   const entities = await schedulerEntities(tx, scheduler);
   if (!entities.length) return { result: 'nok', message: `${scheduler.name}: no entities to write ${definition.target_attribute} of`, written: [] };
@@ -56,8 +74,10 @@ async function runOccurrence(tx: Tx, scheduler: SchedulerRow, zone: string, occu
   if (definition.aggregation === 'static-value') {
     values = ids.map((id) => ({ entity_id: id, value: definition.value ?? null }));
     what = `the value ${definition.value}`;
-  } else if (definition.aggregation === 'complex-query') {
-    return { result: 'nok', message: `${scheduler.name}: complex queries cannot run yet`, written: [] };
+  } else if (complex) {
+    if ('refused' in complex) return { result: 'nok', message: `${scheduler.name}: Test of query ended with error = ${complex.refused}`, written: [] };
+    values = complex.value === null ? [] : ids.map((id) => ({ entity_id: id, value: complex.value }));
+    what = 'the complex query';
   } else {
     const [from, to] = calendarRange(zone, SLOT_RANGES[definition.time_slot], occurrence);
     const quarterHours = offsetsWithin(zone, from, to).some((offset) => offset % 3_600_000 !== 0);
@@ -79,9 +99,10 @@ export function startSchedulerEngine(db: Database, options: SchedulerEngineOptio
 
   /** One claimed scheduler: its due occurrence run (or the long-missed ones skipped), in one transaction. */
   const handle = async (scheduler: SchedulerRow) => {
+    const zone = timeZoneOrUtc(await db.tenantTx(scheduler.tenant_id, tenantTimeZone));
+    const plan = planOccurrence(scheduler.definition, zone, scheduler.occurrence_ms, now());
+    const complex = plan.run && scheduler.definition.aggregation === 'complex-query' ? await complexAnswer(db, scheduler, zone, plan.occurrence) : undefined;
     const outcome = await db.tenantTx(scheduler.tenant_id, async (tx) => {
-      const zone = timeZoneOrUtc(await tenantTimeZone(tx));
-      const plan = planOccurrence(scheduler.definition, zone, scheduler.occurrence_ms, now());
       const occurrence = new Date(plan.run ? plan.occurrence : plan.skippedTo).toISOString();
       const next = plan.next === null ? null : new Date(plan.next).toISOString();
       const first = await recordRun(tx, { tenantId: scheduler.tenant_id, schedulerId: scheduler.id, occurrence, result: plan.run ? 'ok' : 'skipped', message: '' });
@@ -91,7 +112,7 @@ export function startSchedulerEngine(db: Database, options: SchedulerEngineOptio
         return undefined;
       }
       const done: RunOutcome = plan.run
-        ? await runOccurrence(tx, scheduler, zone, plan.occurrence)
+        ? await runOccurrence(tx, scheduler, zone, plan.occurrence, complex)
         : { result: 'nok', message: `${scheduler.name}: ${plan.skipped} run(s) missed more than a day ago were skipped (${new Date(plan.skippedFrom).toISOString()} – ${occurrence})`, written: [] };
       await updateRun(tx, scheduler.id, occurrence, plan.run ? done.result : 'skipped', done.message);
       const logId = await writeEngineLog(tx, {
