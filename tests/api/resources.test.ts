@@ -95,8 +95,18 @@ describe('the operator (dashboard and logs, no permission)', () => {
     const { body } = await gql(operator, '{ log_list(page: 1, per_page: 2) { meta { pagination { total per_page current_page total_pages } } data { id status } } }');
     expect(body.data.log_list.meta.pagination).toEqual({ total: 4, per_page: 2, current_page: 1, total_pages: 2 });
     const [first] = body.data.log_list.data;
-    const changed = await gql(operator, 'mutation($id: ID!) { update_log(id: $id, status: "done") { id status } }', { id: first.id });
-    expect(changed.body.data.update_log).toEqual({ id: first.id, status: 'done' });
+    const handling = 'id status acknowledged_by acknowledged_at resolved_by resolved_at';
+    const seen = await gql(operator, `mutation($id: ID!) { update_log(id: $id, status: "seen") { ${handling} } }`, { id: first.id });
+    expect(seen.body.data.update_log).toMatchObject({ id: first.id, status: 'seen', acknowledged_by: 'operator@demo.city', resolved_by: null, resolved_at: null });
+    const acknowledgedAt = seen.body.data.update_log.acknowledged_at;
+    expect(Date.parse(acknowledgedAt)).toBeGreaterThan(Date.now() - 60_000);
+    // resolved by another user: the first acknowledgement is kept
+    const changed = await gql(admin, `mutation($id: ID!) { update_log(id: $id, status: "done") { ${handling} } }`, { id: first.id });
+    expect(changed.body.data.update_log).toMatchObject({ id: first.id, status: 'done', acknowledged_by: 'operator@demo.city', acknowledged_at: acknowledgedAt, resolved_by: 'admin@demo.city' });
+    expect(Date.parse(changed.body.data.update_log.resolved_at)).toBeGreaterThan(Date.now() - 60_000);
+    // a client cannot write them itself
+    const forged = await gql(operator, 'mutation($id: ID!) { update_log(id: $id, status: "done", resolved_by: "someone@else") { id } }', { id: first.id });
+    expect(forged.body.errors?.length).toBeGreaterThan(0);
     const filtered = await gql(operator, '{ log_list(type: "warning,error") { data { type } } }');
     expect(new Set(filtered.body.data.log_list.data.map((log: any) => log.type))).toEqual(new Set(['warning', 'error']));
   });

@@ -66,7 +66,7 @@ describe('the worked example field in the web app', () => {
       cleanup();
     }
     await i18n.changeLanguage('en');
-  });
+  }, 20_000); // six languages, each a whole generated form
 
   it('is a column of the generated list, with its value', async () => {
     const resource = defineResource(watcherSchema, { route: '/watcher', titleKey: 'routes.watcher' });
