@@ -113,8 +113,11 @@ describe('periodic', () => {
       name: 'Dimming reported', query: { key: 'dim_level', aggregation: 'latest-value' }, condition: { operator: '>', kind: 'number', value: 100 },
       entity_ids: [lamp.id], interval: 10,
     });
-    const silent = await until(() => watcherOf(id), (watcher) => watcher.alert === true);
+    // watched for a whole interval (10 s) without a value: no data
+    const started = Date.now();
+    const silent = await until(() => watcherOf(id), (watcher) => watcher.alert === true, 25_000);
     expect(silent.alert).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(9_000);
     await sendTelemetry(t, lamp.token, { dim_level: 50 });
     await until(() => watcherOf(id), (watcher) => watcher.alert === false);
     expect((await logsOf(id)).map((log) => [log.data.transition, log.message])).toEqual([

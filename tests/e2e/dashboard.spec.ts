@@ -29,6 +29,9 @@ async function demoLamp(request: APIRequestContext) {
   return { lamp, accessToken: await accessTokenOf(request, token, lamp.id) };
 }
 
+// every test draws the map and the KPI widgets on SwiftShader: on two busy cores that takes its time
+test.beforeEach(() => test.slow());
+
 test('the first region is selected and kept in a cookie; the map draws the entities', async ({ page, context }) => {
   await login(page, users.cityAdmin);
   await page.goto('/dashboard');

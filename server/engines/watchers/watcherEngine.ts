@@ -64,11 +64,18 @@ export function startWatcherEngine(db: Database, options: WatcherEngineOptions):
       let wakeAt = Number.POSITIVE_INFINITY;
       for (const reading of values) {
         if (reading.has_value) lastValue = reading.value;
+        const previous = stored.get(reading.entity_id);
         let observed: Observation;
         if (reading.has_value) observed = { holds: conditionHolds(watcher.condition, reading.value as never, now) };
-        else if (periodic && reading.reports) observed = 'no_data';
-        else continue; // never reported the key, or an event pass (data just came)
-        const previous = stored.get(reading.entity_id);
+        else if (periodic && reading.reports) {
+          // "no data" takes a whole interval of being watched: a new watch starts counting now
+          if (!previous) {
+            await saveWatchState(tx, { tenantId: watcher.tenant_id, watcherId: watcher.id, entityId: reading.entity_id, state: 'normal', since: new Date(now).toISOString(), value: null });
+            continue;
+          }
+          if (previous.state === 'normal' && now - previous.since_ms < watcher.interval * 1000) continue;
+          observed = 'no_data';
+        } else continue; // never reported the key, or an event pass (data just came)
         const current: WatchState = previous ? { state: stateName(previous.state), since: previous.since_ms } : { state: 'normal', since: now };
         const { next, transition } = step(current, observed, now, forMs);
         if (next.state === 'pending') wakeAt = Math.min(wakeAt, next.since + forMs);
