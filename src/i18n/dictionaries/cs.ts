@@ -323,7 +323,7 @@ export const cs: Dictionary = {
   },
   logMessages: {
     now: 'nyní',
-    between: '{{from}} až {{to}}',
+    between: '{{from}} a {{to}}',
     watcher: {
       alert: '{{entity}}: {{key}} {{value}} {{operator}} {{threshold}} ({{watcher}})',
       recover: '{{entity}}: {{key}} {{value}} opět v normě ({{watcher}})',

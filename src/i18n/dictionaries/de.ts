@@ -323,7 +323,7 @@ export const de: Dictionary = {
   },
   logMessages: {
     now: 'jetzt',
-    between: '{{from}} bis {{to}}',
+    between: '{{from}} und {{to}}',
     watcher: {
       alert: '{{entity}}: {{key}} {{value}} {{operator}} {{threshold}} ({{watcher}})',
       recover: '{{entity}}: {{key}} {{value}} wieder normal ({{watcher}})',

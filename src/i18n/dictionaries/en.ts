@@ -323,7 +323,7 @@ export const en = {
   },
   logMessages: {
     now: 'now',
-    between: '{{from}} to {{to}}',
+    between: '{{from}} and {{to}}',
     watcher: {
       alert: '{{entity}}: {{key}} {{value}} {{operator}} {{threshold}} ({{watcher}})',
       recover: '{{entity}}: {{key}} {{value}} back to normal ({{watcher}})',

@@ -323,7 +323,7 @@ export const pt: Dictionary = {
   },
   logMessages: {
     now: 'agora',
-    between: '{{from}} a {{to}}',
+    between: '{{from}} e {{to}}',
     watcher: {
       alert: '{{entity}}: {{key}} {{value}} {{operator}} {{threshold}} ({{watcher}})',
       recover: '{{entity}}: {{key}} {{value}} de volta ao normal ({{watcher}})',

@@ -323,7 +323,7 @@ export const sk: Dictionary = {
   },
   logMessages: {
     now: 'teraz',
-    between: '{{from}} až {{to}}',
+    between: '{{from}} a {{to}}',
     watcher: {
       alert: '{{entity}}: {{key}} {{value}} {{operator}} {{threshold}} ({{watcher}})',
       recover: '{{entity}}: {{key}} {{value}} opäť v norme ({{watcher}})',

@@ -36,7 +36,8 @@ export function LogMessage({ message, source, data }: { message: string; source?
       ? t('logMessages.between', { from: shown(parts.threshold), to: shown(parts.threshold_to) }) : shown(parts.threshold);
     return <>{t(`logMessages.watcher.${parts.transition}`, {
       entity: pickLocalized(parts.entity, i18n.language), key: attributeName(parts.key ?? ''), value: shown(parts.value),
-      operator: parts.operator, threshold, watcher: parts.watcher, interval: parts.interval,
+      // symbols as they are; between in words
+      operator: parts.operator === 'between' ? t('enumValues.operator.between') : parts.operator, threshold, watcher: parts.watcher, interval: parts.interval,
     })}</>;
   }
   if (source === 'scheduler' && parts.result && SCHEDULER_RESULTS.includes(parts.result)) {
