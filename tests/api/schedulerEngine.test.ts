@@ -37,6 +37,10 @@ beforeAll(async () => {
     ...[10, 20, 60].map((value, day) => ({ tenantId, entityId: meters[0], key: 'load', ts: monday - 7 * DAY + (day + 1) * DAY + DAY / 2, value })),
     { tenantId, entityId: meters[1], key: 'load', ts: monday - 5 * DAY, value: 5 },
     { tenantId, entityId: meters[0], key: 'load', ts: monday + 60_000, value: 1_000 },
+    // the 15th of last month and 1 July of last year, and this month: for the other time slots
+    ...[7, 8].map((value, n) => ({ tenantId, entityId: meters[0], key: 'reading', ts: Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 15, 12) + n * 3_600_000, value })),
+    { tenantId, entityId: meters[0], key: 'reading', ts: Date.UTC(new Date().getUTCFullYear() - 1, 6, 1, 12), value: 40 },
+    { tenantId, entityId: meters[0], key: 'reading', ts: Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1, 0, 30), value: 500 },
   ]);
   await writer.close();
 });
@@ -89,6 +93,18 @@ describe('a run', () => {
     expect((await logsOf(ids.avg)).map((log) => [log.type, log.message])).toEqual([
       ['informational', 'Load avg: wrote load_avg (avg of load over last-week) of 2 of 2 entities'],
     ]);
+  });
+
+  it('reads last month and last year as whole calendar periods', async () => {
+    const month = await createScheduler({ name: 'Monthly reading', definition: { kind: 'periodic', expression: '0 6 1 * *', aggregation: 'sum', key: 'reading', time_slot: 'last-month', target_attribute: 'reading_last_month' } });
+    const year = await createScheduler({ name: 'Yearly reading', definition: { kind: 'periodic', expression: '0 6 1 1 *', aggregation: 'max', key: 'reading', time_slot: 'last-year', target_attribute: 'reading_last_year' } });
+    await dueAt(month, Date.now() - 60_000);
+    await dueAt(year, Date.now() - 60_000);
+    await until(() => runsOf(month), (runs) => runs.length > 0);
+    await until(() => runsOf(year), (runs) => runs.length > 0);
+    const attributes = await attributesOf(meters[0]);
+    expect(attributes.reading_last_month).toBe(15); // 7 + 8; this month's 500 is outside
+    expect(attributes.reading_last_year).toBe(40); // the whole year before this one (last month's 7 and 8 too when this is January)
   });
 
   it('a static value is written as it is; nothing to read is a "nok" run, logged as a warning', async () => {
