@@ -43,8 +43,8 @@ export interface WatcherEngine {
 const stateName = (state: string): WatchStateName => (WATCH_STATES as readonly string[]).includes(state) ? state as WatchStateName : 'normal';
 
 export function startWatcherEngine(db: Database, options: WatcherEngineOptions): WatcherEngine {
-  /** Per tenant, per entity, the keys reported since the last pass. */
-  let reported = new Map<string, Map<number, Set<string>>>();
+  /** Per tenant, per entity, its type and the keys it reported since the last pass. */
+  let reported = new Map<string, Map<number, { typeId: number; keys: Set<string> }>>();
 
   /** Evaluates `watcher` on its entities (narrowed to `only`); periodic passes may conclude "no data". */
   const evaluate = async (watcher: WatcherRow, only: number[] | undefined, periodic: boolean) => {
@@ -107,11 +107,16 @@ export function startWatcherEngine(db: Database, options: WatcherEngineOptions):
     reported = new Map();
     for (const [tenantId, entities] of batch) {
       const keys = new Set<string>();
-      for (const entityKeys of entities.values()) for (const key of entityKeys) keys.add(key);
+      for (const entity of entities.values()) for (const key of entity.keys) keys.add(key);
       const watchers = await db.tenantTx(tenantId, (tx) => watchersOnKeys(tx, tenantId, [...keys]));
       for (const watcher of watchers) {
-        const only = [...entities].filter(([, entityKeys]) => entityKeys.has(watcher.query.key)).map(([entityId]) => entityId);
-        await evaluate(watcher, only, false);
+        // only the entities this watcher watches: no transaction for a watcher none of whose entities reported
+        const ids = watcher.entity_ids ?? [];
+        const types = watcher.entity_type_ids ?? [];
+        const only = [...entities]
+          .filter(([entityId, entity]) => entity.keys.has(watcher.query.key) && ((!ids.length && !types.length) || ids.includes(entityId) || types.includes(entity.typeId)))
+          .map(([entityId]) => entityId);
+        if (only.length) await evaluate(watcher, only, false);
       }
     }
   };
@@ -123,7 +128,8 @@ export function startWatcherEngine(db: Database, options: WatcherEngineOptions):
       if (reported.size) await evaluateReported();
       const due = await claimDueWatchers(db, CLAIM_BATCH, CLAIM_PER_TENANT);
       for (const watcher of due) await evaluate(watcher, undefined, true);
-      return due.length === CLAIM_BATCH || reported.size > 0;
+      // straight on while any were due: the per-tenant cap makes a pass partial, not the last
+      return due.length > 0 || reported.size > 0;
     },
   });
 
@@ -131,9 +137,9 @@ export function startWatcherEngine(db: Database, options: WatcherEngineOptions):
     latestChanged(change) {
       let entities = reported.get(change.tenantId);
       if (!entities) reported.set(change.tenantId, entities = new Map());
-      let keys = entities.get(change.entityId);
-      if (!keys) entities.set(change.entityId, keys = new Set());
-      for (const key of Object.keys(change.values)) keys.add(key);
+      let entity = entities.get(change.entityId);
+      if (!entity) entities.set(change.entityId, entity = { typeId: change.entityTypeId, keys: new Set() });
+      for (const key of Object.keys(change.values)) entity.keys.add(key);
       loop.wake();
     },
     stop: () => loop.stop(),
