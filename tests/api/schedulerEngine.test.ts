@@ -4,8 +4,9 @@
 // are caught up one by one, older ones skipped and logged once; another tenant sees none of it.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entities, entityTypes } from '../../server/db/schema.ts';
 import { telemetryWriter } from '../../server/telemetry/telemetryWriter.ts';
+import { makeEntities } from '../support/testEntities.ts';
+import { until } from '../support/until.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
 const ENGINE_EVERY_MS = 200;
@@ -25,11 +26,7 @@ beforeAll(async () => {
   t = await startTestApp({ engines: true, enginesEveryMs: ENGINE_EVERY_MS });
   admin = (await t.login('admin@demo.city')).access_token;
   [{ id: tenantId }] = await t.db.systemQuery<{ id: string }>(sql`SELECT id FROM tenants WHERE name = 'Demo City'`);
-  meters = await t.db.systemTx(async (tx) => {
-    const [type] = await tx.insert(entityTypes).values({ tenantId, category: 'test', name: 'Run meter' }).returning({ id: entityTypes.id });
-    const rows = await tx.insert(entities).values([1, 2].map((n) => ({ tenantId, entityTypeId: type.id, name: { en: `Run meter ${n}` } }))).returning({ id: entities.id });
-    return rows.map((row) => row.id).sort((a, b) => a - b);
-  });
+  ({ ids: meters } = await makeEntities(t, tenantId, 'Run meter', 2));
   // last week, Tuesday to Thursday at noon: 10, 20, 60 on the first meter, 5 on the second; one value this week
   const monday = thisMonday();
   const writer = telemetryWriter(t.db);
@@ -61,14 +58,6 @@ const logsOf = (id: number) => t.db.systemQuery<{ type: string; message: string 
   WHERE source = 'scheduler' AND message_data->>'source_id' = ${String(id)} ORDER BY id`);
 const attributesOf = async (id: number) => (await t.db.systemQuery<{ attributes: Record<string, unknown> }>(sql`SELECT attributes FROM entities WHERE id = ${id}`))[0].attributes;
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > end) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('a run', () => {
   it('writes each aggregation over last week into the target attribute of every entity with values; logs it; moves to the next run', async () => {

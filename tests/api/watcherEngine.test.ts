@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDeviceApp, type DemoDevice } from '../support/devices.ts';
 import { startSmtpInbox, type SmtpInbox } from '../support/smtpInbox.ts';
+import { until } from '../support/until.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
 const ENGINE_EVERY_MS = 200;
@@ -42,14 +43,8 @@ interface LogRow { type: string; message: string; entity_id: number; data: Recor
 const logsOf = (watcherId: number, app = t) => app.db.systemQuery<LogRow>(sql`SELECT type, message, entity_id, message_data AS data
   FROM logs WHERE source = 'watcher' AND message_data->>'source_id' = ${String(watcherId)} ORDER BY id`);
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 8_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > end) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** How long a test waits for the engines (ms). */
+const WAIT_MS = 8_000;
 
 describe('event-driven', () => {
   it('a value over the threshold alerts, once; back under it recovers; each transition one log row in words', async () => {
@@ -60,13 +55,13 @@ describe('event-driven', () => {
       entity_ids: [lamp.id], definition: { severity: 'error' },
     });
     expect((await sendTelemetry(t, lamp.token, { power: 82 })).statusCode).toBe(200);
-    const alerted = await until(() => watcherOf(id), (watcher) => watcher.alert === true);
+    const alerted = await until(() => watcherOf(id), (watcher) => watcher.alert === true, WAIT_MS);
     expect(alerted).toMatchObject({ alert: true, result: { alerting: 1, value: 82 } });
     expect(Date.parse(alerted.triggered_at)).toBeGreaterThan(Date.now() - 10_000);
 
     await sendTelemetry(t, lamp.token, { power: 90 }); // still over: no second alert
     await sendTelemetry(t, lamp.token, { power: 10 });
-    await until(() => watcherOf(id), (watcher) => watcher.alert === false);
+    await until(() => watcherOf(id), (watcher) => watcher.alert === false, WAIT_MS);
     const logs = await logsOf(id);
     expect(logs.map((log) => [log.type, log.message])).toEqual([
       ['error', `${lamp.name}: power 82 > 50 (Lamp power high)`],
@@ -74,7 +69,7 @@ describe('event-driven', () => {
     ]);
     expect(logs[0]).toMatchObject({ entity_id: lamp.id, data: { transition: 'alert', key: 'power', value: 82, threshold: 50, operator: '>' } });
     // the demo administrator's rule takes error logs by e-mail: the alert arrives, once; the recovery (informational) does not
-    const mails = await until(async () => inbox.received.filter((mail) => mail.text.includes('Lamp power high')), (found) => found.length > 0);
+    const mails = await until(async () => inbox.received.filter((mail) => mail.text.includes('Lamp power high')), (found) => found.length > 0, WAIT_MS);
     expect(mails.map((mail) => [mail.to, mail.text.includes(`${lamp.name}: power 82 > 50 (Lamp power high)`)])).toEqual([['admin@demo.city', true]]);
   });
 
@@ -87,7 +82,7 @@ describe('event-driven', () => {
     await sendTelemetry(t, lamp.token, { power: 70 });
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect((await watcherOf(id)).alert).toBe(false);
-    const alerted = await until(() => watcherOf(id), (watcher) => watcher.alert === true);
+    const alerted = await until(() => watcherOf(id), (watcher) => watcher.alert === true, WAIT_MS);
     expect(alerted.alert).toBe(true);
     expect((await logsOf(id)).map((log) => log.data.transition)).toEqual(['alert']);
   });
@@ -100,7 +95,7 @@ describe('event-driven', () => {
     });
     const now = Date.now();
     await sendTelemetry(t, lamp.token, [{ ts: now - 2_000, values: { power: 30 } }, { ts: now - 1_000, values: { power: 70 } }]);
-    const alerted = await until(() => watcherOf(id), (watcher) => watcher.alert === true);
+    const alerted = await until(() => watcherOf(id), (watcher) => watcher.alert === true, WAIT_MS);
     expect(alerted.result.value).toBe(50);
   });
 });
@@ -119,7 +114,7 @@ describe('periodic', () => {
     expect(silent.alert).toBe(true);
     expect(Date.now() - started).toBeGreaterThanOrEqual(9_000);
     await sendTelemetry(t, lamp.token, { dim_level: 50 });
-    await until(() => watcherOf(id), (watcher) => watcher.alert === false);
+    await until(() => watcherOf(id), (watcher) => watcher.alert === false, WAIT_MS);
     expect((await logsOf(id)).map((log) => [log.data.transition, log.message])).toEqual([
       ['no_data', `${lamp.name}: no dim_level data for 10 s (Dimming reported)`],
       ['data_back', `${lamp.name}: dim_level data again (Dimming reported)`],
@@ -139,7 +134,7 @@ describe('restarts and instances', () => {
       entity_ids: [lamp.id], for_seconds: 3,
     }, token, first);
     await sendTelemetry(first, lamp.token, { power: 99 });
-    await until(() => first.db.systemQuery<{ state: string }>(sql`SELECT state FROM watcher_states WHERE watcher_id = ${id}`), (states) => states[0]?.state === 'pending');
+    await until(() => first.db.systemQuery<{ state: string }>(sql`SELECT state FROM watcher_states WHERE watcher_id = ${id}`), (states) => states[0]?.state === 'pending', WAIT_MS);
     await first.app.close(); // the instance stops while the watch is pending
 
     // two instances start on its database; neither has seen the value
@@ -147,7 +142,7 @@ describe('restarts and instances', () => {
     const third = await startTestApp({ db: first.db, engines: true, enginesEveryMs: ENGINE_EVERY_MS });
     try {
       const secondToken = (await second.login('admin@demo.city')).access_token;
-      const alerted = await until(() => watcherOf(id, second, secondToken), (watcher) => watcher?.alert === true);
+      const alerted = await until(() => watcherOf(id, second, secondToken), (watcher) => watcher?.alert === true, WAIT_MS);
       expect(alerted.alert).toBe(true);
       await new Promise((resolve) => setTimeout(resolve, 1_000)); // both engines have had their passes
       expect((await logsOf(id, second)).map((log) => log.data.transition)).toEqual(['alert']);
