@@ -32,6 +32,8 @@ interface StepResult {
   skipped: number;
   /** Short explanation shown in the summary (failure reason, why it did not run). */
   note?: string;
+  /** Lines quoted after the summary (errors that no test case reports). */
+  details?: string;
 }
 
 interface Step {
@@ -50,12 +52,26 @@ const baseEnv: NodeJS.ProcessEnv = {
 
 let currentChild: ChildProcess | undefined;
 
-/** Runs a command with its output streamed to ours; resolves with its exit code. */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = baseEnv): Promise<number> {
+const KEPT_OUTPUT_CHARS = 200_000;
+
+/**
+ * Runs a command with its output streamed to ours; resolves with its exit code. With `kept`, the
+ * last KEPT_OUTPUT_CHARS of its output are also kept there (to quote from after the summary).
+ */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = baseEnv, kept?: { output: string }): Promise<number> {
   console.log(`$ ${command} ${args.join(' ')}`);
   return new Promise((resolveRun) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
+    const child = spawn(command, args, { cwd: root, env, stdio: kept ? ['inherit', 'pipe', 'pipe'] : 'inherit' });
     currentChild = child;
+    if (kept) {
+      for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]] as const) {
+        from!.setEncoding('utf8');
+        from!.on('data', (chunk: string) => {
+          to.write(chunk);
+          kept.output = (kept.output + chunk).slice(-KEPT_OUTPUT_CHARS);
+        });
+      }
+    }
     child.on('error', (error) => {
       console.error(`Could not start ${command}: ${error.message}`);
       resolveRun(127);
@@ -103,9 +119,10 @@ function readJson(file: string): any {
 /** Vitest with its JSON report beside the normal output; counts come from the report. */
 async function vitest(project: string, reportName: string, env: NodeJS.ProcessEnv): Promise<StepResult> {
   const report = join(reportDir, `${reportName}.json`);
+  const kept = { output: '' };
   const code = await run('vitest', [
     'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
-  ], env);
+  ], env, kept);
   const json = readJson(report);
   if (!json) return { status: 'failed', passed: 0, failed: 1, skipped: 0, note: `vitest exited ${code} without a report` };
   const passed: number = json.numPassedTests ?? 0;
@@ -116,9 +133,19 @@ async function vitest(project: string, reportName: string, env: NodeJS.ProcessEn
   if (brokenFiles.length) note = `${brokenFiles.length} test file(s) failed to load`;
   if (code !== 0 && failed === 0) {
     failed = Math.max(1, brokenFiles.length); // unhandled errors, files that did not load, no tests found
-    note ??= `vitest exited ${code} (errors outside test cases; see its output)`;
+    note ??= `vitest exited ${code} (errors outside test cases; quoted below)`;
+    return { status: 'failed', passed, failed, skipped, note, details: unhandledErrorsIn(kept.output) };
   }
   return { status: code === 0 ? 'passed' : 'failed', passed, failed, skipped, note };
+}
+
+/** Vitest's "Unhandled Errors" block (colours removed, at most 60 lines), else the output's last lines. */
+function unhandledErrorsIn(output: string): string {
+  // eslint-disable-next-line no-control-regex
+  const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
+  const start = plain.search(/⎯+ Unhandled Error/);
+  const lines = (start >= 0 ? plain.slice(start) : plain).split('\n');
+  return (start >= 0 ? lines.slice(0, 60) : lines.slice(-30)).join('\n');
 }
 
 /** Every version of each named package anywhere in `npm ls --all --json`. */
@@ -301,6 +328,8 @@ console.log(`\n${bold('Summary')} (${seconds(Date.now() - startedAt)})`);
 console.log(line(rows[0]));
 console.log(widths.map((width) => '-'.repeat(width)).join('  '));
 for (const row of rows.slice(1)) console.log(line(row));
+
+for (const { step, result } of results) if (result.details) console.log(`\n${bold(`${step.key}:`)}\n${result.details}`);
 
 const notRun = results.filter(({ result }) => result.status === 'not run');
 for (const { result } of notRun) console.log(`\nNote: ${result.note}`);

@@ -135,6 +135,7 @@ afterEach(async () => {
   while (running.length) await running.pop()!.stop();
   inbox.refuseRecipients(() => false);
   expect(loopErrors).toEqual([]);
+  expect(inbox.connectionErrors).toEqual([]);
 });
 
 afterAll(async () => {

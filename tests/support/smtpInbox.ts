@@ -10,6 +10,8 @@ export interface SmtpInbox {
   url: string;
   port: number;
   received: ReceivedEmail[];
+  /** Errors of client connections other than a dropped connection (the tests expect none). */
+  connectionErrors: Error[];
   /** Answers 550 to RCPT TO for the addresses `refused` says so of. */
   refuseRecipients(refused: (address: string) => boolean): void;
   /** Keeps the next messages' acceptance waiting (a slow server) until `release`; `arrived` resolves when the first is there. */
@@ -21,6 +23,7 @@ const addressText = (address: ParsedMail['to'] | ParsedMail['from']) => [address
 
 export async function startSmtpInbox(port = 0): Promise<SmtpInbox> {
   const received: ReceivedEmail[] = [];
+  const connectionErrors: Error[] = [];
   let refused: (address: string) => boolean = () => false;
   let holding: { arrived: () => void; released: Promise<void> } | undefined;
   const server = new SMTPServer({
@@ -46,11 +49,18 @@ export async function startSmtpInbox(port = 0): Promise<SmtpInbox> {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
   });
+  // smtp-server re-emits a client connection's errors on the server: a sender that stops drops
+  // its pooled connection (ECONNRESET), which is the client's business, not a crash of the tests
+  server.removeAllListeners('error');
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') connectionErrors.push(error);
+  });
   const { port: listening } = server.server.address() as { port: number };
   return {
     url: `smtp://127.0.0.1:${listening}`,
     port: listening,
     received,
+    connectionErrors,
     refuseRecipients(rule) {
       refused = rule;
     },
