@@ -18,6 +18,8 @@ export const PASSWORD = 'demo1234';
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
+  /** The PostgreSQL database's address (on PostgreSQL only), for a server process on the same data. */
+  databaseUrl?: string;
   /** Signs in and returns both tokens. */
   login(email: string, password?: string): Promise<{ access_token: string; refresh_token: string }>;
   /** GET with a bearer token; returns status and parsed body. */
@@ -85,6 +87,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   return {
     app,
     db,
+    databaseUrl: pgDatabase?.url,
     async login(email, password = PASSWORD) {
       const { status, body } = await request('POST', '/auth/login', undefined, { email, password });
       if (status !== 200) throw new Error(`login ${email} failed: ${status} ${JSON.stringify(body)}`);
