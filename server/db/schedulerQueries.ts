@@ -20,6 +20,9 @@ export interface SchedulerRow {
   entity_type_ids: number[] | null;
   /** The due occurrence (ms). */
   occurrence_ms: number;
+  /** How often this occurrence's run has failed, and why the last time (a code: timeout, unavailable, unexpected). */
+  failed_attempts: number;
+  last_failure: string | null;
 }
 
 /** Claims due active schedulers across tenants, at most `perTenant` of one tenant and `limit` in all. */
@@ -33,7 +36,15 @@ export function claimDueSchedulers(db: Database, limit: number, perTenant: numbe
     )
     UPDATE schedulers s SET claimed_until = now() + make_interval(secs => ${CLAIM_MS / 1000})
     FROM picked WHERE s.id = picked.id
-    RETURNING s.id, s.tenant_id, s.name, s.definition, s.entity_ids, s.entity_type_ids, (extract(epoch FROM s.next_run_at) * 1000)::float8 AS occurrence_ms`);
+    RETURNING s.id, s.tenant_id, s.name, s.definition, s.entity_ids, s.entity_type_ids, (extract(epoch FROM s.next_run_at) * 1000)::float8 AS occurrence_ms,
+      s.failed_attempts, s.last_failure`);
+}
+
+/** A run that failed (rolled back): counted with its reason, and tried again once the claim lapses after `retryAfterMs`. */
+export async function recordFailedAttempt(db: Database, schedulerId: number, failure: string, retryAfterMs: number): Promise<void> {
+  await db.systemQuery(sql`UPDATE schedulers SET failed_attempts = failed_attempts + 1, last_failure = ${failure},
+      claimed_until = now() + make_interval(secs => ${retryAfterMs / 1000})
+    WHERE id = ${schedulerId}`);
 }
 
 /** Records an occurrence's run; false when it was already run (by this or another instance). */
@@ -88,8 +99,9 @@ export function writeTargetAttribute(tx: Tx, tenantId: string, attribute: string
     RETURNING e.id, e.entity_type_id, e.attributes`);
 }
 
-/** The scheduler after a run: its result, its next run (none: a single run done), its claim released. */
+/** The scheduler after a run: its result, its next run (none: a single run done), its claim and failures cleared. */
 export async function finishOccurrence(tx: Tx, schedulerId: number, result: string | null, nextRunAt: string | null): Promise<void> {
-  await tx.execute(sql`UPDATE schedulers SET result = coalesce(${result}, result), next_run_at = ${nextRunAt}::timestamptz, claimed_until = NULL
+  await tx.execute(sql`UPDATE schedulers SET result = coalesce(${result}, result), next_run_at = ${nextRunAt}::timestamptz, claimed_until = NULL,
+      failed_attempts = 0, last_failure = NULL
     WHERE id = ${schedulerId}`);
 }

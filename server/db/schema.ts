@@ -205,8 +205,13 @@ export const watcherStates = pgTable('watcher_states', {
 const schedulerModel = modelTables(schedulerSchema, {
   table: 'schedulers',
   tenants: () => tenants.id,
-  // an instance running the scheduler's due occurrence holds it until then (server/engines/schedulers)
-  serverColumns: { claimedUntil: timestamp('claimed_until', { withTimezone: true }) },
+  // an instance running the scheduler's due occurrence holds it until then; how often that
+  // occurrence's run has failed so far (server/engines/schedulers)
+  serverColumns: {
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lastFailure: text('last_failure'),
+  },
   indexes: (t) => [index('schedulers_next_run_idx').on(t.nextRunAt)],
 });
 export const schedulers = schedulerModel.table;

@@ -154,6 +154,44 @@ describe('exactly once', () => {
   });
 });
 
+describe('a run that keeps failing', () => {
+  it('is tried three times, then given up with the reason in a log row of type error; the next occurrence runs as planned', async () => {
+    const { ids: [broken] } = await makeEntities(t, tenantId, 'Broken meter', 1);
+    // the database refuses every write of this entity as if the statement had taken too long
+    await t.db.systemQuery(sql.raw(`CREATE FUNCTION refuse_broken_meter() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'canceling statement due to statement timeout' USING ERRCODE = 'query_canceled'; END $$`));
+    await t.db.systemQuery(sql.raw(`CREATE TRIGGER refuse_broken_meter BEFORE UPDATE ON entities FOR EACH ROW WHEN (OLD.id = ${broken}) EXECUTE FUNCTION refuse_broken_meter()`));
+    try {
+      const id = await createScheduler({
+        name: 'Stuck', entity_ids: [broken],
+        definition: { kind: 'periodic', expression: '0 6 * * 1', aggregation: 'static-value', value: 4, time_slot: 'last-week', target_attribute: 'stuck' },
+      });
+      const occurrence = Date.now() - 1_000;
+      await dueAt(id, occurrence);
+      // two back-offs of 6 and 12 passes (200 ms here; 30 s and 60 s at the default 5 s)
+      const runs = await until(() => runsOf(id), (found) => found.length > 0, 20_000);
+      expect(runs).toEqual([{ occurrence: new Date(Math.floor(occurrence / 1_000) * 1_000).toISOString().replace('.000', ''), result: 'nok',
+        message: 'Stuck: the run failed 3 times (it took longer than the database allows); it is not tried again' }]);
+      const [log] = await logsOf(id);
+      expect(log).toEqual({ type: 'error', message: runs[0].message });
+      const [stuck] = await t.db.systemQuery<{ failed_attempts: number; last_failure: string | null; claimed_until: string | null; result: string; next_run_at: string }>(
+        sql`SELECT failed_attempts, last_failure, claimed_until, result, next_run_at::text FROM schedulers WHERE id = ${id}`);
+      expect(stuck).toMatchObject({ failed_attempts: 0, last_failure: null, claimed_until: null, result: 'nok' });
+      expect(Date.parse(stuck.next_run_at)).toBeGreaterThan(Date.now());
+      expect((await attributesOf(broken)).stuck).toBeUndefined();
+      // the database is mended: the next occurrence runs at the first try
+      await t.db.systemQuery(sql.raw('DROP TRIGGER refuse_broken_meter ON entities'));
+      await dueAt(id, Date.now() - 500);
+      await until(() => runsOf(id), (found) => found.length > 1);
+      expect((await runsOf(id)).map((run) => run.result)).toEqual(['nok', 'ok']);
+      expect((await attributesOf(broken)).stuck).toBe(4);
+    } finally {
+      await t.db.systemQuery(sql.raw('DROP TRIGGER IF EXISTS refuse_broken_meter ON entities'));
+      await t.db.systemQuery(sql.raw('DROP FUNCTION refuse_broken_meter()'));
+    }
+  });
+});
+
 describe('after downtime', () => {
   it('runs each occurrence missed in the last day once, skips older ones with one log row', async () => {
     const hour = 3_600_000;

@@ -4,11 +4,15 @@
 // (scheduler, occurrence) — a second instance waits on that key and then finds it taken — then
 // reads the aggregation over the time slot, writes the target attribute of the entities, logs the
 // run and moves the scheduler to its next occurrence. An instance that dies mid-run leaves nothing:
-// the transaction rolls back and the claim lapses, so another instance runs the occurrence.
+// the transaction rolls back and the claim lapses, so another instance runs the occurrence. A run
+// that fails (rolled back) is tried again after a back-off; after MAX_FAILED_ATTEMPTS the
+// occurrence is given up: recorded and logged as failed, with the reason, and the next one is due.
 import type { Database, Tx } from '../../db/database.ts';
+import { isDatabaseUnavailable, isStatementTimeout } from '../../db/databaseErrors.ts';
 import { tenantTimeZone } from '../../db/directoryQueries.ts';
 import {
-  aggregateOverSlot, claimDueSchedulers, finishOccurrence, recordRun, schedulerEntities, updateRun, writeTargetAttribute, type RunAggregation, type SchedulerRow,
+  aggregateOverSlot, claimDueSchedulers, finishOccurrence, recordFailedAttempt, recordRun, schedulerEntities, updateRun, writeTargetAttribute,
+  type RunAggregation, type SchedulerRow,
 } from '../../db/schedulerQueries.ts';
 import { writeEngineLog } from '../../db/logQueries.ts';
 import { timeZoneOrUtc } from '../../resources/rules/schedulerRules.ts';
@@ -19,6 +23,23 @@ import { planOccurrence } from './occurrences.ts';
 
 const CLAIM_BATCH = 50;
 const CLAIM_PER_TENANT = 10;
+export const MAX_FAILED_ATTEMPTS = 3;
+/** A failed run is tried again after this many of the engine's passes, times the failures so far (5 s passes: 30 s, 60 s). */
+const RETRY_AFTER_PASSES = 6;
+
+/** Why a run failed (never the database's own text): a code kept with the scheduler, its words in the log. */
+const FAILURE_REASONS = {
+  timeout: 'it took longer than the database allows',
+  unavailable: 'the database could not be reached',
+  unexpected: 'an unexpected error, see the server log',
+};
+type FailureReason = keyof typeof FAILURE_REASONS;
+
+function failureReason(error: unknown): FailureReason {
+  if (isStatementTimeout(error)) return 'timeout';
+  if (isDatabaseUnavailable(error)) return 'unavailable';
+  return 'unexpected';
+}
 
 /** What one occurrence did: its result, its log line, the entities whose attribute it wrote. */
 interface RunOutcome {
@@ -101,7 +122,9 @@ export function startSchedulerEngine(db: Database, options: SchedulerEngineOptio
   const handle = async (scheduler: SchedulerRow) => {
     const zone = timeZoneOrUtc(await db.tenantTx(scheduler.tenant_id, tenantTimeZone));
     const plan = planOccurrence(scheduler.definition, zone, scheduler.occurrence_ms, now());
-    const complex = plan.run && scheduler.definition.aggregation === 'complex-query' ? await complexAnswer(db, scheduler, zone, plan.occurrence) : undefined;
+    const givenUp = scheduler.failed_attempts >= MAX_FAILED_ATTEMPTS;
+    const reason = (scheduler.last_failure ?? 'unexpected') as FailureReason;
+    const complex = plan.run && !givenUp && scheduler.definition.aggregation === 'complex-query' ? await complexAnswer(db, scheduler, zone, plan.occurrence) : undefined;
     const outcome = await db.tenantTx(scheduler.tenant_id, async (tx) => {
       const occurrence = new Date(plan.run ? plan.occurrence : plan.skippedTo).toISOString();
       const next = plan.next === null ? null : new Date(plan.next).toISOString();
@@ -111,14 +134,17 @@ export function startSchedulerEngine(db: Database, options: SchedulerEngineOptio
         await finishOccurrence(tx, scheduler.id, null, next);
         return undefined;
       }
-      const done: RunOutcome = plan.run
-        ? await runOccurrence(tx, scheduler, zone, plan.occurrence, complex)
-        : { result: 'nok', message: `${scheduler.name}: ${plan.skipped} run(s) missed more than a day ago were skipped (${new Date(plan.skippedFrom).toISOString()} – ${occurrence})`, written: [] };
+      const done: RunOutcome = !plan.run
+        ? { result: 'nok', message: `${scheduler.name}: ${plan.skipped} run(s) missed more than a day ago were skipped (${new Date(plan.skippedFrom).toISOString()} – ${occurrence})`, written: [] }
+        : givenUp
+          ? { result: 'nok', message: `${scheduler.name}: the run failed ${scheduler.failed_attempts} times (${FAILURE_REASONS[reason] ?? FAILURE_REASONS.unexpected}); it is not tried again`, written: [] }
+          : await runOccurrence(tx, scheduler, zone, plan.occurrence, complex);
       await updateRun(tx, scheduler.id, occurrence, plan.run ? done.result : 'skipped', done.message);
       const logId = await writeEngineLog(tx, {
-        tenantId: scheduler.tenant_id, entityId: null, at: new Date(now()).toISOString(), type: done.result === 'ok' ? 'informational' : 'warning',
+        tenantId: scheduler.tenant_id, entityId: null, at: new Date(now()).toISOString(), type: givenUp ? 'error' : done.result === 'ok' ? 'informational' : 'warning',
         source: 'scheduler', message: done.message, eventKey: `scheduler:${scheduler.id}:${occurrence}`,
-        data: { source_id: scheduler.id, scheduler: scheduler.name, occurrence, result: plan.run ? done.result : 'skipped', entities: done.written.length, attribute: scheduler.definition.target_attribute },
+        data: { source_id: scheduler.id, scheduler: scheduler.name, occurrence, result: !plan.run ? 'skipped' : givenUp ? 'failed' : done.result, entities: done.written.length, attribute: scheduler.definition.target_attribute,
+          ...(givenUp ? { failures: scheduler.failed_attempts, reason } : {}) },
       });
       if (logId !== undefined) await options.onLogged?.(tx, scheduler.tenant_id, logId);
       await finishOccurrence(tx, scheduler.id, plan.run ? done.result : null, next);
@@ -129,8 +155,9 @@ export function startSchedulerEngine(db: Database, options: SchedulerEngineOptio
     options.onSchedulerChanged?.(scheduler.tenant_id, scheduler.id);
   };
 
+  const everyMs = options.everyMs ?? 5_000;
   const loop = startWorkLoop({
-    everyMs: options.everyMs ?? 5_000,
+    everyMs,
     onError: options.onError,
     work: async () => {
       const due = await claimDueSchedulers(db, CLAIM_BATCH, CLAIM_PER_TENANT);
@@ -138,7 +165,9 @@ export function startSchedulerEngine(db: Database, options: SchedulerEngineOptio
         try {
           await handle(scheduler);
         } catch (error) {
-          options.onError(error); // rolled back; the claim lapses and the occurrence is tried again
+          options.onError(error); // rolled back: tried again after a back-off, given up after MAX_FAILED_ATTEMPTS
+          const retryAfterMs = RETRY_AFTER_PASSES * everyMs * (scheduler.failed_attempts + 1);
+          await recordFailedAttempt(db, scheduler.id, failureReason(error), retryAfterMs).catch(options.onError); // else the claim lapses
         }
       }
       // straight on while any were due: the per-tenant cap makes a pass partial, not the last

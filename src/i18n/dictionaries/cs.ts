@@ -335,6 +335,12 @@ export const cs: Dictionary = {
       ok_other: '{{scheduler}}: zapsáno {{attribute}} pro {{count}} entit',
       nok: '{{scheduler}}: do {{attribute}} se nic nezapsalo',
       skipped: '{{scheduler}}: běhy zmeškané před více než dnem byly vynechány',
+      failed: '{{scheduler}}: běh selhal {{failures}}krát ({{reason}}); už se neopakuje',
+    },
+    failureReason: {
+      timeout: 'trval déle, než databáze dovoluje',
+      unavailable: 'databáze nebyla dostupná',
+      unexpected: 'neočekávaná chyba, viz záznam serveru',
     },
   },
   navbar: {

@@ -335,6 +335,12 @@ export const de: Dictionary = {
       ok_other: '{{scheduler}}: {{attribute}} für {{count}} Entitäten geschrieben',
       nok: '{{scheduler}}: nichts in {{attribute}} geschrieben',
       skipped: '{{scheduler}}: vor mehr als einem Tag verpasste Läufe wurden übersprungen',
+      failed: '{{scheduler}}: Der Lauf ist {{failures}}-mal fehlgeschlagen ({{reason}}); er wird nicht wiederholt',
+    },
+    failureReason: {
+      timeout: 'er dauerte länger, als die Datenbank erlaubt',
+      unavailable: 'die Datenbank war nicht erreichbar',
+      unexpected: 'ein unerwarteter Fehler, siehe Serverprotokoll',
     },
   },
   navbar: {

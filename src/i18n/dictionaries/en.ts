@@ -335,6 +335,12 @@ export const en = {
       ok_other: '{{scheduler}}: wrote {{attribute}} of {{count}} entities',
       nok: '{{scheduler}}: nothing written to {{attribute}}',
       skipped: '{{scheduler}}: runs missed more than a day ago were skipped',
+      failed: '{{scheduler}}: the run failed {{failures}} times ({{reason}}); it is not tried again',
+    },
+    failureReason: {
+      timeout: 'it took longer than the database allows',
+      unavailable: 'the database could not be reached',
+      unexpected: 'an unexpected error, see the server log',
     },
   },
   navbar: {

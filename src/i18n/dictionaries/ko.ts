@@ -335,6 +335,12 @@ export const ko: Dictionary = {
       ok_other: '{{scheduler}}: 엔터티 {{count}}개의 {{attribute}} 기록',
       nok: '{{scheduler}}: {{attribute}}에 기록된 내용 없음',
       skipped: '{{scheduler}}: 하루 이상 지난 누락 실행은 건너뜀',
+      failed: '{{scheduler}}: 실행 {{failures}}회 실패({{reason}}), 다시 시도하지 않음',
+    },
+    failureReason: {
+      timeout: '데이터베이스 허용 시간을 초과함',
+      unavailable: '데이터베이스에 연결할 수 없음',
+      unexpected: '예기치 않은 오류, 서버 로그 참조',
     },
   },
   navbar: {

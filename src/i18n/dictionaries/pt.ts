@@ -335,6 +335,12 @@ export const pt: Dictionary = {
       ok_other: '{{scheduler}}: {{attribute}} gravado em {{count}} entidades',
       nok: '{{scheduler}}: nada gravado em {{attribute}}',
       skipped: '{{scheduler}}: execuções perdidas há mais de um dia foram ignoradas',
+      failed: '{{scheduler}}: a execução falhou {{failures}} vezes ({{reason}}); não será repetida',
+    },
+    failureReason: {
+      timeout: 'demorou mais do que a base de dados permite',
+      unavailable: 'não foi possível contactar a base de dados',
+      unexpected: 'um erro inesperado, consulte o registo do servidor',
     },
   },
   navbar: {

@@ -335,6 +335,12 @@ export const sk: Dictionary = {
       ok_other: '{{scheduler}}: zapísané {{attribute}} pre {{count}} entít',
       nok: '{{scheduler}}: do {{attribute}} sa nič nezapísalo',
       skipped: '{{scheduler}}: behy zmeškané pred viac ako dňom boli vynechané',
+      failed: '{{scheduler}}: beh zlyhal {{failures}}-krát ({{reason}}); už sa neopakuje',
+    },
+    failureReason: {
+      timeout: 'trval dlhšie, ako databáza dovoľuje',
+      unavailable: 'databáza nebola dostupná',
+      unexpected: 'neočakávaná chyba, pozrite záznam servera',
     },
   },
   navbar: {

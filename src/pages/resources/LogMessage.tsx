@@ -20,10 +20,13 @@ interface EngineLogData {
   interval?: number;
   attribute?: string;
   entities?: number;
+  failures?: number;
+  reason?: string;
 }
 
 const WATCHER_TRANSITIONS = ['alert', 'recover', 'no_data', 'data_back'];
-const SCHEDULER_RESULTS = ['ok', 'nok', 'skipped'];
+const SCHEDULER_RESULTS = ['ok', 'nok', 'skipped', 'failed'];
+const FAILURE_REASONS = ['timeout', 'unavailable', 'unexpected'];
 
 export function LogMessage({ message, source, data }: { message: string; source?: unknown; data?: unknown }) {
   const { t, i18n } = useTranslation();
@@ -41,7 +44,8 @@ export function LogMessage({ message, source, data }: { message: string; source?
     })}</>;
   }
   if (source === 'scheduler' && parts.result && SCHEDULER_RESULTS.includes(parts.result)) {
-    return <>{t(`logMessages.scheduler.${parts.result}`, { scheduler: parts.scheduler, attribute: parts.attribute, count: parts.entities ?? 0 })}</>;
+    const reason = t(`logMessages.failureReason.${FAILURE_REASONS.includes(parts.reason ?? '') ? parts.reason : 'unexpected'}`);
+    return <>{t(`logMessages.scheduler.${parts.result}`, { scheduler: parts.scheduler, attribute: parts.attribute, count: parts.entities ?? 0, failures: parts.failures, reason })}</>;
   }
   return <>{message}</>;
 }

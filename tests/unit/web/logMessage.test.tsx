@@ -39,6 +39,13 @@ describe('LogMessage', () => {
   it("tells a scheduler's run, counting the entities; any other log as stored", async () => {
     expect(shown({ message: 'stored', source: 'scheduler', data: { scheduler: 'Weekly energy', result: 'ok', entities: 3, attribute: 'energy_last_week' } }))
       .toBe('Weekly energy: wrote energy_last_week of 3 entities');
+    const failed = { scheduler: 'Weekly energy', result: 'failed', failures: 3, reason: 'timeout', entities: 0, attribute: 'energy_last_week' };
+    expect(shown({ message: 'stored', source: 'scheduler', data: failed }))
+      .toBe('Weekly energy: the run failed 3 times (it took longer than the database allows); it is not tried again');
+    await i18n.changeLanguage('sk');
+    expect(shown({ message: 'stored', source: 'scheduler', data: { ...failed, reason: '<b>new</b>' } }))
+      .toBe('Weekly energy: beh zlyhal 3-krát (neočakávaná chyba, pozrite záznam servera); už sa neopakuje');
+    await i18n.changeLanguage('en');
     expect(shown({ message: 'Lamp not responding', source: 'entity', data: {} })).toBe('Lamp not responding');
     expect(shown({ message: 'Odd', source: 'watcher', data: { transition: 'unknown' } })).toBe('Odd');
   });
