@@ -1,6 +1,6 @@
 // The watcher engine's statements (server/engines/watchers): claiming due watchers across tenants
-// (SKIP LOCKED, so instances share them), the entities a watcher watches and their values, the
-// watches' states (changed only by the instance whose update still finds the state it read), the
+// (SKIP LOCKED, so instances share them), the entities a watcher watches, many watches' values and
+// states read at once, the watches' states (changed only by the instance whose update still finds the state it read), the
 // watcher's own summary (a transition's log row: logQueries.ts).
 import { sql } from 'drizzle-orm';
 import type { LocalizedValue } from '../../src/i18n/pickLocalized.ts';
@@ -55,62 +55,63 @@ export async function evaluateWatcherBy(tx: Tx, watcherId: number, at: string): 
 /** An entity a watcher watches, with its multilingual name. */
 export interface WatchedEntity { id: number; name: LocalizedValue }
 
-/**
- * The entities a watcher watches: its entity ids, else every entity of its entity types, else
- * every entity that has reported its key; narrowed to `only` when given.
- */
-export function watchedEntities(tx: Tx, watcher: WatcherRow, only?: number[]): Promise<WatchedEntity[]> {
+/** The entities a watcher watches: its entity ids, else every entity of its entity types, else every entity that has its key. */
+export async function watchedEntityIds(tx: Tx, watcher: WatcherRow): Promise<number[]> {
   const ids = watcher.entity_ids ?? [];
   const types = watcher.entity_type_ids ?? [];
-  const narrowed = only ? sql`AND e.id = ANY(${intArray(only)})` : sql``;
-  if (ids.length || types.length) {
-    return rows(tx, sql`SELECT e.id, e.name FROM entities e
-      WHERE e.tenant_id = ${watcher.tenant_id} AND (e.id = ANY(${intArray(ids)}) OR e.entity_type_id = ANY(${intArray(types)})) ${narrowed}`);
-  }
-  return rows(tx, sql`SELECT e.id, e.name FROM entities e
-    WHERE e.tenant_id = ${watcher.tenant_id} ${narrowed}
-      AND (EXISTS (SELECT 1 FROM telemetry_latest l WHERE l.entity_id = e.id AND l.key = ${watcher.query.key}) OR e.attributes ? ${watcher.query.key})`);
+  const found = ids.length || types.length
+    ? await rows<{ id: number }>(tx, sql`SELECT e.id FROM entities e
+        WHERE e.tenant_id = ${watcher.tenant_id} AND (e.id = ANY(${intArray(ids)}) OR e.entity_type_id = ANY(${intArray(types)}))`)
+    : await rows<{ id: number }>(tx, sql`SELECT e.id FROM entities e
+        WHERE e.tenant_id = ${watcher.tenant_id}
+          AND (EXISTS (SELECT 1 FROM telemetry_latest l WHERE l.entity_id = e.id AND l.key = ${watcher.query.key}) OR e.attributes ? ${watcher.query.key})`);
+  return found.map((row) => row.id);
 }
 
-export interface EntityValue {
+/** What one evaluation of a watch (watcher × entity) reads. */
+export interface WatchReading {
+  watcher_id: number;
   entity_id: number;
+  name: LocalizedValue;
   /** The value (a number, text, boolean or null); null too when the entity has none in the window. */
   value: unknown;
   has_value: boolean;
   /** Whether the entity has ever reported the key (or has it as an attribute): only then can its data stop. */
   reports: boolean;
+  /** The stored watch (none: never evaluated); `since` as the database's text (compared back exactly), `since_ms` to compute with. */
+  state: string | null;
+  since: string | null;
+  since_ms: number | null;
 }
 
 /**
- * Each entity's value of the watcher's key: the latest one reported within the interval (else the
- * attribute of that name, which never goes stale), or the aggregation of the interval's values.
+ * Reads many watches in one statement: for each (watcher, entity), the value of the watcher's key —
+ * the latest one reported within the interval (else the attribute of that name, which never goes
+ * stale), or the aggregation of the interval's values — with the entity's name and the watch's state.
  */
-export function entityValues(tx: Tx, watcher: WatcherRow, entityIds: number[]): Promise<EntityValue[]> {
-  const { key, aggregation } = watcher.query;
-  const since = sql`now() - make_interval(secs => ${watcher.interval})`;
-  if (aggregation === 'latest-value') {
-    return rows(tx, sql`SELECT e.id AS entity_id,
-        CASE WHEN l.ts >= ${since} THEN coalesce(to_jsonb(l.value_num), to_jsonb(l.value_bool), to_jsonb(l.value_text), l.value_json)
-             ELSE e.attributes -> ${key} END AS value,
-        (l.ts >= ${since} OR (l.ts IS NULL AND e.attributes ? ${key})) IS TRUE AS has_value,
-        (l.ts IS NOT NULL OR e.attributes ? ${key}) AS reports
-      FROM entities e LEFT JOIN telemetry_latest l ON l.entity_id = e.id AND l.key = ${key}
-      WHERE e.id = ANY(${intArray(entityIds)})`);
-  }
-  const aggregate = { avg: sql`avg(t.value_num)`, max: sql`max(t.value_num)`, min: sql`min(t.value_num)`, sum: sql`sum(t.value_num)`, value_count: sql`count(t.value_num)` }[aggregation];
-  return rows(tx, sql`SELECT e.id AS entity_id, to_jsonb(${aggregate}) AS value, count(t.value_num) > 0 AS has_value,
-      EXISTS (SELECT 1 FROM telemetry_latest l WHERE l.entity_id = e.id AND l.key = ${key}) AS reports
-    FROM entities e LEFT JOIN telemetry t ON t.tenant_id = ${watcher.tenant_id} AND t.entity_id = e.id AND t.key = ${key} AND t.ts >= ${since} AND t.ts <= now()
-    WHERE e.id = ANY(${intArray(entityIds)})
-    GROUP BY e.id`);
-}
-
-/** A stored watch; `since` as the database's text (compared back exactly), `since_ms` to compute with. */
-export interface StoredWatch { entity_id: number; state: string; since: string; since_ms: number }
-
-export function watchStates(tx: Tx, watcherId: number, entityIds: number[]): Promise<StoredWatch[]> {
-  return rows(tx, sql`SELECT entity_id, state, since::text AS since, (extract(epoch FROM since) * 1000)::float8 AS since_ms
-    FROM watcher_states WHERE watcher_id = ${watcherId} AND entity_id = ANY(${intArray(entityIds)})`);
+export function watchReadings(tx: Tx, tenantId: string, watches: { watcher: WatcherRow; entityId: number }[]): Promise<WatchReading[]> {
+  if (!watches.length) return Promise.resolve([]);
+  const pairs = JSON.stringify(watches.map(({ watcher, entityId }) => ({
+    watcher_id: watcher.id, entity_id: entityId, key: watcher.query.key, secs: watcher.interval, aggregation: watcher.query.aggregation,
+  })));
+  return rows(tx, sql`WITH p AS (
+      SELECT *, now() - make_interval(secs => secs) AS since, aggregation = 'latest-value' AS latest
+      FROM jsonb_to_recordset(${pairs}::jsonb) AS p(watcher_id int, entity_id int, key text, secs int, aggregation text)
+    )
+    SELECT p.watcher_id, e.id AS entity_id, e.name,
+      CASE WHEN p.latest THEN
+          CASE WHEN l.ts >= p.since THEN coalesce(to_jsonb(l.value_num), to_jsonb(l.value_bool), to_jsonb(l.value_text), l.value_json) ELSE e.attributes -> p.key END
+        ELSE to_jsonb(CASE p.aggregation WHEN 'avg' THEN a.avg WHEN 'max' THEN a.max WHEN 'min' THEN a.min WHEN 'sum' THEN a.sum ELSE a.count END) END AS value,
+      CASE WHEN p.latest THEN (l.ts >= p.since OR (l.ts IS NULL AND e.attributes ? p.key)) IS TRUE ELSE a.count > 0 END AS has_value,
+      CASE WHEN p.latest THEN (l.ts IS NOT NULL OR e.attributes ? p.key) ELSE l.ts IS NOT NULL END AS reports,
+      s.state, s.since::text AS since, (extract(epoch FROM s.since) * 1000)::float8 AS since_ms
+    FROM p JOIN entities e ON e.id = p.entity_id AND e.tenant_id = ${tenantId}
+    LEFT JOIN telemetry_latest l ON l.entity_id = e.id AND l.key = p.key
+    LEFT JOIN LATERAL (
+      SELECT avg(t.value_num) AS avg, max(t.value_num) AS max, min(t.value_num) AS min, sum(t.value_num) AS sum, count(t.value_num) AS count
+      FROM telemetry t WHERE NOT p.latest AND t.tenant_id = ${tenantId} AND t.entity_id = e.id AND t.key = p.key AND t.ts >= p.since AND t.ts <= now()
+    ) a ON true
+    LEFT JOIN watcher_states s ON s.watcher_id = p.watcher_id AND s.entity_id = e.id`);
 }
 
 export interface WatchChange {

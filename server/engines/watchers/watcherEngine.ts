@@ -2,14 +2,15 @@
 // writer's committed latest values, coalesced per pass) and at each watcher's interval (periodic:
 // claimed across tenants with SKIP LOCKED, so several instances share them; this is also where an
 // entity that stopped reporting goes "no data" and a pending watch whose time is up alerts).
-// Each watcher is evaluated in a short transaction of its tenant: the watches' states, the log row
-// of each transition (and, through `onLogged`, what that row sets off in the same transaction),
-// and the watcher's summary. A state changes only if it is still what was read, and a transition's
+// Watchers are evaluated together, in short transactions of their tenant of up to
+// WATCHES_PER_TRANSACTION watches (watcher × entity), all read in one statement: the watches'
+// states, the log row of each transition (and, through `onLogged`, what that row sets off in the
+// same transaction), and each watcher's summary. A state changes only if it is still what was read, and a transition's
 // log row has a unique key, so two instances evaluating at once write it once.
 import type { Database, Tx } from '../../db/database.ts';
 import {
-  claimDueWatchers, entityValues, evaluateWatcherBy, saveWatchState, summariseWatcher, watchedEntities, watchersOnKeys, watchStates,
-  type WatcherRow,
+  claimDueWatchers, evaluateWatcherBy, saveWatchState, summariseWatcher, watchedEntityIds, watchersOnKeys, watchReadings,
+  type WatcherRow, type WatchReading,
 } from '../../db/watcherQueries.ts';
 import { writeEngineLog } from '../../db/logQueries.ts';
 import type { LatestChange } from '../../telemetry/telemetryWriter.ts';
@@ -21,6 +22,8 @@ import { step, WATCH_STATES, type Observation, type WatchState, type WatchStateN
 /** Watchers claimed per pass, in all and of one tenant (a tenant with thousands cannot starve the others). */
 const CLAIM_BATCH = 50;
 const CLAIM_PER_TENANT = 10;
+/** Watches (watcher × entity) read and evaluated in one transaction of a tenant: short, yet not one per watcher. */
+const WATCHES_PER_TRANSACTION = 500;
 
 export interface WatcherEngineOptions {
   onError(error: unknown): void;
@@ -40,64 +43,101 @@ export interface WatcherEngine {
   stop(): Promise<void>;
 }
 
+/** A watcher to evaluate on some of its entities (an event pass) or on all of them (a periodic one). */
+interface Job { watcher: WatcherRow; entityIds?: number[] }
+
 const stateName = (state: string): WatchStateName => (WATCH_STATES as readonly string[]).includes(state) ? state as WatchStateName : 'normal';
+
+/** Jobs in groups of about `size` watches (a periodic job counts as one: its entities are read in the transaction). */
+function inGroups(jobs: Job[], size: number): Job[][] {
+  const groups: Job[][] = [];
+  let group: Job[] = [];
+  let watches = 0;
+  for (const job of jobs) {
+    group.push(job);
+    watches += job.entityIds?.length ?? 1;
+    if (watches >= size) {
+      groups.push(group);
+      group = [];
+      watches = 0;
+    }
+  }
+  if (group.length) groups.push(group);
+  return groups;
+}
 
 export function startWatcherEngine(db: Database, options: WatcherEngineOptions): WatcherEngine {
   /** Per tenant, per entity, its type and the keys it reported since the last pass. */
   let reported = new Map<string, Map<number, { typeId: number; keys: Set<string> }>>();
 
-  /** Evaluates `watcher` on its entities (narrowed to `only`); periodic passes may conclude "no data". */
-  const evaluate = async (watcher: WatcherRow, only: number[] | undefined, periodic: boolean) => {
+  /** One watcher's watches as read: each steps its state; a transition is logged. Periodic passes may conclude "no data". */
+  const evaluateWatches = async (tx: Tx, watcher: WatcherRow, readings: WatchReading[], periodic: boolean) => {
+    const now = Date.now();
+    const forMs = watcher.for_seconds * 1000;
+    let changed = false;
     let logged = 0;
-    const summary = await db.tenantTx(watcher.tenant_id, async (tx) => {
-      const entities = await watchedEntities(tx, watcher, only);
-      if (!entities.length) return periodic ? summariseWatcher(tx, watcher.id, null) : undefined;
-      const ids = entities.map((entity) => entity.id);
-      const [values, states] = await Promise.all([entityValues(tx, watcher, ids), watchStates(tx, watcher.id, ids)]);
-      const stored = new Map(states.map((state) => [state.entity_id, state]));
-      const named = new Map(entities.map((entity) => [entity.id, entity]));
-      const now = Date.now();
-      const forMs = watcher.for_seconds * 1000;
-      let changed = false;
-      let lastValue: unknown = null;
-      /** The earliest time a pending watch of this watcher is up: the watcher is evaluated again by then. */
-      let wakeAt = Number.POSITIVE_INFINITY;
-      for (const reading of values) {
-        if (reading.has_value) lastValue = reading.value;
-        const previous = stored.get(reading.entity_id);
-        let observed: Observation;
-        if (reading.has_value) observed = { holds: conditionHolds(watcher.condition, reading.value as never, now) };
-        else if (periodic && reading.reports) {
-          // "no data" takes a whole interval of being watched: a new watch starts counting now
-          if (!previous) {
-            await saveWatchState(tx, { tenantId: watcher.tenant_id, watcherId: watcher.id, entityId: reading.entity_id, state: 'normal', since: new Date(now).toISOString(), value: null });
-            continue;
-          }
-          if (previous.state === 'normal' && now - previous.since_ms < watcher.interval * 1000) continue;
-          observed = 'no_data';
-        } else continue; // never reported the key, or an event pass (data just came)
-        const current: WatchState = previous ? { state: stateName(previous.state), since: previous.since_ms } : { state: 'normal', since: now };
-        const { next, transition } = step(current, observed, now, forMs);
-        if (next.state === 'pending') wakeAt = Math.min(wakeAt, next.since + forMs);
-        if (next === current) continue;
-        const since = new Date(next.since).toISOString();
-        const saved = await saveWatchState(tx, {
-          tenantId: watcher.tenant_id, watcherId: watcher.id, entityId: reading.entity_id,
-          previous: previous && { state: previous.state, since: previous.since }, state: next.state, since, value: reading.value,
-        });
-        if (!saved) continue; // another instance moved this watch meanwhile
-        changed = true;
-        if (!transition) continue;
-        const logId = await writeEngineLog(tx, transitionLog(watcher, named.get(reading.entity_id)!, transition, reading.value, since));
-        if (logId === undefined) continue;
-        logged += 1;
-        await options.onLogged?.(tx, watcher.tenant_id, logId);
+    let lastValue: unknown = null;
+    /** The earliest time a pending watch of this watcher is up: the watcher is evaluated again by then. */
+    let wakeAt = Number.POSITIVE_INFINITY;
+    for (const reading of readings) {
+      if (reading.has_value) lastValue = reading.value;
+      const previous = reading.state === null ? undefined : { state: reading.state, since: reading.since!, since_ms: reading.since_ms! };
+      let observed: Observation;
+      if (reading.has_value) observed = { holds: conditionHolds(watcher.condition, reading.value as never, now) };
+      else if (periodic && reading.reports) {
+        // "no data" takes a whole interval of being watched: a new watch starts counting now
+        if (!previous) {
+          await saveWatchState(tx, { tenantId: watcher.tenant_id, watcherId: watcher.id, entityId: reading.entity_id, state: 'normal', since: new Date(now).toISOString(), value: null });
+          continue;
+        }
+        if (previous.state === 'normal' && now - previous.since_ms < watcher.interval * 1000) continue;
+        observed = 'no_data';
+      } else continue; // never reported the key, or an event pass (data just came)
+      const current: WatchState = previous ? { state: stateName(previous.state), since: previous.since_ms } : { state: 'normal', since: now };
+      const { next, transition } = step(current, observed, now, forMs);
+      if (next.state === 'pending') wakeAt = Math.min(wakeAt, next.since + forMs);
+      if (next === current) continue;
+      const since = new Date(next.since).toISOString();
+      const saved = await saveWatchState(tx, {
+        tenantId: watcher.tenant_id, watcherId: watcher.id, entityId: reading.entity_id,
+        previous: previous && { state: previous.state, since: previous.since }, state: next.state, since, value: reading.value,
+      });
+      if (!saved) continue; // another instance moved this watch meanwhile
+      changed = true;
+      if (!transition) continue;
+      const logId = await writeEngineLog(tx, transitionLog(watcher, { id: reading.entity_id, name: reading.name }, transition, reading.value, since));
+      if (logId === undefined) continue;
+      logged += 1;
+      await options.onLogged?.(tx, watcher.tenant_id, logId);
+    }
+    // also when nothing changed: a claim may just have moved the next evaluation an interval on
+    if (wakeAt < Number.POSITIVE_INFINITY) await evaluateWatcherBy(tx, watcher.id, new Date(wakeAt).toISOString());
+    const summary = changed || periodic ? await summariseWatcher(tx, watcher.id, lastValue) : undefined;
+    return { logged, summaryChanged: !!summary?.changed };
+  };
+
+  /** Jobs of one tenant in one transaction: their watches read in one statement, then evaluated watcher by watcher. */
+  const evaluate = async (tenantId: string, jobs: Job[], periodic: boolean) => {
+    const changedWatchers: number[] = [];
+    let logged = 0;
+    await db.tenantTx(tenantId, async (tx) => {
+      const watches: { watcher: WatcherRow; entityId: number }[] = [];
+      for (const job of jobs) {
+        for (const entityId of job.entityIds ?? await watchedEntityIds(tx, job.watcher)) watches.push({ watcher: job.watcher, entityId });
       }
-      // also when nothing changed: a claim may just have moved the next evaluation an interval on
-      if (wakeAt < Number.POSITIVE_INFINITY) await evaluateWatcherBy(tx, watcher.id, new Date(wakeAt).toISOString());
-      return changed || periodic ? summariseWatcher(tx, watcher.id, lastValue) : undefined;
+      const byWatcher = new Map<number, WatchReading[]>();
+      for (const reading of await watchReadings(tx, tenantId, watches)) {
+        let list = byWatcher.get(reading.watcher_id);
+        if (!list) byWatcher.set(reading.watcher_id, list = []);
+        list.push(reading);
+      }
+      for (const { watcher } of jobs) {
+        const outcome = await evaluateWatches(tx, watcher, byWatcher.get(watcher.id) ?? [], periodic);
+        logged += outcome.logged;
+        if (outcome.summaryChanged) changedWatchers.push(watcher.id);
+      }
     });
-    if (summary?.changed) options.onWatcherChanged?.(watcher.tenant_id, watcher.id);
+    for (const watcherId of changedWatchers) options.onWatcherChanged?.(tenantId, watcherId);
     if (logged) options.afterLogged?.();
   };
 
@@ -109,16 +149,32 @@ export function startWatcherEngine(db: Database, options: WatcherEngineOptions):
       const keys = new Set<string>();
       for (const entity of entities.values()) for (const key of entity.keys) keys.add(key);
       const watchers = await db.tenantTx(tenantId, (tx) => watchersOnKeys(tx, tenantId, [...keys]));
+      const jobs: Job[] = [];
       for (const watcher of watchers) {
-        // only the entities this watcher watches: no transaction for a watcher none of whose entities reported
+        // only the entities this watcher watches that reported its key: none, no evaluation
+        const { key } = watcher.query;
         const ids = watcher.entity_ids ?? [];
-        const types = watcher.entity_type_ids ?? [];
-        const only = [...entities]
-          .filter(([entityId, entity]) => entity.keys.has(watcher.query.key) && ((!ids.length && !types.length) || ids.includes(entityId) || types.includes(entity.typeId)))
-          .map(([entityId]) => entityId);
-        if (only.length) await evaluate(watcher, only, false);
+        const types = new Set(watcher.entity_type_ids ?? []);
+        const reportedKey = (entityId: number) => entities.get(entityId)?.keys.has(key) ?? false;
+        const entityIds = [
+          ...ids.filter(reportedKey),
+          ...(types.size || !ids.length ? [...entities].filter(([entityId, entity]) => !ids.includes(entityId) && (!types.size || types.has(entity.typeId)) && reportedKey(entityId)).map(([entityId]) => entityId) : []),
+        ];
+        if (entityIds.length) jobs.push({ watcher, entityIds });
       }
+      for (const group of inGroups(jobs, WATCHES_PER_TRANSACTION)) await evaluate(tenantId, group, false);
     }
+  };
+
+  /** Due watchers of each tenant, evaluated on all their entities. */
+  const evaluateDue = async (due: WatcherRow[]) => {
+    const byTenant = new Map<string, Job[]>();
+    for (const watcher of due) {
+      let jobs = byTenant.get(watcher.tenant_id);
+      if (!jobs) byTenant.set(watcher.tenant_id, jobs = []);
+      jobs.push({ watcher });
+    }
+    for (const [tenantId, jobs] of byTenant) await evaluate(tenantId, jobs, true);
   };
 
   const loop = startWorkLoop({
@@ -127,7 +183,7 @@ export function startWatcherEngine(db: Database, options: WatcherEngineOptions):
     work: async () => {
       if (reported.size) await evaluateReported();
       const due = await claimDueWatchers(db, CLAIM_BATCH, CLAIM_PER_TENANT);
-      for (const watcher of due) await evaluate(watcher, undefined, true);
+      await evaluateDue(due);
       // straight on while any were due: the per-tenant cap makes a pass partial, not the last
       return due.length > 0 || reported.size > 0;
     },
