@@ -163,8 +163,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
   const asApp = <T>(tenantId: string | null, work: (tx: Tx) => Promise<T>) =>
     db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`SET LOCAL ROLE ${APP_ROLE}`));
-      if (tenantId) await tx.execute(sql`SELECT set_config('app.tenant_id', ${tenantId}, true)`);
+      // one round trip: under a flood of writes each one waits its turn on the embedded database
+      const tenant = tenantId ? `; SELECT set_config('app.tenant_id', ${uuidLiteral(tenantId)}, true)` : '';
+      await tx.execute(sql.raw(`SET LOCAL ROLE ${APP_ROLE}${tenant}`));
       return work(tx);
     });
   return {

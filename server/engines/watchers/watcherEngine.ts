@@ -22,8 +22,8 @@ import { step, WATCH_STATES, type Observation, type WatchState, type WatchStateN
 /** Watchers claimed per pass, in all and of one tenant (a tenant with thousands cannot starve the others). */
 const CLAIM_BATCH = 50;
 const CLAIM_PER_TENANT = 10;
-/** Watches (watcher × entity) read and evaluated in one transaction of a tenant: short, yet not one per watcher. */
-const WATCHES_PER_TRANSACTION = 500;
+/** Watches (watcher × entity) read and evaluated in one transaction of a tenant: one statement reads them (~50 ms for 2,000). */
+const WATCHES_PER_TRANSACTION = 2_000;
 
 export interface WatcherEngineOptions {
   onError(error: unknown): void;
@@ -116,53 +116,72 @@ export function startWatcherEngine(db: Database, options: WatcherEngineOptions):
     return { logged, summaryChanged: !!summary?.changed };
   };
 
-  /** Jobs of one tenant in one transaction: their watches read in one statement, then evaluated watcher by watcher. */
-  const evaluate = async (tenantId: string, jobs: Job[], periodic: boolean) => {
-    const changedWatchers: number[] = [];
-    let logged = 0;
-    await db.tenantTx(tenantId, async (tx) => {
-      const watches: { watcher: WatcherRow; entityId: number }[] = [];
-      for (const job of jobs) {
-        for (const entityId of job.entityIds ?? await watchedEntityIds(tx, job.watcher)) watches.push({ watcher: job.watcher, entityId });
-      }
-      const byWatcher = new Map<number, WatchReading[]>();
-      for (const reading of await watchReadings(tx, tenantId, watches)) {
-        let list = byWatcher.get(reading.watcher_id);
-        if (!list) byWatcher.set(reading.watcher_id, list = []);
-        list.push(reading);
-      }
-      for (const { watcher } of jobs) {
-        const outcome = await evaluateWatches(tx, watcher, byWatcher.get(watcher.id) ?? [], periodic);
-        logged += outcome.logged;
-        if (outcome.summaryChanged) changedWatchers.push(watcher.id);
-      }
-    });
+  /** Jobs of one tenant inside `tx`: their watches read in one statement, then evaluated watcher by watcher. */
+  const evaluateIn = async (tx: Tx, tenantId: string, jobs: Job[], periodic: boolean) => {
+    const outcome = { tenantId, changedWatchers: [] as number[], logged: 0 };
+    const watches: { watcher: WatcherRow; entityId: number }[] = [];
+    for (const job of jobs) {
+      for (const entityId of job.entityIds ?? await watchedEntityIds(tx, job.watcher)) watches.push({ watcher: job.watcher, entityId });
+    }
+    const byWatcher = new Map<number, WatchReading[]>();
+    for (const reading of await watchReadings(tx, tenantId, watches)) {
+      let list = byWatcher.get(reading.watcher_id);
+      if (!list) byWatcher.set(reading.watcher_id, list = []);
+      list.push(reading);
+    }
+    for (const { watcher } of jobs) {
+      const evaluated = await evaluateWatches(tx, watcher, byWatcher.get(watcher.id) ?? [], periodic);
+      outcome.logged += evaluated.logged;
+      if (evaluated.summaryChanged) outcome.changedWatchers.push(watcher.id);
+    }
+    return outcome;
+  };
+
+  /** After the commit: what the evaluations changed is told. */
+  const committed = ({ tenantId, changedWatchers, logged }: Awaited<ReturnType<typeof evaluateIn>>) => {
     for (const watcherId of changedWatchers) options.onWatcherChanged?.(tenantId, watcherId);
     if (logged) options.afterLogged?.();
   };
 
-  /** The watchers on the keys each tenant's entities reported, evaluated on those entities. */
+  const evaluate = async (tenantId: string, jobs: Job[], periodic: boolean) => {
+    committed(await db.tenantTx(tenantId, (tx) => evaluateIn(tx, tenantId, jobs, periodic)));
+  };
+
+  /** Which watchers to evaluate on which of the entities that reported: only those they watch that reported their key. */
+  const reportedJobs = (watchers: WatcherRow[], entities: Map<number, { typeId: number; keys: Set<string> }>): Job[] => {
+    const jobs: Job[] = [];
+    for (const watcher of watchers) {
+      const { key } = watcher.query;
+      const ids = watcher.entity_ids ?? [];
+      const types = new Set(watcher.entity_type_ids ?? []);
+      const reportedKey = (entityId: number) => entities.get(entityId)?.keys.has(key) ?? false;
+      const entityIds = [
+        ...ids.filter(reportedKey),
+        ...(types.size || !ids.length ? [...entities].filter(([entityId, entity]) => !ids.includes(entityId) && (!types.size || types.has(entity.typeId)) && reportedKey(entityId)).map(([entityId]) => entityId) : []),
+      ];
+      if (entityIds.length) jobs.push({ watcher, entityIds });
+    }
+    return jobs;
+  };
+
+  /**
+   * The watchers on the keys each tenant's entities reported, evaluated on those entities. The
+   * watchers are found in the transaction that evaluates the first group: under a flood of
+   * values each transaction waits for the writer's, so a pass is as few of them as can be.
+   */
   const evaluateReported = async () => {
     const batch = reported;
     reported = new Map();
     for (const [tenantId, entities] of batch) {
       const keys = new Set<string>();
       for (const entity of entities.values()) for (const key of entity.keys) keys.add(key);
-      const watchers = await db.tenantTx(tenantId, (tx) => watchersOnKeys(tx, tenantId, [...keys]));
-      const jobs: Job[] = [];
-      for (const watcher of watchers) {
-        // only the entities this watcher watches that reported its key: none, no evaluation
-        const { key } = watcher.query;
-        const ids = watcher.entity_ids ?? [];
-        const types = new Set(watcher.entity_type_ids ?? []);
-        const reportedKey = (entityId: number) => entities.get(entityId)?.keys.has(key) ?? false;
-        const entityIds = [
-          ...ids.filter(reportedKey),
-          ...(types.size || !ids.length ? [...entities].filter(([entityId, entity]) => !ids.includes(entityId) && (!types.size || types.has(entity.typeId)) && reportedKey(entityId)).map(([entityId]) => entityId) : []),
-        ];
-        if (entityIds.length) jobs.push({ watcher, entityIds });
-      }
-      for (const group of inGroups(jobs, WATCHES_PER_TRANSACTION)) await evaluate(tenantId, group, false);
+      let rest: Job[][] = [];
+      committed(await db.tenantTx(tenantId, async (tx) => {
+        const [first = [], ...others] = inGroups(reportedJobs(await watchersOnKeys(tx, tenantId, [...keys]), entities), WATCHES_PER_TRANSACTION);
+        rest = others;
+        return evaluateIn(tx, tenantId, first, false);
+      }));
+      for (const group of rest) await evaluate(tenantId, group, false);
     }
   };
 
