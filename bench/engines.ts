@@ -9,7 +9,7 @@
 //    message with its own ts), t0 below 100.
 // 2. The same with a watcher per device, made through the REST API (`POST /create-watcher`: t0
 //    latest-value > 1,000, interval 60 s, alerting at once). --crossings 300 times, spread over the
-//    run but its last 10 s, a device in the normal state sends t0 = 100,000 + the crossing's number
+//    run but its last 10 s, a device that has not crossed yet sends t0 = 100,000 + the crossing's number
 //    for 10 s, then below 100 again. Latency of a crossing: its alert's `logs.timestamp` (the
 //    instant the engine evaluated the crossing value, the server's clock) minus the PUBACK of the
 //    crossing's first message (this process's clock; the same machine). The value in the alert's
@@ -125,7 +125,7 @@ class RunStats {
 /**
  * Publishes from every client, paced to `rate` points/s in all (a token bucket every 10 ms), for
  * durationS; with `crossings`, starts them evenly over the run but its last CROSSING_HOLD_MS, each
- * on a device not crossing at the time.
+ * on a device that has not crossed yet (else one whose crossing ended 2 s ago).
  */
 async function publish(clients: DeviceClient[], crossings = 0): Promise<{ run: RunStats; started: Crossing[] }> {
   const run = new RunStats();
@@ -147,7 +147,10 @@ async function publish(clients: DeviceClient[], crossings = 0): Promise<{ run: R
   const crosser = crossings > 0 ? setInterval(() => {
     if (started.length >= crossings) return;
     const now = Date.now();
-    const free = clients.filter((c) => !c.crossing || c.crossing.until + 2_000 < now);
+    // a device that has not crossed yet: the recovery of an earlier crossing may still wait in the
+    // server's backlog (PUBACKs seconds late), and a watch still alerting has no alert to give
+    const fresh = clients.filter((c) => !c.crossing);
+    const free = fresh.length ? fresh : clients.filter((c) => c.crossing!.until + 2_000 < now);
     const chosen = free[Math.floor(Math.random() * free.length)];
     if (!chosen) return;
     const number = started.length;
