@@ -43,6 +43,7 @@ import { liveEvents, type LiveEvents } from './live/liveEvents.ts';
 import { entityUpdateOf } from './live/resourceEvents.ts';
 import { telemetryWriter, type LatestChange, type TelemetryWriter, type WriterLimits } from './telemetry/telemetryWriter.ts';
 import { NOTIFICATIONS_OFF, startNotificationDelivery } from './engines/notifications/notificationDelivery.ts';
+import { inAppRecipients } from './engines/notifications/queueDeliveries.ts';
 import { startSchedulerEngine } from './engines/schedulers/schedulerEngine.ts';
 import { startWatcherEngine } from './engines/watchers/watcherEngine.ts';
 import { authService } from './services/authService.ts';
@@ -214,12 +215,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const notifications = options.smtp
       ? startNotificationDelivery(options.db, { smtpUrl: options.smtp.url, from: options.smtp.from, onError: (error) => app.log.error({ err: error }, 'notification delivery failed') })
       : NOTIFICATIONS_OFF;
-    const logged = {
-      onLogged: async (tx: Tx, tenantId: string, logId: number) => { await notifications.queueDeliveries(tx, tenantId, logId); },
-      afterLogged: () => notifications.wake(),
+    /**
+     * An engine's log hooks: in the log's transaction its e-mails are queued and its in-app
+     * recipients found; after the commit the sender wakes and the log is published to them. One
+     * per engine: each runs its transactions one after another, so what waits is committed.
+     */
+    const logged = () => {
+      const inApp: { tenantId: string; logId: number; users: string[] }[] = [];
+      return {
+        onLogged: async (tx: Tx, tenantId: string, logId: number) => {
+          await notifications.queueDeliveries(tx, tenantId, logId);
+          inApp.push({ tenantId, logId, users: await inAppRecipients(tx, tenantId, logId) });
+        },
+        afterLogged: () => {
+          notifications.wake();
+          for (const { tenantId, logId, users } of inApp.splice(0)) {
+            resources.publishEngineChange(tenantId, 'log', logId, { action: 'created', notify: users })
+              .catch((error: unknown) => app.log.error({ err: error }, 'live publish failed'));
+          }
+        },
+      };
     };
     const watcherEngine = startWatcherEngine(options.db, {
-      ...logged,
+      ...logged(),
       everyMs: options.enginesEveryMs,
       onError: (error) => app.log.error({ err: error }, 'watcher evaluation failed'),
       onWatcherChanged: (tenantId, watcherId) => {
@@ -228,7 +246,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     latestListeners.push(watcherEngine.latestChanged);
     const schedulerEngine = startSchedulerEngine(options.db, {
-      ...logged,
+      ...logged(),
       everyMs: options.enginesEveryMs,
       onError: (error) => app.log.error({ err: error }, 'scheduler run failed'),
       onEntitiesChanged: (tenantId, entities) => {

@@ -42,7 +42,8 @@ export function resourceTypeDefs(): string {
   type ListMeta { pagination: Pagination! }
   "A deletion; an entity that is still used is not deleted and the answer names what uses it."
   type DeleteResult { id: ID! deleted: Boolean! childrenIds: [ID!]! watcherNames: [String!]! schedulerNames: [String!]! }
-  type ResourceChange { resource: String! action: String! id: ID! record: JSON }
+  "notify: the change is an in-app notification for the subscriber (a log its notification rules ask for)."
+  type ResourceChange { resource: String! action: String! id: ID! record: JSON notify: Boolean! }
   ${defs.map((def) => def.types).join('\n  ')}
   extend type Query {
     ${defs.flatMap((def) => def.queries).join('\n    ')}
@@ -106,7 +107,8 @@ export function resourceResolvers(resources: ResourceService): IResolvers {
         resolve: (payload: { resource_changed: ResourceChange }, _args: unknown, context: GraphqlContext) => {
           const change = payload.resource_changed;
           const model = schemaOf(change.resource);
-          return { ...change, removed: undefined, record: change.record && visibleRecord(callerOf(context), model, change.record) };
+          const caller = callerOf(context);
+          return { ...change, removed: undefined, record: change.record && visibleRecord(caller, model, change.record), notify: change.notify?.includes(caller.userId) ?? false };
         },
       },
     },

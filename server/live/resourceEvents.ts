@@ -14,6 +14,8 @@ export interface ResourceChange {
   removed?: Record<string, unknown>;
   /** For owner-scoped models: the user the record belongs to. */
   owner?: string;
+  /** The users for whom the change is an in-app notification (an engine's log their notification rules ask for). */
+  notify?: string[];
 }
 
 /** The fields of an entity the map shows, carried to `entity_updated` subscribers when it changes. */

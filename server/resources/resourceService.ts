@@ -92,8 +92,8 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
   };
 
   /** Publishes a committed change; on an owner-scoped model it reaches the record's owner only. */
-  const publish = (tenantId: string, model: Model, action: ResourceChange['action'], id: number, record: RecordData | null, removed?: RecordData) =>
-    options.onChange(tenantId, { resource: model.name, action, id, record, removed, owner: ownerOf(model, (record ?? removed)!) });
+  const publish = (tenantId: string, model: Model, action: ResourceChange['action'], id: number, record: RecordData | null, removed?: RecordData, notify?: string[]) =>
+    options.onChange(tenantId, { resource: model.name, action, id, record, removed, owner: ownerOf(model, (record ?? removed)!), notify });
 
   /** Publishes the records a rule changed with a committed write, as updates of their own models. */
   const publishFollowOn = (tenantId: string, changes: FollowOnChanges[]) => {
@@ -216,11 +216,15 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
       return visibleRecord(caller, model.schema, updated);
     },
 
-    /** Publishes a record an engine changed outside the doors (a watcher's alert), as it now is. */
-    async publishEngineChange(tenantId: string, name: string, id: number): Promise<void> {
+    /**
+     * Publishes a record an engine changed or wrote outside the doors (a watcher's alert, a log), as
+     * it now is (nothing when it is not there: its transaction rolled back); `notify` makes it an
+     * in-app notification for those users.
+     */
+    async publishEngineChange(tenantId: string, name: string, id: number, change: { action?: 'created' | 'updated'; notify?: string[] } = {}): Promise<void> {
       const model = modelOf(name);
       const row = await db.tenantTx(tenantId, (tx) => findRow(tx, model.storage, { tenantId, userId: '' }, id));
-      if (row) publish(tenantId, model, 'updated', id, toRecord(model, row));
+      if (row) publish(tenantId, model, change.action ?? 'updated', id, toRecord(model, row), undefined, change.notify);
     },
 
     async remove(caller: Caller, name: string, id: number): Promise<{ id: number }> {

@@ -10,7 +10,7 @@ interface EntityUpdatedData {
 }
 
 interface ResourceChangedData {
-  resource_changed: { resource: string; action: 'created' | 'updated' | 'deleted'; id: string; record: Record<string, unknown> | null };
+  resource_changed: { resource: string; action: 'created' | 'updated' | 'deleted'; id: string; record: Record<string, unknown> | null; notify: boolean };
 }
 
 export const liveProvider: LiveProvider = {
@@ -20,7 +20,7 @@ export const liveProvider: LiveProvider = {
       return liveConnection.subscribe<ResourceChangedData>(
         { query: resourceChangedSubscription, variables: { resource } },
         ({ resource_changed: change }) => callback({
-          channel, type: change.action as LiveEvent['type'], payload: { ids: [change.id], id: change.id, record: change.record }, date: new Date(),
+          channel, type: change.action as LiveEvent['type'], payload: { ids: [change.id], id: change.id, record: change.record, notify: change.notify }, date: new Date(),
         }),
       );
     }

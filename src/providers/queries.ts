@@ -4,5 +4,5 @@ export const entityUpdatedSubscription = `subscription EntityUpdated($entity_ids
 }`;
 
 export const resourceChangedSubscription = `subscription ResourceChanged($resource: String!) {
-  resource_changed(resource: $resource) { resource action id record }
+  resource_changed(resource: $resource) { resource action id record notify }
 }`;

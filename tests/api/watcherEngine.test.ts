@@ -3,7 +3,8 @@
 // a device that stops reporting goes "no data", a restart resumes a pending watch, two instances
 // log a transition once, and another tenant sees none of it.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from 'graphql-ws';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startDeviceApp, type DemoDevice } from '../support/devices.ts';
 import { startSmtpInbox, type SmtpInbox } from '../support/smtpInbox.ts';
 import { until } from '../support/until.ts';
@@ -151,6 +152,53 @@ describe('restarts and instances', () => {
       await second.app.close();
       await first.close();
     }
+  });
+});
+
+describe('in-app notifications', () => {
+  interface LogChange { action: string; id: string; notify: boolean; record: { message: string; type: string; message_data: { transition: string } } | null }
+
+  /** A user's live subscription to log changes, as the open web app keeps it; resolves once connected. */
+  const listen = async (url: string, token: string) => {
+    const received: LogChange[] = [];
+    const client = createClient({ url, connectionParams: { authorization: `Bearer ${token}` }, lazy: false, retryAttempts: 0 });
+    const connected = new Promise<void>((resolve) => client.on('connected', () => resolve()));
+    client.subscribe({ query: 'subscription { resource_changed(resource: "log") { action id notify record } }' }, {
+      next: (value) => received.push((value.data?.resource_changed ?? value.errors) as LogChange), error: (error) => received.push(error as LogChange), complete: () => {},
+    });
+    onTestFinished(() => client.dispose());
+    await connected;
+    return received;
+  };
+
+  it("a transition is published live to the tenant's log readers, as a notification to those whose in-app rule asks for it; never to another tenant", async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}/graphql`;
+    const lamp = lamps[3];
+    await sendTelemetry(t, lamp.token, { power: 1 });
+    const id = await createWatcher({
+      name: 'In-app power', query: { key: 'power', aggregation: 'latest-value' }, condition: { operator: '>', kind: 'number', value: 50 },
+      entity_ids: [lamp.id], definition: { severity: 'error' },
+    });
+    // the administrator's own rule: this watcher's errors, in the app (the operator has none)
+    const rule = await t.post('/graphql', {
+      query: `mutation { create_notification(channels: ["in_app"], log_filter: {type: ["error"], sources: [{model_name: "watcher", model_id: ${id}}]}) { id } }`,
+    }, admin);
+    expect(rule.body.errors).toBeUndefined();
+    const operator = (await t.login('operator@demo.city')).access_token;
+    const [toAdmin, toOperator, toFacility] = await Promise.all([listen(url, admin), listen(url, operator), listen(url, facilityAdmin)]);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the subscriptions reach the server after the sockets open
+
+    await sendTelemetry(t, lamp.token, { power: 77 });
+    const alert = (changes: LogChange[]) => changes.find((change) => change.record?.message === `${lamp.name}: power 77 > 50 (In-app power)`);
+    await until(async () => [alert(toAdmin), alert(toOperator)], (found) => found.every(Boolean), WAIT_MS);
+    expect(alert(toAdmin)).toMatchObject({ action: 'created', notify: true, record: { type: 'error', message_data: { transition: 'alert' } } });
+    expect(alert(toOperator)).toMatchObject({ action: 'created', notify: false });
+    // the recovery is informational: the rule does not ask for it
+    await sendTelemetry(t, lamp.token, { power: 2 });
+    const recovery = await until(async () => toAdmin.find((change) => change.record?.message_data.transition === 'recover' && change.record.message.includes('In-app power')), Boolean, WAIT_MS);
+    expect(recovery).toMatchObject({ action: 'created', notify: false, record: { type: 'informational' } });
+    expect(JSON.stringify(toFacility)).not.toContain('In-app power');
   });
 });
 

@@ -54,6 +54,7 @@ test("a scheduler's complex query is tested in its form: passed with the answer,
 });
 
 test('an admin creates, edits and deletes a watcher', async ({ page }) => {
+  test.slow(); // a whole create-edit-delete flow: 25–28 s on a 2-core machine, near the 30 s default
   await login(page, users.cityAdmin);
   await page.goto('/watcher');
   await expect(page.getByTestId('list-watcher')).toContainText('High temperature');
@@ -135,6 +136,7 @@ test('an admin creates, edits and deletes a scheduler, with the cron explained b
 });
 
 test('a profile takes at most 16 intervals; it is edited and deleted', async ({ page }) => {
+  test.slow(); // a whole create-edit-delete flow: 25–28 s on a 2-core machine, near the 30 s default
   await login(page, users.cityAdmin);
   await page.goto('/studio/profiles/create');
   await expect(page.getByTestId('form-profile')).toBeVisible();
@@ -163,6 +165,7 @@ test('a profile takes at most 16 intervals; it is edited and deleted', async ({ 
 });
 
 test('an admin creates, edits and deletes a KPI definition and a notification rule', async ({ page }) => {
+  test.slow(); // a whole create-edit-delete flow: 25–28 s on a 2-core machine, near the 30 s default
   await login(page, users.cityAdmin);
   await page.goto('/studio/kpi/create');
   await expect(page.getByTestId('form-kpi')).toBeVisible();

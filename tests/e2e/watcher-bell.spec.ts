@@ -1,11 +1,11 @@
 // The watcher bell: a value a device sends with mosquitto_pub turns a watcher red; the bell's count
-// rises at once (live), the alert is announced for 6 s below the navigation bar, and the bell leads
-// to the watchers.
+// rises at once (live); the user whose notification rule asks for the watcher's logs in the app sees
+// the alert for 6 s below the navigation bar, in words; and the bell leads to the watchers.
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { accessTokenOf, apiToken, login, mosquittoPub, users } from './helpers.ts';
+import { accessTokenOf, apiToken, graphql, login, mosquittoPub, users } from './helpers.ts';
 
-test('a value sent with mosquitto_pub puts a watcher in alert: the bell counts it, the alert is announced, the bell leads to it', async ({ page, request }) => {
+test('a value sent with mosquitto_pub puts a watcher in alert: the bell counts it, the in-app rule shows the alert, the bell leads to it', async ({ page, request }) => {
   const token = await apiToken(request, users.cityAdmin);
   const headers = { authorization: `Bearer ${token}` };
   const entities = await (await request.get('/entity-list', { headers })).json() as { id: number; entity_type: { category: string } }[];
@@ -17,6 +17,9 @@ test('a value sent with mosquitto_pub puts a watcher in alert: the bell counts i
   });
   expect(created.ok()).toBe(true);
   const watcherId = (await created.json()).id as number;
+  // the admin's own rule: this watcher's warnings, in the app
+  const { create_notification: rule } = await graphql<{ create_notification: { id: number } }>(request, token,
+    `mutation { create_notification(channels: ["in_app"], log_filter: {type: ["warning"], sources: [{model_name: "watcher", model_id: ${watcherId}}]}) { id } }`);
   try {
     await login(page, users.cityAdmin);
     const bell = page.getByTestId('watcher-bell');
@@ -28,7 +31,7 @@ test('a value sent with mosquitto_pub puts a watcher in alert: the bell counts i
     await mosquittoPub(await accessTokenOf(request, token, lamp.id), 'v1/devices/me/telemetry', JSON.stringify({ fault_level: 82 }));
     // live, well before the 30 s poll (the demo's own watchers may change meanwhile: at least one more)
     await expect.poll(async () => Number(await bell.getAttribute('data-alert-count')), { timeout: 10_000 }).toBeGreaterThan(before);
-    const announcement = page.locator('.ant-notification-notice').filter({ hasText: `${name} is in alert` });
+    const announcement = page.locator('.ant-notification-notice-error').filter({ hasText: `: fault_level 82 > 50 (${name})` });
     await expect(announcement).toBeVisible();
     const box = await announcement.boundingBox();
     expect(Math.round(box!.y)).toBeGreaterThanOrEqual(84);
@@ -39,6 +42,7 @@ test('a value sent with mosquitto_pub puts a watcher in alert: the bell counts i
     await expect(page.getByTestId('list-watcher')).toContainText(name);
     await expectNoAxeViolations(page, 'watchers with one in alert');
   } finally {
+    await graphql(request, token, `mutation { delete_notification(id: ${rule.id}) { id } }`);
     await request.post('/delete-watcher', { headers, data: { id: watcherId } });
   }
 });

@@ -348,8 +348,6 @@ export const cs: Dictionary = {
     language: 'Jazyk',
     watchers: 'Hlídače',
     watchersInAlert: 'Počet hlídačů ve stavu poplachu: {{count}}',
-    watcherAlert: '{{name}} je ve stavu poplachu',
-    watcherNormal: '{{name}} je opět v pořádku',
     helpdesk: 'Nápověda',
     userMenu: 'Uživatelská nabídka',
     tenant: 'Organizace: {{name}}',

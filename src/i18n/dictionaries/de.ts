@@ -348,8 +348,6 @@ export const de: Dictionary = {
     language: 'Sprache',
     watchers: 'Wächter',
     watchersInAlert: 'Wächter im Alarmzustand: {{count}}',
-    watcherAlert: '{{name}} ist im Alarmzustand',
-    watcherNormal: '{{name}} ist wieder normal',
     helpdesk: 'Hilfe',
     userMenu: 'Benutzermenü',
     tenant: 'Organisation: {{name}}',

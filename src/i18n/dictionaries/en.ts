@@ -348,8 +348,6 @@ export const en = {
     language: 'Language',
     watchers: 'Watchers',
     watchersInAlert: '{{count}} watchers in alert state',
-    watcherAlert: '{{name}} is in alert',
-    watcherNormal: '{{name}} is back to normal',
     helpdesk: 'Help',
     userMenu: 'User menu',
     tenant: 'Organisation: {{name}}',

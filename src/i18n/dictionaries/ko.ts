@@ -348,8 +348,6 @@ export const ko: Dictionary = {
     language: '언어',
     watchers: '감시자',
     watchersInAlert: '경보 상태인 감시자: {{count}}개',
-    watcherAlert: '{{name}}: 경보 상태입니다',
-    watcherNormal: '{{name}}: 정상으로 돌아왔습니다',
     helpdesk: '도움말',
     userMenu: '사용자 메뉴',
     tenant: '조직: {{name}}',

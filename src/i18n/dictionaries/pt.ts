@@ -348,8 +348,6 @@ export const pt: Dictionary = {
     language: 'Idioma',
     watchers: 'Vigilantes',
     watchersInAlert: 'Vigilantes em estado de alerta: {{count}}',
-    watcherAlert: '{{name}} está em alerta',
-    watcherNormal: '{{name}} voltou ao normal',
     helpdesk: 'Ajuda',
     userMenu: 'Menu do utilizador',
     tenant: 'Organização: {{name}}',

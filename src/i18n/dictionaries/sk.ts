@@ -348,8 +348,6 @@ export const sk: Dictionary = {
     language: 'Jazyk',
     watchers: 'Strážcovia',
     watchersInAlert: 'Počet strážcov v stave poplachu: {{count}}',
-    watcherAlert: '{{name}} je v stave poplachu',
-    watcherNormal: '{{name}} je opäť v poriadku',
     helpdesk: 'Pomoc',
     userMenu: 'Používateľská ponuka',
     tenant: 'Organizácia: {{name}}',

@@ -1,0 +1,34 @@
+// In-app notifications (SPEC §4): a log an engine wrote that the user's notification rules ask for
+// on the in-app channel arrives live (`resource_changed` on logs, marked `notify` for this user by
+// the server) and is shown for 6 s below the navigation bar — an error for an alert or no data
+// (or a log of type warning and worse), a success for a return to normal — in the reader's language.
+import { useCan, useSubscription } from '@refinedev/core';
+import { App } from 'antd';
+import { LogMessage } from '../../pages/resources/LogMessage.tsx';
+
+export const LOG_NOTIFICATION_S = 6;
+const BAD_TRANSITIONS = ['alert', 'no_data'];
+const BAD_TYPES = ['emergency', 'alert', 'critical', 'error', 'warning'];
+
+interface NotifiedLog { type?: string; source?: string; message?: string; message_data?: { transition?: string } | null }
+
+export function useLogNotifications() {
+  const { notification } = App.useApp();
+  const { data: canRead } = useCan({ resource: 'log', action: 'list' });
+  useSubscription({
+    channel: 'resources/log',
+    types: ['created'],
+    enabled: canRead?.can === true,
+    onLiveEvent: (event) => {
+      const record = event.payload.record as NotifiedLog | null;
+      if (!event.payload.notify || !record) return;
+      const transition = record.message_data?.transition;
+      const bad = transition ? BAD_TRANSITIONS.includes(transition) : BAD_TYPES.includes(record.type ?? '');
+      (bad ? notification.error : notification.success)({
+        key: `log-${String(event.payload.id)}`,
+        message: <LogMessage message={record.message ?? ''} source={record.source} data={record.message_data} />,
+        duration: LOG_NOTIFICATION_S,
+      });
+    },
+  });
+}
