@@ -5,8 +5,9 @@
 // Watchers are evaluated together, in short transactions of their tenant of up to
 // WATCHES_PER_TRANSACTION watches (watcher × entity), all read in one statement: the watches'
 // states, the log row of each transition (and, through `onLogged`, what that row sets off in the
-// same transaction), and each watcher's summary. A state changes only if it is still what was read, and a transition's
-// log row has a unique key, so two instances evaluating at once write it once.
+// same transaction), and each watcher's summary. A state changes only if it is still what was
+// read, and a transition's log row has a unique key, so two instances evaluating at once write it
+// once.
 import type { Database, Tx } from '../../db/database.ts';
 import {
   claimDueWatchers, evaluateWatcherBy, saveWatchState, summariseWatcher, watchedEntityIds, watchersOnKeys, watchReadings,
