@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database, Tx } from '../db/database.ts';
 import {
-  boardComponents, boards, components, entities, entityGroups, entityTypeGroups, entityTypes, groups, logs,
+  boardComponents, boards, components, entities, entityGroups, entityTypeGroups, entityTypes, groups,
   notifications, profiles, schedulers, tenants, users, watchers,
 } from '../db/schema.ts';
 import { nextRunAt } from '../resources/rules/schedulerRules.ts';
@@ -118,7 +118,7 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string, index:
   await seedConfiguration(tx, tenantId, admin.id, devices.map((d) => d.id), deviceTypes.map((t) => t.id), kpiId);
 }
 
-/** The tenant's watchers, scheduler, profiles, board (showing the KPI `kpiId`), notification rule and logs. */
+/** The tenant's watchers, scheduler, profiles, board (showing the KPI `kpiId`) and notification rule. */
 async function seedConfiguration(tx: Tx, tenantId: string, adminId: string, deviceIds: number[], deviceTypeIds: number[], kpiId: number) {
   const [temperatureType, lampType] = [deviceTypeIds[1], deviceTypeIds[0]];
   await tx.insert(watchers).values([
@@ -146,12 +146,7 @@ async function seedConfiguration(tx: Tx, tenantId: string, adminId: string, devi
   }).returning();
   await tx.insert(boardComponents).values({ tenantId, boardId: board.id, componentId: component.id });
   await tx.insert(notifications).values({ tenantId, userUuid: adminId, channels: ['email'], logFilter: { type: ['error', 'alert'], sources: [] } });
-  await tx.insert(logs).values([
-    { tenantId, entityId: deviceIds[0], type: 'informational', source: 'scheduler', message: 'Weekly energy total ran' },
-    { tenantId, entityId: deviceIds[4], type: 'warning', source: 'watcher', message: 'High temperature', messageData: { value: 27.4 } },
-    { tenantId, entityId: deviceIds[1], type: 'error', source: 'entity', message: 'Lamp not responding', status: 'seen' },
-    { tenantId, type: 'notice', source: 'system', message: 'Nightly telemetry roll-up finished', status: 'done' },
-  ]);
+  // no log rows: each one is written by what it tells of (the engines, edits, devices)
 }
 
 /** Seeds the demo tenants when the database has none; returns whether it did. */

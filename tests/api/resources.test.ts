@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords.ts';
-import { users } from '../../server/db/schema.ts';
+import { logs, users } from '../../server/db/schema.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -92,6 +92,16 @@ describe('the operator (dashboard and logs, no permission)', () => {
   });
 
   it('reads logs and changes their status, one by one', async () => {
+    // the demo writes no log rows: four of this test's own
+    await t.db.systemTx(async (tx) => {
+      const [{ tenantId }] = await tx.select({ tenantId: users.tenantId }).from(users).where(sql`email = 'operator@demo.city'`);
+      await tx.insert(logs).values([
+        { tenantId, type: 'informational', source: 'system', message: 'Test entry 1' },
+        { tenantId, type: 'warning', source: 'system', message: 'Test entry 2' },
+        { tenantId, type: 'error', source: 'system', message: 'Test entry 3', status: 'seen' },
+        { tenantId, type: 'notice', source: 'system', message: 'Test entry 4', status: 'done' },
+      ]);
+    });
     const { body } = await gql(operator, '{ log_list(page: 1, per_page: 2) { meta { pagination { total per_page current_page total_pages } } data { id status } } }');
     expect(body.data.log_list.meta.pagination).toEqual({ total: 4, per_page: 2, current_page: 1, total_pages: 2 });
     const [first] = body.data.log_list.data;

@@ -86,3 +86,25 @@ export function mosquittoPub(token: string, topic: string, message: string): Pro
       (error, _stdout, stderr) => (error ? reject(new Error(`mosquitto_pub failed: ${stderr || error.message}`)) : resolve()));
   });
 }
+
+/**
+ * Log entries written by the watcher engine (the demo seeds none): a new watcher `name` on the key
+ * `door` of a lamp, a device value over its threshold and then one back under it — an alert and a
+ * recovery. Answers the lamp's and the watcher's ids once both entries are there.
+ */
+export async function watcherLogEntries(request: APIRequestContext, token: string, name: string, lampFromEnd: number): Promise<{ lampId: number; watcherId: number }> {
+  const headers = { authorization: `Bearer ${token}` };
+  const entities = await (await request.get('/entity-list', { headers })).json() as { id: number; entity_type: { category: string } }[];
+  const lamp = entities.filter((entity) => entity.entity_type.category === 'lighting').at(-lampFromEnd)!;
+  const created = await request.post('/create-watcher', {
+    headers, data: { input: { name, query: { key: 'door', aggregation: 'latest-value' }, condition: { operator: '>', kind: 'number', value: 0 }, entity_ids: [lamp.id], interval: 3_600 } },
+  });
+  expect(created.ok()).toBe(true);
+  const device = await accessTokenOf(request, token, lamp.id);
+  const entries = async () => (await graphql<{ log_list: { data: unknown[] } }>(request, token, `{ log_list(search: ${JSON.stringify(name)}) { data { id } } }`)).log_list.data.length;
+  for (const [door, count] of [[1, 1], [0, 2]]) {
+    expect((await request.post(`/api/v1/${device}/telemetry`, { data: { door } })).ok()).toBe(true);
+    await expect.poll(entries, { timeout: 15_000 }).toBe(count);
+  }
+  return { lampId: lamp.id, watcherId: (await created.json()).id as number };
+}

@@ -1,7 +1,7 @@
 // Every generated page passes an axe scan (WCAG 2.1 AA) and is usable by keyboard.
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { login, users } from './helpers.ts';
+import { apiToken, login, users, watcherLogEntries } from './helpers.ts';
 
 const pages: [string, string][] = [
   ['/watcher', 'list-watcher'], ['/watcher/create', 'form-watcher'],
@@ -11,8 +11,9 @@ const pages: [string, string][] = [
   ['/logs', 'list-log'], ['/profile/notifications', 'list-notification'], ['/profile/notifications/create', 'form-notification'],
 ];
 
-test('the generated lists and forms have no accessibility violation', async ({ page }) => {
+test('the generated lists and forms have no accessibility violation', async ({ page, request }) => {
   test.setTimeout(120_000); // eleven pages, each scanned
+  await watcherLogEntries(request, await apiToken(request, users.cityAdmin), `Axe door ${Date.now()}`, 3); // log entries to open
   await login(page, users.cityAdmin);
   for (const [path, testId] of pages) {
     await page.goto(path);
