@@ -109,6 +109,7 @@ test("an editor opened with another tenant's id, or an unknown one, says 'Entity
 });
 
 test('an admin creates, edits and deletes a scheduler, with the cron explained before saving', async ({ page }) => {
+  test.slow(); // a whole create-edit-delete flow: 25–28 s on a 2-core machine, near the 30 s default
   await login(page, users.cityAdmin);
   await page.goto('/studio/scheduler/create');
   await expect(page.getByTestId('form-scheduler')).toBeVisible();
