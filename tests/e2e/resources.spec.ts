@@ -28,7 +28,8 @@ async function editThenDelete(page: Page, model: string, row: RegExp, change: ()
   const edited = page.getByRole('row', { name: changedRow });
   await expect(edited).toBeVisible();
   await edited.getByTestId('row-delete').click();
-  await page.getByRole('button', { name: 'Delete', exact: true }).last().click();
+  // by keyboard: a notification sliding in over the small confirm button cannot take the press
+  await page.getByRole('button', { name: 'Delete', exact: true }).last().press('Enter');
   await expect(edited).toHaveCount(0);
 }
 
