@@ -2,7 +2,7 @@
 // summer/winter variants (SPEC §3, §5).
 import type { FromSchema } from 'json-schema-to-ts';
 import { PROFILE_TYPES } from './enums.ts';
-import { colour, date, integer, name, recordId, timeOfDay, timestamp } from './fields.ts';
+import { colour, date, entityIds, groupIds, integer, name, recordId, timeOfDay, timestamp } from './fields.ts';
 
 export const MAX_PROFILE_INTERVALS = 16;
 
@@ -76,6 +76,10 @@ export const profileSchema = {
         then: { properties: { dusk_offset: {}, dawn_offset: {} } },
       }],
     },
+    // Where the profile applies: lamps, or the lamps under a zone or region, or in a group. A lamp,
+    // zone, region or group follows one profile at a time; a lamp follows the nearest (docs/lighting.md).
+    entity_ids: { ...entityIds, 'x-order': 4 },
+    group_ids: { ...groupIds, 'x-order': 5 },
     created_at: { ...timestamp, 'x-column': true, 'x-sort': true },
     updated_at: { ...timestamp, 'x-sort': true },
   },

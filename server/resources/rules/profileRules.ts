@@ -1,0 +1,22 @@
+// Lighting profile rules: a lamp, zone, region or group follows one profile at a time. A write that
+// names one another profile holds is refused with both names (the unique link indexes are the
+// guard against two writes at once: bindings.ts answers them with the same code).
+import { pickLocalized, type LocalizedValue } from '../../../src/i18n/pickLocalized.ts';
+import { takenProfileTarget } from '../../db/profileTargetQueries.ts';
+import { ApiError } from '../../errors.ts';
+import type { ModelRules } from './types.ts';
+
+export const PROFILE_TARGET_TAKEN = 'PROFILE_TARGET_TAKEN';
+
+export const profileTargetTaken = (target?: { field: string; name: string; profile: string }) => target
+  ? new ApiError(409, PROFILE_TARGET_TAKEN, `'${target.name}' already follows the lighting profile '${target.profile}'. Take it out of that profile first.`, target.field, { name: target.name, profile: target.profile })
+  : new ApiError(409, PROFILE_TARGET_TAKEN, 'One of these already follows another lighting profile. Take it out of that profile first.', 'entity_ids');
+
+export const profileRules: ModelRules = {
+  async beforeWrite({ tx }, record) {
+    const taken = await takenProfileTarget(tx, record.id as number | undefined, (record.entity_ids ?? []) as number[], (record.group_ids ?? []) as number[]);
+    if (!taken) return;
+    const name = pickLocalized(taken.name as LocalizedValue, 'en') || String(taken.id);
+    throw profileTargetTaken({ field: taken.kind === 'entity' ? 'entity_ids' : 'group_ids', name, profile: taken.profile });
+  },
+};
