@@ -3,6 +3,7 @@
 // of the same method, so a device that was away gets its latest, never a backlog.
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from './database.ts';
+import { announceCommands } from './downlinkNotices.ts';
 import { intArrayParam, isoTime, rows } from './rows.ts';
 
 export const COMMAND_STATUSES = ['queued', 'sent', 'delivered', 'ok', 'failed', 'expired'] as const;
@@ -31,17 +32,28 @@ export interface CommandRow {
 
 const COMMAND = sql`id, tenant_id, entity_id, method, params, status, source, ${isoTime(sql`expires_at`)} AS expires_at`;
 
-/** Queues commands (one statement for all), replacing each device's unanswered commands of the same method; answers them in order. */
+/**
+ * Queues commands (one statement for all), replacing each device's unanswered commands of the same
+ * method, and announces them to the instances; answers them in order.
+ */
 export async function queueCommands(tx: Tx, tenantId: string, commands: NewCommand[]): Promise<CommandRow[]> {
   if (!commands.length) return [];
   const input = JSON.stringify(commands.map((c) => ({ entity_id: c.entityId, method: c.method, params: c.params, source: c.source, ttl_ms: c.ttlMs })));
   await tx.execute(sql`UPDATE device_commands c SET status = 'expired', response = '{"replaced": true}'::jsonb
     FROM jsonb_to_recordset(${input}::jsonb) AS n(entity_id int, method text)
     WHERE c.entity_id = n.entity_id AND c.method = n.method AND c.status IN ${PENDING}`);
-  return rows<CommandRow>(tx, sql`INSERT INTO device_commands (tenant_id, entity_id, method, params, source, expires_at)
+  const queued = await rows<CommandRow>(tx, sql`INSERT INTO device_commands (tenant_id, entity_id, method, params, source, expires_at)
     SELECT ${tenantId}, n.entity_id, n.method, n.params, n.source, now() + n.ttl_ms * interval '1 millisecond'
     FROM jsonb_to_recordset(${input}::jsonb) AS n(entity_id int, method text, params jsonb, source text, ttl_ms int)
     RETURNING ${COMMAND}`);
+  await announceCommands(tx, tenantId, queued.map((command) => command.id));
+  return queued;
+}
+
+/** Commands by id that still wait for their device (what an announcement names). */
+export function waitingCommands(db: Database, tenantId: string, ids: number[]): Promise<CommandRow[]> {
+  return db.tenantQuery<CommandRow>(tenantId, sql`SELECT ${COMMAND} FROM device_commands
+    WHERE id = ANY(${intArrayParam(ids)}) AND status IN ('queued', 'sent') AND expires_at > now() ORDER BY id`);
 }
 
 /** The device's latest unanswered, unexpired command of each method (what it gets when it comes back). */

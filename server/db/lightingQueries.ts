@@ -143,14 +143,6 @@ export async function lightingProfiles(tx: Tx): Promise<Map<number, LightingProf
   return new Map(profiles.map((profile) => [profile.id, profile]));
 }
 
-/** Merges shared attributes into devices (one statement): what the platform sets for each device. */
-export async function setSharedAttributes(tx: Tx, changes: { entityId: number; attributes: Record<string, unknown> }[]) {
-  if (!changes.length) return;
-  await tx.execute(sql`UPDATE entities e SET shared_attributes = e.shared_attributes || c.attributes
-    FROM jsonb_to_recordset(${JSON.stringify(changes.map((c) => ({ entity_id: c.entityId, attributes: c.attributes })))}::jsonb)
-      AS c(entity_id int, attributes jsonb)
-    WHERE e.id = c.entity_id`);
-}
 
 /** What the entity view shows of a lamp: its decided and reported level, the profile it follows and through which assignment. */
 export interface LampLightingRow {

@@ -1,33 +1,33 @@
-// Commands reach devices (ThingsBoard's server-side RPC): over MQTT as
-// `v1/devices/me/rpc/request/{id}` `{"method", "params"}` to a device subscribed to
-// `v1/devices/me/rpc/request/+` (QoS 1: its PUBACK makes the command delivered), with the shared
-// attributes they set pushed on `v1/devices/me/attributes`; over HTTP a device asks
-// `GET /api/v1/{token}/rpc` and waits there for one. The device answers on
+// Commands reach devices (ThingsBoard's server-side RPC). Queued commands are announced to every
+// instance (downlinkNotices.ts); the one holding the device's MQTT connection sends
+// `v1/devices/me/rpc/request/{id}` `{"method", "params"}` to it when it is subscribed to
+// `v1/devices/me/rpc/request/+` (QoS 1: the PUBACK makes the command delivered); an HTTP device
+// waiting on `GET /api/v1/{token}/rpc` gets it as the answer. The device answers on
 // `v1/devices/me/rpc/response/{id}` (or `POST /api/v1/{token}/rpc/{id}`): ok, or failed when the
-// answer has an `error`. A device that comes back (subscribes again, or polls) gets its latest
-// command of each method; commands not answered within their time to live expire. Each failed
-// command is logged.
+// answer has an `error` (logged). A device that comes back (subscribes again, or polls) gets its
+// latest command of each method; commands not answered within their time to live expire.
 import type { Database, Tx } from '../db/database.ts';
 import {
-  advanceCommands, answerCommand, expireCommands, pendingCommands, type CommandRow,
+  advanceCommands, answerCommand, expireCommands, pendingCommands, waitingCommands, type CommandRow,
 } from '../db/commandQueries.ts';
 import type { DeviceIdentity } from '../db/deviceQueries.ts';
+import type { CommandsNotice } from '../db/downlinkNotices.ts';
 import { writeEngineLog } from '../db/logQueries.ts';
+import { deviceWaiters } from './deviceWaiters.ts';
 
-/** How a message reaches a device's open MQTT sessions (the device transport). */
+/** How a message reaches a device's open MQTT sessions on this instance (the device transport). */
 export interface DeviceDownlink {
+  /** Open sessions of the device here. */
+  sessionsOf(entityId: number): number;
   /** Sends to every session of the device subscribed to a filter matching `topic`; QoS 1 counts the PUBACKs. */
   publishToDevice(entityId: number, topic: string, payload: string, options: { qos: 0 | 1 }): Promise<{ delivered: number }>;
 }
 
 export const RPC_REQUEST_TOPIC = 'v1/devices/me/rpc/request/';
 export const RPC_RESPONSE_TOPIC = 'v1/devices/me/rpc/response/';
-const ATTRIBUTES_TOPIC = 'v1/devices/me/attributes';
 /** Longest an HTTP device may wait for a command (ThingsBoard's default is 10 s). */
 export const MAX_POLL_MS = 60_000;
 const EXPIRE_BATCH = 5_000;
-
-const requestPayload = (command: CommandRow) => JSON.stringify({ method: command.method, params: command.params });
 
 export interface DeviceCommandsOptions {
   onError(error: unknown): void;
@@ -38,27 +38,46 @@ export interface DeviceCommandsOptions {
 }
 
 export function deviceCommands(db: Database, downlink: DeviceDownlink, options: DeviceCommandsOptions) {
-  /** HTTP devices waiting for a command, by entity id. */
-  const waiting = new Map<number, Set<() => void>>();
+  const pollers = deviceWaiters<true>();
 
-  /** Sends commands to the devices' MQTT sessions; those delivered are marked so, the others stay queued for a poll or a return. */
+  /** Sends commands to the devices' MQTT sessions here; those acknowledged become delivered. */
   async function send(tenantId: string, commands: CommandRow[]) {
-    for (const command of commands) for (const wake of waiting.get(command.entity_id) ?? []) wake();
     const outcomes = await Promise.all(commands.map(async (command) => {
-      const pushed = command.method === 'setDim' ? downlink.publishToDevice(command.entity_id, ATTRIBUTES_TOPIC, JSON.stringify({ dim_level: command.params.level }), { qos: 0 }) : undefined;
-      const { delivered } = await downlink.publishToDevice(command.entity_id, `${RPC_REQUEST_TOPIC}${command.id}`, requestPayload(command), { qos: 1 });
-      await pushed;
+      const { delivered } = await downlink.publishToDevice(command.entity_id, `${RPC_REQUEST_TOPIC}${command.id}`,
+        JSON.stringify({ method: command.method, params: command.params }), { qos: 1 });
       return delivered > 0 ? command.id : undefined;
     }));
     await advanceCommands(db, tenantId, outcomes.filter((id): id is number => id !== undefined), 'delivered');
   }
 
-  return {
-    send: (tenantId: string, commands: CommandRow[]) => send(tenantId, commands).catch(options.onError),
+  async function logFailure(command: CommandRow, response: unknown) {
+    const error = (response as { error?: unknown }).error;
+    const reason = typeof error === 'string' ? error.slice(0, 200) : JSON.stringify(error ?? null).slice(0, 200);
+    const logged = await db.tenantTx(command.tenant_id, async (tx) => {
+      const logId = await writeEngineLog(tx, {
+        tenantId: command.tenant_id, entityId: command.entity_id, at: new Date().toISOString(), type: 'error', source: 'entity',
+        message: `${command.method} failed: ${reason}`, eventKey: `command:${command.id}`,
+        data: { event: 'command_failed', command: command.id, method: command.method, params: command.params, reason },
+      });
+      if (logId !== undefined) await options.onLogged?.(tx, command.tenant_id, logId);
+      return logId !== undefined;
+    });
+    if (logged) options.afterLogged?.();
+  }
 
-    /** A device subscribed to its RPC requests: its latest command of each method goes out. */
-    async deviceSubscribed(device: DeviceIdentity, topicFilter: string) {
-      if (topicFilter !== `${RPC_REQUEST_TOPIC}+`) return; // the one RPC filter a device may take
+  return {
+    /** An announcement of queued commands (any instance's): those for devices connected or waiting here go out. */
+    async announced(payload: string) {
+      const notice = JSON.parse(payload) as CommandsNotice;
+      const commands = await waitingCommands(db, notice.t, notice.c);
+      for (const command of commands) pollers.wake(command.entity_id, true);
+      const here = commands.filter((command) => downlink.sessionsOf(command.entity_id) > 0);
+      if (here.length) await send(notice.t, here);
+    },
+
+    /** A device subscribed to a topic filter: to its RPC requests, and its latest command of each method goes out. */
+    async subscribed(device: DeviceIdentity, topicFilter: string) {
+      if (topicFilter !== `${RPC_REQUEST_TOPIC}+`) return;
       const pending = await pendingCommands(db, device.tenantId, device.entityId);
       if (pending.length) await send(device.tenantId, pending);
     },
@@ -71,9 +90,9 @@ export function deviceCommands(db: Database, downlink: DeviceDownlink, options: 
     },
 
     /**
-     * An HTTP device's poll: its latest waiting command (then delivered), or undefined after
-     * `timeoutMs` without one. Woken when a command for it is sent by this instance; another
-     * instance's is seen at the next look, every second.
+     * An HTTP device's wait: its latest waiting command (then delivered), or undefined after
+     * `timeoutMs` without one. Woken by the announcement of a command for it, and looking again
+     * every few seconds besides.
      */
     async poll(device: DeviceIdentity, timeoutMs: number, signal?: AbortSignal): Promise<CommandRow | undefined> {
       const until = Date.now() + Math.min(timeoutMs, MAX_POLL_MS);
@@ -85,44 +104,15 @@ export function deviceCommands(db: Database, downlink: DeviceDownlink, options: 
         }
         const left = until - Date.now();
         if (left <= 0 || signal?.aborted) return undefined;
-        await new Promise<void>((resolve) => {
-          const set = waiting.get(device.entityId) ?? new Set();
-          const done = () => {
-            clearTimeout(timer);
-            set.delete(done);
-            if (!set.size) waiting.delete(device.entityId);
-            signal?.removeEventListener('abort', done);
-            resolve();
-          };
-          const timer = setTimeout(done, Math.min(left, 1_000));
-          set.add(done);
-          waiting.set(device.entityId, set);
-          signal?.addEventListener('abort', done);
-        });
+        await pollers.wait(device.entityId, Math.min(left, 5_000), signal);
       }
     },
 
-    /** Marks commands past their time to live expired (a pass of the engine's loop); answers whether more may be waiting. */
+    /** Marks commands past their time to live expired; answers whether more may be waiting. */
     async expire(): Promise<boolean> {
-      const expired = await expireCommands(db, EXPIRE_BATCH);
-      return expired.length === EXPIRE_BATCH;
+      return (await expireCommands(db, EXPIRE_BATCH)).length === EXPIRE_BATCH;
     },
   };
-
-  async function logFailure(command: CommandRow, response: unknown) {
-    const error = (response as { error?: unknown }).error;
-    const reason = typeof error === 'string' ? error.slice(0, 200) : JSON.stringify(error ?? null).slice(0, 200);
-    const logged = await db.tenantTx(command.tenant_id, async (tx) => {
-      const logId = await writeEngineLog(tx, {
-        tenantId: command.tenant_id, entityId: command.entity_id, at: new Date().toISOString(), type: 'error', source: 'entity',
-        message: `${command.method} failed: ${reason}`, eventKey: `command:${command.id}`,
-        data: { command: command.id, method: command.method, params: command.params, result: 'failed', reason },
-      });
-      if (logId !== undefined) await options.onLogged?.(tx, command.tenant_id, logId);
-      return logId !== undefined;
-    });
-    if (logged) options.afterLogged?.();
-  }
 }
 
 export type DeviceCommands = ReturnType<typeof deviceCommands>;

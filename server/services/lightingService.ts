@@ -7,10 +7,11 @@ import {
   type LightingOverrideArgs, type LightingOverrideEndArgs,
 } from '../../src/schemas/lighting.ts';
 import { MANUAL_EDIT_PERMISSION } from '../../src/schemas/entityAttributeUpdate.ts';
-import { queueCommands, recentCommands, type CommandRow } from '../db/commandQueries.ts';
+import { queueCommands, recentCommands } from '../db/commandQueries.ts';
+import { setSharedAttributes } from '../db/deviceAttributeQueries.ts';
 import type { Database, Tx } from '../db/database.ts';
 import {
-  driftingLamps, endLampOverrides, lampLighting, overrideLamps, setSharedAttributes, tickNow,
+  driftingLamps, endLampOverrides, lampLighting, overrideLamps, tickNow,
 } from '../db/lightingQueries.ts';
 import { writeEngineLog } from '../db/logQueries.ts';
 import { COMMAND_TTL_MS, SET_DIM } from '../engines/lighting/lightingEngine.ts';
@@ -26,8 +27,6 @@ const DRIFTING_SHOWN = 200;
 const DASHBOARD = 'factory-dashboard';
 
 export interface LightingServiceHooks {
-  /** After the commit: commands to send. */
-  onCommands(tenantId: string, commands: CommandRow[]): void;
   /** After the commit: the tenant's lamps should be looked at now. */
   wakeEngine(): void;
   /** In the log's transaction, and after the commit (notifications). */
@@ -49,22 +48,21 @@ export function lightingService(db: Database, hooks: LightingServiceHooks) {
     async override(caller: Caller, args: Record<string, unknown>) {
       requirePermission(caller, MANUAL_EDIT_PERMISSION);
       const change = validated<LightingOverrideArgs>(lightingOverrideArgsSchema, args, 'args');
-      const { lamps, commands } = await db.tenantTx(caller.tenantId, async (tx) => {
+      const lamps = await db.tenantTx(caller.tenantId, async (tx) => {
         const lamps = await overrideLamps(tx, caller.tenantId, {
           entityIds: change.entity_ids ?? [], groupIds: change.group_ids ?? [], level: change.level, minutes: change.minutes, userId: caller.userId,
         });
-        await setSharedAttributes(tx, lamps.map((entityId) => ({ entityId, attributes: { dim_level: change.level } })));
-        const commands = await queueCommands(tx, caller.tenantId, lamps.map((entityId) => ({
+        await setSharedAttributes(tx, caller.tenantId, lamps.map((entityId) => ({ entityId, attributes: { dim_level: change.level } })));
+        await queueCommands(tx, caller.tenantId, lamps.map((entityId) => ({
           entityId, method: SET_DIM, params: { level: change.level }, source: 'override' as const, ttlMs: COMMAND_TTL_MS,
         })));
         if (lamps.length) {
           await logOverride(tx, caller, { event: 'override', level: change.level, minutes: change.minutes },
             `Lighting override: ${lamps.length} lamp(s) at ${change.level} % for ${change.minutes} min`, lamps);
         }
-        return { lamps, commands };
+        return lamps;
       });
       if (lamps.length) hooks.afterLogged?.();
-      hooks.onCommands(caller.tenantId, commands);
       return { entity_ids: lamps, until: new Date(Date.now() + change.minutes * 60_000).toISOString() };
     },
 

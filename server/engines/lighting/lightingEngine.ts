@@ -4,12 +4,14 @@
 // tenant a tick decides every lamp, keeps the decisions that changed, sets each changed lamp's
 // shared attribute `dim_level` and queues a `setDim` command for it (replacing an unanswered one);
 // a lamp whose reported `dim_level` has drifted from its level while nothing is on its way to it
-// gets the command again. After the commit the commands go out (server/services/deviceCommands.ts).
+// gets the command again. On commit the commands are announced, and the instance holding each
+// lamp's connection sends them (server/services/deviceCommands.ts).
 import type { Database, Tx } from '../../db/database.ts';
 import { queueCommands, type CommandRow, type NewCommand } from '../../db/commandQueries.ts';
+import { setSharedAttributes } from '../../db/deviceAttributeQueries.ts';
 import { tenantTimeZone } from '../../db/directoryQueries.ts';
 import {
-  claimLightingTicks, dropLampStates, endOverrides, finishTick, lampsOfTenant, lightingProfiles, setSharedAttributes, writeLampStates,
+  claimLightingTicks, dropLampStates, endOverrides, finishTick, lampsOfTenant, lightingProfiles, writeLampStates,
   type LampDecision, type LampRow,
 } from '../../db/lightingQueries.ts';
 import { timeZoneOrUtc } from '../../resources/rules/schedulerRules.ts';
@@ -26,8 +28,6 @@ const TENANTS_PER_PASS = 20;
 
 export interface LightingEngineOptions {
   onError(error: unknown): void;
-  /** After the commit: commands to send (and shared attributes to push with them). */
-  onCommands(tenantId: string, commands: CommandRow[]): void;
   everyMs?: number;
   /** The clock (tests). */
   now?: () => number;
@@ -71,7 +71,7 @@ export async function lightTenant(tx: Tx, tenantId: string, at: number): Promise
   await endOverrides(tx, overridesOver);
   await writeLampStates(tx, tenantId, changed);
   await dropLampStates(tx, unsteered);
-  await setSharedAttributes(tx, commands.map((command) => ({ entityId: command.entityId, attributes: { dim_level: command.params.level } })));
+  await setSharedAttributes(tx, tenantId, commands.map((command) => ({ entityId: command.entityId, attributes: { dim_level: command.params.level } })));
   const queued = await queueCommands(tx, tenantId, commands);
   await finishTick(tx, tenantId, (Math.floor(at / TICK_MS) + 1) * TICK_MS);
   return queued;
@@ -83,8 +83,7 @@ export function startLightingEngine(db: Database, options: LightingEngineOptions
     const tenants = await claimLightingTicks(db, TENANTS_PER_PASS);
     for (const tenantId of tenants) {
       try {
-        const commands = await db.tenantTx(tenantId, (tx) => lightTenant(tx, tenantId, now()));
-        if (commands.length) options.onCommands(tenantId, commands);
+        await db.tenantTx(tenantId, (tx) => lightTenant(tx, tenantId, now()));
       } catch (error) {
         options.onError(error); // rolled back: the claim lapses and the tick is tried again
       }
