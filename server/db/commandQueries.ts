@@ -50,10 +50,15 @@ export async function queueCommands(tx: Tx, tenantId: string, commands: NewComma
   return queued;
 }
 
+/** A command with the gateway its device is behind, if any, and the name the gateway knows it by. */
+export interface RoutedCommand extends CommandRow { gateway_id: number | null; gateway_name: string | null }
+
 /** Commands by id that still wait for their device (what an announcement names). */
-export function waitingCommands(db: Database, tenantId: string, ids: number[]): Promise<CommandRow[]> {
-  return db.tenantQuery<CommandRow>(tenantId, sql`SELECT ${COMMAND} FROM device_commands
-    WHERE id = ANY(${intArrayParam(ids)}) AND status IN ('queued', 'sent') AND expires_at > now() ORDER BY id`);
+export function waitingCommands(db: Database, tenantId: string, ids: number[]): Promise<RoutedCommand[]> {
+  return db.tenantQuery<RoutedCommand>(tenantId, sql`SELECT c.id, c.tenant_id, c.entity_id, c.method, c.params, c.status, c.source,
+      ${isoTime(sql`c.expires_at`)} AS expires_at, e.fk_gateway_id AS gateway_id, e.thingsboard_name AS gateway_name
+    FROM device_commands c JOIN entities e ON e.id = c.entity_id
+    WHERE c.id = ANY(${intArrayParam(ids)}) AND c.status IN ('queued', 'sent') AND c.expires_at > now() ORDER BY c.id`);
 }
 
 /** The device's latest unanswered, unexpired command of each method (what it gets when it comes back). */

@@ -203,6 +203,14 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
       return wrong;
     },
 
+    /** The device behind a gateway by the name the gateway uses (created on first mention), or undefined with the problem reported. */
+    async gatewayChildNamed(gateway: DeviceIdentity, name: unknown): Promise<DeviceIdentity | undefined> {
+      if (!requireGateway(gateway)) return undefined;
+      const { value, problems: wrong } = gatewayDevice({ device: name });
+      problems.reportAll(wrong, deviceLabel(gateway));
+      return value ? childOf(gateway, value.device) : undefined;
+    },
+
     /** Remembers how to close a session of the device; answers how to forget it. */
     trackSession(device: DeviceIdentity, close: () => void): () => void {
       const open = sessions.get(device.entityId) ?? new Set();

@@ -8,7 +8,7 @@
 // latest command of each method; commands not answered within their time to live expire.
 import type { Database, Tx } from '../db/database.ts';
 import {
-  advanceCommands, answerCommand, expireCommands, pendingCommands, waitingCommands, type CommandRow,
+  advanceCommands, answerCommand, expireCommands, pendingCommands, waitingCommands, type CommandRow, type RoutedCommand,
 } from '../db/commandQueries.ts';
 import type { DeviceIdentity } from '../db/deviceQueries.ts';
 import type { CommandsNotice } from '../db/downlinkNotices.ts';
@@ -25,6 +25,8 @@ export interface DeviceDownlink {
 
 export const RPC_REQUEST_TOPIC = 'v1/devices/me/rpc/request/';
 export const RPC_RESPONSE_TOPIC = 'v1/devices/me/rpc/response/';
+/** A gateway's commands for the devices behind it: `{"device", "data": {"id", "method", "params"}}`. */
+export const GATEWAY_RPC_TOPIC = 'v1/gateway/rpc';
 /** Longest an HTTP device may wait for a command (ThingsBoard's default is 10 s). */
 export const MAX_POLL_MS = 60_000;
 const EXPIRE_BATCH = 5_000;
@@ -37,14 +39,22 @@ export interface DeviceCommandsOptions {
   afterLogged?(): void;
 }
 
+/** Whether a command goes through its device's gateway: the device has no connection here, its gateway has. */
+const routedThroughGateway = (downlink: DeviceDownlink) => (command: CommandRow | RoutedCommand): command is RoutedCommand & { gateway_id: number; gateway_name: string } =>
+  'gateway_id' in command && command.gateway_id !== null && command.gateway_name !== null
+  && downlink.sessionsOf(command.entity_id) === 0 && downlink.sessionsOf(command.gateway_id) > 0;
+
 export function deviceCommands(db: Database, downlink: DeviceDownlink, options: DeviceCommandsOptions) {
   const pollers = deviceWaiters<true>();
+  const viaGateway = routedThroughGateway(downlink);
 
-  /** Sends commands to the devices' MQTT sessions here; those acknowledged become delivered. */
-  async function send(tenantId: string, commands: CommandRow[]) {
+  /** Sends commands to the devices' MQTT sessions here (or their gateway's); those acknowledged become delivered. */
+  async function send(tenantId: string, commands: (CommandRow | RoutedCommand)[]) {
     const outcomes = await Promise.all(commands.map(async (command) => {
-      const { delivered } = await downlink.publishToDevice(command.entity_id, `${RPC_REQUEST_TOPIC}${command.id}`,
-        JSON.stringify({ method: command.method, params: command.params }), { qos: 1 });
+      const request = { method: command.method, params: command.params };
+      const { delivered } = viaGateway(command)
+        ? await downlink.publishToDevice(command.gateway_id, GATEWAY_RPC_TOPIC, JSON.stringify({ device: command.gateway_name, data: { id: command.id, ...request } }), { qos: 1 })
+        : await downlink.publishToDevice(command.entity_id, `${RPC_REQUEST_TOPIC}${command.id}`, JSON.stringify(request), { qos: 1 });
       return delivered > 0 ? command.id : undefined;
     }));
     await advanceCommands(db, tenantId, outcomes.filter((id): id is number => id !== undefined), 'delivered');
@@ -71,7 +81,7 @@ export function deviceCommands(db: Database, downlink: DeviceDownlink, options: 
       const notice = JSON.parse(payload) as CommandsNotice;
       const commands = await waitingCommands(db, notice.t, notice.c);
       for (const command of commands) pollers.wake(command.entity_id, true);
-      const here = commands.filter((command) => downlink.sessionsOf(command.entity_id) > 0);
+      const here = commands.filter((command) => downlink.sessionsOf(command.entity_id) > 0 || viaGateway(command));
       if (here.length) await send(notice.t, here);
     },
 
