@@ -49,8 +49,8 @@ import { startWatcherEngine } from './engines/watchers/watcherEngine.ts';
 import { startLightingEngine } from './engines/lighting/lightingEngine.ts';
 import { lightingResolvers, lightingTypeDefs } from './graphql/lightingGraphql.ts';
 import { httpDownlinkRoutes } from './ingest/httpDownlinkRoutes.ts';
-import { deviceAttributeService } from './services/deviceAttributes.ts';
-import { deviceCommands } from './services/deviceCommands.ts';
+import { deviceAttributeService, type DeviceAttributeService } from './services/deviceAttributes.ts';
+import { deviceCommands, type DeviceCommands } from './services/deviceCommands.ts';
 import { deviceRequests } from './services/deviceRequests.ts';
 import { lightingService } from './services/lightingService.ts';
 import { startWorkLoop } from './workLoop.ts';
@@ -113,8 +113,11 @@ export interface Ingestion {
 }
 
 declare module 'fastify' {
-  interface FastifyInstance { ingestion: Ingestion }
+  interface FastifyInstance { ingestion: Ingestion; downlink: DeviceDownlinkServices }
 }
+
+/** What goes from the platform to devices (deviceDownlinkOf). */
+export interface DeviceDownlinkServices { commands: DeviceCommands; attributes: DeviceAttributeService }
 
 const OFFLINE_BASE_MAP: BaseMap = { kind: 'offline' };
 
@@ -202,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   httpIngestRoutes(app, ingestion.devices, ingestion.writer, ingestion.problems);
   const downlink = await deviceDownlinkOf(app, options, ingestion);
+  app.decorate('downlink', downlink);
   const devices = deviceService(options.db, ingestion.writer, {
     credentialsRotated: (tenantId, entityId) => {
       ingestion.devices.forgetTenant(tenantId);
@@ -375,7 +379,7 @@ async function ingestionOf(app: FastifyInstance, options: AppOptions, live: Live
  * instance queued them and sent by the one holding each device's connection; the devices'
  * requests and answers over MQTT and HTTP.
  */
-async function deviceDownlinkOf(app: FastifyInstance, options: AppOptions, ingestion: Ingestion) {
+async function deviceDownlinkOf(app: FastifyInstance, options: AppOptions, ingestion: Ingestion): Promise<DeviceDownlinkServices> {
   const report = (what: string) => (error: unknown) => app.log.error({ err: error }, what);
   const commands = deviceCommands(options.db, ingestion.broker, { onError: report('device command failed') });
   const attributes = deviceAttributeService(options.db, ingestion.broker);

@@ -15,7 +15,7 @@ import {
 } from '../db/lightingQueries.ts';
 import { writeEngineLog } from '../db/logQueries.ts';
 import { COMMAND_TTL_MS, SET_DIM } from '../engines/lighting/lightingEngine.ts';
-import { notFound } from '../errors.ts';
+import { ApiError, notFound } from '../errors.ts';
 import { ENTITY_NOT_FOUND } from '../resources/rules/entityRules.ts';
 import { validated } from '../schemaValidator.ts';
 import { requireModule, requirePermission, type Caller } from './caller.ts';
@@ -62,7 +62,8 @@ export function lightingService(db: Database, hooks: LightingServiceHooks) {
         }
         return lamps;
       });
-      if (lamps.length) hooks.afterLogged?.();
+      if (!lamps.length) throw new ApiError(404, 'LAMPS_NOT_FOUND', 'No lamp was found among these entities and groups');
+      hooks.afterLogged?.();
       return { entity_ids: lamps, until: new Date(Date.now() + change.minutes * 60_000).toISOString() };
     },
 
