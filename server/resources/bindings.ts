@@ -13,6 +13,7 @@ import { accessTokenTaken, entityRules } from './rules/entityRules.ts';
 import { kpiPresetRules, kpiPresetTaken } from './rules/kpiPresetRules.ts';
 import { kpiRules } from './rules/kpiRules.ts';
 import { logRules } from './rules/logRules.ts';
+import { profileRules } from './rules/profileRules.ts';
 import { schedulerRules } from './rules/schedulerRules.ts';
 
 /** An id-list field stored in a link table: (own id, other id) rows, other ids from `target`. */
@@ -69,7 +70,7 @@ export const MODEL_BINDINGS: Record<ModelName, ModelBinding> = {
   },
   watcher: { ...MODEL_TABLES.watcher, references: { entity_ids: entities, entity_type_ids: entityTypes }, cached: true },
   scheduler: { ...MODEL_TABLES.scheduler, references: { entity_ids: entities, entity_type_ids: entityTypes }, rules: schedulerRules },
-  profile: MODEL_TABLES.profile,
+  profile: { ...MODEL_TABLES.profile, rules: profileRules },
   board: {
     ...MODEL_TABLES.board,
     fixed: { kind: 'performance' },
