@@ -12,6 +12,7 @@ import {
 } from '../db/commandQueries.ts';
 import type { DeviceIdentity } from '../db/deviceQueries.ts';
 import type { CommandsNotice } from '../db/downlinkNotices.ts';
+import { entityName } from '../db/entityQueries.ts';
 import { writeEngineLog } from '../db/logQueries.ts';
 import { deviceWaiters } from './deviceWaiters.ts';
 
@@ -67,7 +68,7 @@ export function deviceCommands(db: Database, downlink: DeviceDownlink, options: 
       const logId = await writeEngineLog(tx, {
         tenantId: command.tenant_id, entityId: command.entity_id, at: new Date().toISOString(), type: 'error', source: 'entity',
         message: `${command.method} failed: ${reason}`, eventKey: `command:${command.id}`,
-        data: { event: 'command_failed', command: command.id, method: command.method, params: command.params, reason },
+        data: { event: 'command_failed', entity: await entityName(tx, command.entity_id), command: command.id, method: command.method, params: command.params, reason },
       });
       if (logId !== undefined) await options.onLogged?.(tx, command.tenant_id, logId);
       return logId !== undefined;

@@ -58,6 +58,8 @@ export const cs: Dictionary = {
     KPI_COLOUR_OUT_OF_BOUNDS: 'Barva mimo rozsahy je povinná',
     KPI_GAUGE_MAXIMUM: 'Poslední hodnota se musí rovnat maximu grafu',
     KPI_PRESET_EXISTS: 'Pro tento dashboard už máte předvolbu KPI. Změňte raději tu.',
+    PROFILE_TARGET_TAKEN: '\'{{name}}\' už následuje profil osvětlení \'{{profile}}\'. Nejprve jej z toho profilu odeberte.',
+    LAMPS_NOT_FOUND: 'Mezi těmito entitami a skupinami nebylo nalezeno žádné svítidlo',
     KPI_PRESET_DUPLICATE: 'Tento KPI už v předvolbě je.',
     BAD_KPI_DATA: 'Chybná data KPI',
     NO_KPI_DATA: 'Nebyla nalezena žádná data KPI',
@@ -125,6 +127,7 @@ export const cs: Dictionary = {
         intervals: 'Interval', from: 'Od', to: 'Do', level: 'Úroveň (%)', exceptions: 'Výjimka', date: 'Datum',
         summer: 'Léto', winter: 'Zima', created_at: 'Vytvořeno', updated_at: 'Aktualizováno',
         from_event: 'Začátek', from_offset: 'Posun začátku (min)', to_event: 'Konec', to_offset: 'Posun konce (min)',
+        entity_ids: '$t(terms.entities)', group_ids: 'Skupiny',
       },
       groups: { behaviour: 'Chování' },
     },
@@ -345,6 +348,13 @@ export const cs: Dictionary = {
       timeout: 'trval déle, než databáze dovoluje',
       unavailable: 'databáze nebyla dostupná',
       unexpected: 'neočekávaná chyba, viz záznam serveru',
+    },
+    lighting: {
+      override: 'Ruční ovládání osvětlení: svítidla {{count}} na {{level}} % na {{minutes}} min',
+      override_end: 'Ruční ovládání osvětlení skončilo: svítidla {{count}} opět následují svůj profil',
+    },
+    command: {
+      failed: '{{entity}}: příkaz {{method}} selhal ({{reason}})',
     },
   },
   navbar: {

@@ -58,6 +58,8 @@ export const de: Dictionary = {
     KPI_COLOUR_OUT_OF_BOUNDS: 'Die Farbe außerhalb der Bereiche fehlt',
     KPI_GAUGE_MAXIMUM: 'Der letzte Wert muss dem Maximum des Diagramms entsprechen',
     KPI_PRESET_EXISTS: 'Für dieses Dashboard haben Sie bereits eine KPI-Vorlage. Ändern Sie stattdessen diese.',
+    PROFILE_TARGET_TAKEN: '\'{{name}}\' folgt bereits dem Beleuchtungsprofil \'{{profile}}\'. Nehmen Sie es zuerst aus diesem Profil heraus.',
+    LAMPS_NOT_FOUND: 'Unter diesen Entitäten und Gruppen wurde keine Leuchte gefunden',
     KPI_PRESET_DUPLICATE: 'Diese KPI ist bereits in der Vorlage.',
     BAD_KPI_DATA: 'Ungültige KPI-Daten',
     NO_KPI_DATA: 'Keine KPI-Daten gefunden',
@@ -125,6 +127,7 @@ export const de: Dictionary = {
         intervals: 'Intervall', from: 'Von', to: 'Bis', level: 'Stufe (%)', exceptions: 'Ausnahme', date: 'Datum',
         summer: 'Sommer', winter: 'Winter', created_at: 'Erstellt', updated_at: 'Aktualisiert',
         from_event: 'Beginnt bei', from_offset: 'Versatz Beginn (min)', to_event: 'Endet bei', to_offset: 'Versatz Ende (min)',
+        entity_ids: '$t(terms.entities)', group_ids: 'Gruppen',
       },
       groups: { behaviour: 'Verhalten' },
     },
@@ -345,6 +348,13 @@ export const de: Dictionary = {
       timeout: 'er dauerte länger, als die Datenbank erlaubt',
       unavailable: 'die Datenbank war nicht erreichbar',
       unexpected: 'ein unerwarteter Fehler, siehe Serverprotokoll',
+    },
+    lighting: {
+      override: 'Beleuchtung von Hand: Leuchten {{count}} auf {{level}} % für {{minutes}} min',
+      override_end: 'Beleuchtung von Hand beendet: Leuchten {{count}} folgen wieder ihrem Profil',
+    },
+    command: {
+      failed: '{{entity}}: der Befehl {{method}} ist fehlgeschlagen ({{reason}})',
     },
   },
   navbar: {

@@ -57,6 +57,8 @@ export const en = {
     KPI_COLOUR_OUT_OF_BOUNDS: 'Color is out of bounds',
     KPI_GAUGE_MAXIMUM: 'The last value must equal the chart maximum',
     KPI_PRESET_EXISTS: 'You already keep a KPI preset for this dashboard. Change that one instead.',
+    PROFILE_TARGET_TAKEN: '\'{{name}}\' already follows the lighting profile \'{{profile}}\'. Take it out of that profile first.',
+    LAMPS_NOT_FOUND: 'No lamp was found among these entities and groups',
     KPI_PRESET_DUPLICATE: 'This KPI is already in the preset.',
     BAD_KPI_DATA: 'Bad kpi_data',
     NO_KPI_DATA: 'No KPI data found',
@@ -124,6 +126,7 @@ export const en = {
         intervals: 'Interval', from: 'From', to: 'To', level: 'Level (%)', exceptions: 'Exception', date: 'Date',
         summer: 'Summer', winter: 'Winter', created_at: 'Created', updated_at: 'Updated',
         from_event: 'Starts at', from_offset: 'Start offset (min)', to_event: 'Ends at', to_offset: 'End offset (min)',
+        entity_ids: '$t(terms.entities)', group_ids: 'Groups',
       },
       groups: { behaviour: 'Behaviour' },
     },
@@ -345,6 +348,13 @@ export const en = {
       timeout: 'it took longer than the database allows',
       unavailable: 'the database could not be reached',
       unexpected: 'an unexpected error, see the server log',
+    },
+    lighting: {
+      override: 'Lighting override: lamps {{count}} at {{level}} % for {{minutes}} min',
+      override_end: 'Lighting override ended: lamps {{count}} follow their profile again',
+    },
+    command: {
+      failed: '{{entity}}: the command {{method}} failed ({{reason}})',
     },
   },
   navbar: {

@@ -58,6 +58,8 @@ export const ko: Dictionary = {
     KPI_COLOUR_OUT_OF_BOUNDS: '범위 밖 색상을 지정하세요',
     KPI_GAUGE_MAXIMUM: '마지막 값은 차트 최댓값과 같아야 합니다',
     KPI_PRESET_EXISTS: '이 대시보드의 KPI 프리셋이 이미 있습니다. 기존 프리셋을 변경하세요.',
+    PROFILE_TARGET_TAKEN: '\'{{name}}\'은(는) 이미 조명 프로필 \'{{profile}}\'을(를) 따릅니다. 먼저 그 프로필에서 제외하세요.',
+    LAMPS_NOT_FOUND: '이 엔터티와 그룹에서 조명을 찾지 못했습니다',
     KPI_PRESET_DUPLICATE: '이 KPI는 이미 프리셋에 있습니다.',
     BAD_KPI_DATA: '잘못된 KPI 데이터',
     NO_KPI_DATA: 'KPI 데이터를 찾을 수 없습니다',
@@ -125,6 +127,7 @@ export const ko: Dictionary = {
         intervals: '구간', from: '시작', to: '끝', level: '레벨(%)', exceptions: '예외', date: '날짜',
         summer: '여름', winter: '겨울', created_at: '생성 일시', updated_at: '수정 일시',
         from_event: '시작 기준', from_offset: '시작 오프셋(분)', to_event: '끝 기준', to_offset: '끝 오프셋(분)',
+        entity_ids: '$t(terms.entities)', group_ids: '그룹',
       },
       groups: { behaviour: '동작' },
     },
@@ -345,6 +348,13 @@ export const ko: Dictionary = {
       timeout: '데이터베이스 허용 시간을 초과함',
       unavailable: '데이터베이스에 연결할 수 없음',
       unexpected: '예기치 않은 오류, 서버 로그 참조',
+    },
+    lighting: {
+      override: '조명 수동 제어: 조명 {{count}}개를 {{minutes}}분 동안 {{level}}%로',
+      override_end: '조명 수동 제어 종료: 조명 {{count}}개가 다시 프로필을 따릅니다',
+    },
+    command: {
+      failed: '{{entity}}: 명령 {{method}} 실패 ({{reason}})',
     },
   },
   navbar: {

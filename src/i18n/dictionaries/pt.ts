@@ -58,6 +58,8 @@ export const pt: Dictionary = {
     KPI_COLOUR_OUT_OF_BOUNDS: 'Falta a cor fora dos intervalos',
     KPI_GAUGE_MAXIMUM: 'O último valor tem de ser igual ao máximo do gráfico',
     KPI_PRESET_EXISTS: 'Já tem uma predefinição de KPI para este painel. Altere essa em vez disso.',
+    PROFILE_TARGET_TAKEN: '\'{{name}}\' já segue o perfil de iluminação \'{{profile}}\'. Retire-o primeiro desse perfil.',
+    LAMPS_NOT_FOUND: 'Não foi encontrada nenhuma luminária entre estas entidades e grupos',
     KPI_PRESET_DUPLICATE: 'Este KPI já está na predefinição.',
     BAD_KPI_DATA: 'Dados de KPI inválidos',
     NO_KPI_DATA: 'Nenhum dado de KPI encontrado',
@@ -125,6 +127,7 @@ export const pt: Dictionary = {
         intervals: 'Intervalo', from: 'De', to: 'Até', level: 'Nível (%)', exceptions: 'Exceção', date: 'Data',
         summer: 'Verão', winter: 'Inverno', created_at: 'Criado', updated_at: 'Atualizado',
         from_event: 'Começa em', from_offset: 'Desfasamento do início (min)', to_event: 'Termina em', to_offset: 'Desfasamento do fim (min)',
+        entity_ids: '$t(terms.entities)', group_ids: 'Grupos',
       },
       groups: { behaviour: 'Comportamento' },
     },
@@ -345,6 +348,13 @@ export const pt: Dictionary = {
       timeout: 'demorou mais do que a base de dados permite',
       unavailable: 'não foi possível contactar a base de dados',
       unexpected: 'um erro inesperado, consulte o registo do servidor',
+    },
+    lighting: {
+      override: 'Iluminação manual: luminárias {{count}} a {{level}} % durante {{minutes}} min',
+      override_end: 'Iluminação manual terminada: luminárias {{count}} seguem de novo o seu perfil',
+    },
+    command: {
+      failed: '{{entity}}: o comando {{method}} falhou ({{reason}})',
     },
   },
   navbar: {

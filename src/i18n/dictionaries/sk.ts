@@ -58,6 +58,8 @@ export const sk: Dictionary = {
     KPI_COLOUR_OUT_OF_BOUNDS: 'Farba mimo rozsahov je povinná',
     KPI_GAUGE_MAXIMUM: 'Posledná hodnota sa musí rovnať maximu grafu',
     KPI_PRESET_EXISTS: 'Pre tento dashboard už máte predvoľbu KPI. Zmeňte radšej tú.',
+    PROFILE_TARGET_TAKEN: '\'{{name}}\' už nasleduje profil osvetlenia \'{{profile}}\'. Najprv ho z toho profilu odoberte.',
+    LAMPS_NOT_FOUND: 'Medzi týmito entitami a skupinami sa nenašlo žiadne svietidlo',
     KPI_PRESET_DUPLICATE: 'Tento KPI už v predvoľbe je.',
     BAD_KPI_DATA: 'Chybné údaje KPI',
     NO_KPI_DATA: 'Nenašli sa žiadne údaje KPI',
@@ -125,6 +127,7 @@ export const sk: Dictionary = {
         intervals: 'Interval', from: 'Od', to: 'Do', level: 'Úroveň (%)', exceptions: 'Výnimka', date: 'Dátum',
         summer: 'Leto', winter: 'Zima', created_at: 'Vytvorené', updated_at: 'Aktualizované',
         from_event: 'Začiatok', from_offset: 'Posun začiatku (min)', to_event: 'Koniec', to_offset: 'Posun konca (min)',
+        entity_ids: '$t(terms.entities)', group_ids: 'Skupiny',
       },
       groups: { behaviour: 'Správanie' },
     },
@@ -345,6 +348,13 @@ export const sk: Dictionary = {
       timeout: 'trval dlhšie, ako databáza dovoľuje',
       unavailable: 'databáza nebola dostupná',
       unexpected: 'neočakávaná chyba, pozrite záznam servera',
+    },
+    lighting: {
+      override: 'Ručné ovládanie osvetlenia: svietidlá {{count}} na {{level}} % na {{minutes}} min',
+      override_end: 'Ručné ovládanie osvetlenia skončilo: svietidlá {{count}} opäť nasledujú svoj profil',
+    },
+    command: {
+      failed: '{{entity}}: príkaz {{method}} zlyhal ({{reason}})',
     },
   },
   navbar: {
