@@ -5,6 +5,7 @@
 // (publishToDevice) reaching that device alone, the keep alive and connect clocks, and hostile
 // input that ends one connection and leaves the server serving the others.
 import { generate, type IConnackPacket, type IDisconnectPacket, type IPublishPacket, type ISubackPacket, type Packet } from 'mqtt-packet';
+import { sql } from 'drizzle-orm';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -416,5 +417,32 @@ describe('hostile input', () => {
     client.send({ cmd: 'pingreq' });
     expect(await client.next()).toMatchObject({ cmd: 'pingresp' });
     client.end();
+  });
+});
+
+describe('a message the database does not take', () => {
+  it('MQTT 5 gets PUBACK 0x80 and keeps its connection; MQTT 3.1.1 gets no PUBACK and its connection closes', async () => {
+    const [v5Device, v311Device] = [city[19], city[20]];
+    const v5 = await connectDevice(listener.port, v5Device.token, { protocolVersion: 5 });
+    const v311 = await connectDevice(listener.port, v311Device.token, { protocolVersion: 4 });
+    const before = problems().write_failed ?? 0;
+    await t.db.systemQuery(sql`ALTER TABLE telemetry RENAME TO telemetry_away`);
+    try {
+      const refused = await v5.publishAsync('v1/devices/me/telemetry', telemetry({ unstored: 1 }), { qos: 1 }).then(() => undefined, (error: { code?: number }) => error);
+      expect(refused?.code).toBe(0x80);
+      expect(v5.connected).toBe(true);
+      const closed = new Promise<void>((resolve) => v311.once('close', () => resolve()));
+      let acknowledged = false;
+      v311.publish('v1/devices/me/telemetry', telemetry({ unstored: 2 }), { qos: 1 }, (error) => { acknowledged = !error; });
+      await closed;
+      expect(acknowledged).toBe(false);
+    } finally {
+      await t.db.systemQuery(sql`ALTER TABLE telemetry_away RENAME TO telemetry`);
+    }
+    expect((problems().write_failed ?? 0) - before).toBeGreaterThanOrEqual(2);
+    await v5.publishAsync('v1/devices/me/telemetry', telemetry({ stored_again: 3 }), { qos: 1 });
+    expect((await storedPoints(t, v5Device.id, 'stored_again')).map((point) => point.value_num)).toEqual([3]);
+    await v5.endAsync();
+    v311.end(true);
   });
 });
