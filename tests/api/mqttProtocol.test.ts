@@ -17,6 +17,7 @@ import { rawDevice, rawMqtt } from '../support/rawMqtt.ts';
 import type { TestApp } from './harness.ts';
 
 const CONNECT_TIMEOUT_MS = 800;
+const MAX_AWAITING_RELEASE = 150;
 
 let t: TestApp;
 let listener: MqttListener;
@@ -28,7 +29,7 @@ let broker: MqttBroker;
 
 beforeAll(async () => {
   let lamps: DemoDevice[];
-  ({ t, httpUrl, listener, lamps, facilityLamps } = await startDeviceApp({ mqttLimits: { connectTimeoutMs: CONNECT_TIMEOUT_MS } }));
+  ({ t, httpUrl, listener, lamps, facilityLamps } = await startDeviceApp({ mqttLimits: { connectTimeoutMs: CONNECT_TIMEOUT_MS, maxAwaitingRelease: MAX_AWAITING_RELEASE } }));
   city = [...lamps, ...await demoDevices(t, 'Demo City', 'environment'), ...await demoDevices(t, 'Demo City', 'parking')];
   broker = t.app.ingestion.broker;
 });
@@ -182,6 +183,30 @@ describe('PUBLISH', () => {
     expect(await client.next()).toMatchObject({ cmd: 'pubcomp', messageId: 42, reasonCode: 0 });
     expect(await client.next()).toMatchObject({ cmd: 'pubcomp', messageId: 42, reasonCode: 0x92 });
     client.end();
+  });
+
+  it('a burst of QoS 1 and 2 messages beyond the receive maximum (100) is stored whole, over 3.1.1 and 5', async () => {
+    for (const [index, protocolVersion] of ([4, 5] as const).entries()) {
+      const device = city[21 + index];
+      const client = await connectDevice(listener.port, device.token, { protocolVersion });
+      const base = Date.UTC(2026, 0, 2);
+      await Promise.all(Array.from({ length: 120 }, (_, n) =>
+        client.publishAsync('v1/devices/me/telemetry', telemetry({ burst: n }, base + n * 1000), { qos: n % 3 === 0 ? 1 : 2 })));
+      expect(await storedPoints(t, device.id, 'burst')).toHaveLength(120);
+      await client.endAsync();
+    }
+  });
+
+  it('a device holding back more PUBRELs than allowed is disconnected (MQTT 5: 0x93)', async () => {
+    const { client } = await rawDevice(listener.port, city[23].token, 5);
+    const publish = (messageId: number): IPublishPacket => ({
+      cmd: 'publish', topic: 'v1/devices/me/telemetry', payload: Buffer.from(telemetry({ held: messageId }, Date.UTC(2026, 0, 3) + messageId)), qos: 2, dup: false, retain: false, messageId,
+    });
+    for (let id = 1; id <= MAX_AWAITING_RELEASE; id++) client.send(publish(id));
+    for (let id = 1; id <= MAX_AWAITING_RELEASE; id++) expect(await client.next(10_000)).toMatchObject({ cmd: 'pubrec', messageId: id });
+    client.send(publish(MAX_AWAITING_RELEASE + 1));
+    expect(await client.next()).toMatchObject({ cmd: 'disconnect', reasonCode: 0x93 });
+    await client.closed;
   });
 
   it('a packet over the size limit: MQTT 5 gets DISCONNECT 149, a 3.1.1 connection is closed, others carry on', async () => {

@@ -4,8 +4,9 @@
 // A PUBLISH is received (devicePublish.ts) before the next packet is read; its acknowledgement
 // follows once it is stored: QoS 1 a PUBACK, QoS 2 a PUBREC, then PUBCOMP on the device's PUBREL
 // (a QoS 2 message sent again before that is not stored twice). Acknowledgements leave in the
-// order the messages came. At most `receiveMaximum` QoS 1 and 2 messages are unacknowledged at
-// once: beyond it the connection is not read until one is. A message that could not be stored
+// order the messages came. At most `receiveMaximum` QoS 1 and 2 messages are being stored at
+// once: beyond it the connection is not read until one is acknowledged; a device holding back more
+// than `maxAwaitingRelease` PUBRELs is disconnected. A message that could not be stored
 // (database unavailable) is not acknowledged over MQTT 3.1.1 and the connection closes, so that
 // the device sends it again; an MQTT 5 device gets the acknowledgement with reason 0x80
 // (unspecified error) instead. Retain flags are ignored: nothing is kept for later subscribers.
@@ -52,7 +53,7 @@ export function deviceSession(options: SessionOptions): DeviceSession {
   const who = deviceLabel(device);
   const subscriptions = sessionSubscriptions();
   const outbound = downlink(connection, limits, options.client);
-  /** QoS 1 and 2 messages received and not yet acknowledged. */
+  /** QoS 1 and 2 messages being stored (received and not yet acknowledged). */
   let unacknowledged = 0;
   /** QoS 2 packet ids being stored, and those whose PUBREC was sent (awaiting PUBREL). */
   const storing = new Set<number>();
@@ -125,13 +126,13 @@ export function deviceSession(options: SessionOptions): DeviceSession {
       }
       if (storing.has(messageId)) return;
     }
-    if (packet.qos > 0) {
-      if (awaitingRelease.size >= limits.receiveMaximum) {
-        return protocolError(`more than ${limits.receiveMaximum} QoS 2 messages awaiting PUBREL`, REASON.receiveMaximumExceeded);
-      }
-      if (unacknowledged + awaitingRelease.size >= limits.receiveMaximum) {
-        return new Promise<void>((resolve) => { roomWaiter = resolve; }).then(() => onPublish(packet));
-      }
+    if (packet.qos === 2 && awaitingRelease.size >= limits.maxAwaitingRelease) {
+      return protocolError(`more than ${limits.maxAwaitingRelease} QoS 2 messages awaiting PUBREL`, REASON.receiveMaximumExceeded);
+    }
+    // Only messages being stored make the connection wait: they get acknowledged without the
+    // device's help (a PUBREL, behind this message, could not be read while waiting).
+    if (packet.qos > 0 && unacknowledged >= limits.receiveMaximum) {
+      return new Promise<void>((resolve) => { roomWaiter = resolve; }).then(() => onPublish(packet));
     }
     return receive(packet, messageId);
   }

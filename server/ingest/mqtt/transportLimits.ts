@@ -7,10 +7,12 @@ export interface TransportLimits {
   /** Largest packet, header included, either way (announced to MQTT 5 clients as Maximum Packet Size). */
   maxPacketBytes: number;
   /**
-   * QoS 1 and 2 messages of one connection being stored or awaiting PUBREL, at most (announced to
-   * MQTT 5 clients as Receive Maximum); beyond it the connection is not read until one is acknowledged.
+   * QoS 1 and 2 messages of one connection being stored, at most (announced to MQTT 5 clients as
+   * Receive Maximum); beyond it the connection is not read until one is acknowledged.
    */
   receiveMaximum: number;
+  /** QoS 2 messages of one connection acknowledged (PUBREC) and awaiting the device's PUBREL, at most; beyond it the connection is closed. */
+  maxAwaitingRelease: number;
   /** Longest client id. */
   maxClientIdLength: number;
   /** Downlink QoS 1 messages of one session awaiting their PUBACK, at most (fewer if an MQTT 5 device asks for fewer). */
@@ -32,6 +34,7 @@ export const DEFAULT_TRANSPORT_LIMITS: TransportLimits = {
   connectTimeoutMs: 10_000,
   maxPacketBytes: MAX_PACKET_BYTES,
   receiveMaximum: 100,
+  maxAwaitingRelease: 1_000,
   maxClientIdLength: 256,
   maxOutboundInFlight: 16,
   maxOutboundWaiting: 1_000,
