@@ -406,6 +406,20 @@ describe('hostile input', () => {
     await stillServing(city[15], 'after_garbage');
   });
 
+  it('random packets after the CONNECT, in each version, end at most their own connection', async () => {
+    for (let round = 0; round < 60; round++) {
+      const { client } = await rawDevice(listener.port, city[24].token, ([3, 4, 5] as const)[round % 3]);
+      for (let n = 0; n < 10 && !client.isClosed(); n++) {
+        const body = randomBytes(Math.floor(Math.random() * 40));
+        const type = 1 + Math.floor(Math.random() * 15);
+        client.write(Buffer.concat([Buffer.from([(type << 4) | (round % 2 ? 0 : Math.floor(Math.random() * 16)), body.length]), body]));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      client.end();
+    }
+    await stillServing(city[24], 'after_random_packets');
+  });
+
   it('a packet announcing 200 MB is refused from its header: nothing of it is buffered', async () => {
     const before = process.memoryUsage();
     for (const connected of [false, true]) {

@@ -165,7 +165,11 @@ export function mqttConnection(stream: Duplex, remoteAddress: string, limits: Tr
   function parse(bytes: Buffer): Packet | undefined {
     parsed = undefined;
     parseError = undefined;
-    parser.parse(bytes);
+    try {
+      parser.parse(bytes);
+    } catch (error) {
+      parseError = error instanceof Error ? error : new Error('the packet cannot be read'); // a read past the end of a short packet
+    }
     // Set by the parser's events during parse().
     const error = parseError as Error | undefined;
     const packet = parsed as Packet | undefined;
