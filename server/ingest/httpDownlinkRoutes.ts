@@ -4,7 +4,7 @@
 // answers its client and shared attributes, GET …/attributes/updates?timeout=ms waits for the next
 // shared attribute update.
 import type { FastifyInstance } from 'fastify';
-import { idSchema } from '../../src/schemas/bounds.ts';
+import { idSchema, NO_NUL } from '../../src/schemas/bounds.ts';
 import { ApiError } from '../errors.ts';
 import { answerDeviceRpc } from '../services/deviceRpcMethods.ts';
 import { MAX_UPDATES_WAIT_MS, type DeviceAttributeService } from '../services/deviceAttributes.ts';
@@ -69,7 +69,7 @@ export function httpDownlinkRoutes(app: FastifyInstance, ingest: DeviceIngest, c
     return answer.result;
   });
 
-  const keysQuery = { type: 'string', maxLength: 10_000 } as const;
+  const keysQuery = { type: 'string', maxLength: 10_000, pattern: NO_NUL } as const;
   app.get<{ Params: { token: string }; Querystring: { clientKeys?: string; sharedKeys?: string } }>('/api/v1/:token/attributes', {
     schema: {
       tags: TAGS, summary: 'The device\'s client and shared attributes (ThingsBoard device API)',
