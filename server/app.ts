@@ -35,7 +35,7 @@ import { resolvers, type GraphqlContext } from './graphql/resolvers.ts';
 import { typeDefs } from './graphql/schema.ts';
 import { deviceIngest, type DeviceIngest, type IngestLimits } from './ingest/deviceIngest.ts';
 import { httpIngestRoutes } from './ingest/httpIngestRoutes.ts';
-import { createMqttBroker, type MqttBroker } from './ingest/mqttListener.ts';
+import { createMqttBroker, type MqttBroker, type TransportLimits } from './ingest/mqttListener.ts';
 import fastifyWebsocket from '@fastify/websocket';
 import { createWebSocketStream } from 'ws';
 import { ingestProblems, type IngestProblems } from './ingest/ingestProblems.ts';
@@ -46,6 +46,14 @@ import { NOTIFICATIONS_OFF, startNotificationDelivery } from './engines/notifica
 import { inAppRecipients } from './engines/notifications/queueDeliveries.ts';
 import { startSchedulerEngine } from './engines/schedulers/schedulerEngine.ts';
 import { startWatcherEngine } from './engines/watchers/watcherEngine.ts';
+import { startLightingEngine } from './engines/lighting/lightingEngine.ts';
+import { lightingResolvers, lightingTypeDefs } from './graphql/lightingGraphql.ts';
+import { httpDownlinkRoutes } from './ingest/httpDownlinkRoutes.ts';
+import { deviceAttributeService, type DeviceAttributeService } from './services/deviceAttributes.ts';
+import { deviceCommands, type DeviceCommands } from './services/deviceCommands.ts';
+import { deviceRequests } from './services/deviceRequests.ts';
+import { lightingService } from './services/lightingService.ts';
+import { startWorkLoop } from './workLoop.ts';
 import { authService } from './services/authService.ts';
 import { passwordService } from './services/passwordService.ts';
 import { tenantReadCache } from './services/tenantReadCache.ts';
@@ -82,9 +90,10 @@ export interface AppOptions {
   hsts?: boolean;
   /** The embedded database's free-space check (none for PostgreSQL, which reports a full disk itself). */
   diskGuard?: DiskGuard;
-  /** Limits of the telemetry writer and the device ingestion (tests make them small). */
+  /** Limits of the telemetry writer, the device ingestion and the MQTT device transport (tests make them small). */
   writerLimits?: Partial<WriterLimits>;
   ingestLimits?: Partial<IngestLimits>;
+  mqttLimits?: Partial<TransportLimits>;
   /** Time zones whose local days are kept as a roll-up (TELEMETRY_DAY_ZONES); none by default. */
   telemetryDayZones?: string[];
   /** The mail server of notification e-mails (SMTP_URL, SMTP_FROM); none: e-mail is off. */
@@ -105,8 +114,11 @@ export interface Ingestion {
 }
 
 declare module 'fastify' {
-  interface FastifyInstance { ingestion: Ingestion }
+  interface FastifyInstance { ingestion: Ingestion; downlink: DeviceDownlinkServices }
 }
+
+/** What goes from the platform to devices (deviceDownlinkOf). */
+export interface DeviceDownlinkServices { commands: DeviceCommands; attributes: DeviceAttributeService }
 
 const OFFLINE_BASE_MAP: BaseMap = { kind: 'offline' };
 
@@ -121,6 +133,9 @@ const GRAPHQL_PATH = '/graphql';
  * beyond is given up: none of it was acknowledged), so the server stops within its deadline.
  */
 const WRITER_DRAIN_MS = 4_000;
+
+/** How often commands past their time to live are marked expired. */
+const COMMAND_EXPIRY_EVERY_MS = 30_000;
 
 /** Keep-alive pings on the GraphQL WebSocket (the client's timeout is 50 s). */
 const WS_KEEP_ALIVE_MS = 20_000;
@@ -190,6 +205,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (Number.isSafeInteger(entityId)) ingestion.devices.closeSessions(entityId);
   });
   httpIngestRoutes(app, ingestion.devices, ingestion.writer, ingestion.problems);
+  const downlink = await deviceDownlinkOf(app, options, ingestion);
+  app.decorate('downlink', downlink);
   const devices = deviceService(options.db, ingestion.writer, {
     credentialsRotated: (tenantId, entityId) => {
       ingestion.devices.forgetTenant(tenantId);
@@ -210,6 +227,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const entityAttributes = entityAttributeService(options.db, live, (tenantId) => tenantReads.invalidate(tenantId));
+  /** Looks at the tenants' lamps at once (a profile or an override changed); nothing while the engines are off. */
+  let wakeLighting = () => {};
   if (options.engines !== false) {
     // an engine's log row queues its notifications in its own transaction; the sender goes after the commit
     const notifications = options.smtp
@@ -261,8 +280,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         resources.publishEngineChange(tenantId, 'scheduler', schedulerId).catch((error: unknown) => app.log.error({ err: error }, 'live publish failed'));
       },
     });
+    const lightingEngine = startLightingEngine(options.db, {
+      everyMs: options.enginesEveryMs,
+      onError: (error) => app.log.error({ err: error }, 'lighting tick failed'),
+    });
+    wakeLighting = lightingEngine.wake;
+    const commandExpiry = startWorkLoop({
+      everyMs: COMMAND_EXPIRY_EVERY_MS, work: downlink.commands.expire, onError: (error) => app.log.error({ err: error }, 'command expiry failed'),
+    });
     app.addHook('onClose', async () => {
-      await Promise.all([watcherEngine.stop(), schedulerEngine.stop()]);
+      await Promise.all([watcherEngine.stop(), schedulerEngine.stop(), lightingEngine.stop(), commandExpiry.stop()]);
       await notifications.stop(); // no further e-mail begun; those under way settle while the database is open
     });
   }
@@ -285,8 +312,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     guardGraphqlSocket(scope, GRAPHQL_PATH, () => scope.graphql.schema);
     await scope.register(fastifyWebsocket, { options: { maxPayload: 1_048_576 }, errorHandler: onWebSocketError });
     await scope.register(mercurius, {
-      schema: [typeDefs, resourceTypeDefs(), deviceTypeDefs, entityTypeDefs],
-      resolvers: mergeResolvers(resolvers(reads), resourceResolvers(resources), deviceResolvers(devices), entityResolvers(entityAttributes, resources)),
+      schema: [typeDefs, resourceTypeDefs(), deviceTypeDefs, entityTypeDefs, lightingTypeDefs],
+      resolvers: mergeResolvers(resolvers(reads), resourceResolvers(resources), deviceResolvers(devices), entityResolvers(entityAttributes, resources),
+        lightingResolvers(lightingService(options.db, { wakeEngine: () => wakeLighting() }))),
       path: GRAPHQL_PATH,
       graphiql: false,
       allowBatchedQueries: false, // one operation per request: a batch would multiply every limit
@@ -317,7 +345,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     scope.route({
       method: 'GET', url: '/mqtt', schema: { hide: true },
       handler: async (_request, reply) => reply.status(426).send({ errors: [{ code: 'UPGRADE_REQUIRED', message: 'MQTT over WebSocket: connect with a WebSocket client' }] }),
-      wsHandler: (socket) => ingestion.broker.handle(createWebSocketStream(socket)),
+      wsHandler: (socket, request) => ingestion.broker.handle(createWebSocketStream(socket), request.ip),
     });
   });
 
@@ -338,13 +366,34 @@ async function ingestionOf(app: FastifyInstance, options: AppOptions, live: Live
     // A fresh reading before every batch: a backlog can fill the reserve within the requests' second.
     isBlocked: options.diskGuard ? () => options.diskGuard!.isFull(0) : undefined,
   });
-  const broker = await createMqttBroker(devices, writer, problems);
+  const broker = await createMqttBroker(devices, writer, problems, {
+    limits: options.mqttLimits,
+    onError: (error, where) => app.log.error({ err: error }, `device transport: ${where} failed`),
+  });
   app.addHook('onClose', async () => {
     await broker.close();
     await writer.close(WRITER_DRAIN_MS);
     await devices.close();
   });
   return { writer, devices, problems, broker };
+}
+
+/**
+ * What goes from the platform to devices: commands and shared attributes, announced by whichever
+ * instance queued them and sent by the one holding each device's connection; the devices'
+ * requests and answers over MQTT and HTTP.
+ */
+async function deviceDownlinkOf(app: FastifyInstance, options: AppOptions, ingestion: Ingestion): Promise<DeviceDownlinkServices> {
+  const report = (what: string) => (error: unknown) => app.log.error({ err: error }, what);
+  const commands = deviceCommands(options.db, ingestion.broker, { onError: report('device command failed') });
+  const attributes = deviceAttributeService(options.db, ingestion.broker);
+  const requests = deviceRequests(ingestion.devices, commands, attributes, ingestion.broker);
+  await options.db.listen(CHANNELS.deviceCommandsQueued, (payload) => { commands.announced(payload).catch(report('sending commands failed')); });
+  await options.db.listen(CHANNELS.sharedAttributesChanged, (payload) => { attributes.announced(payload).catch(report('pushing attributes failed')); });
+  ingestion.broker.onSubscribe((device, topicFilter) => commands.subscribed(device, topicFilter));
+  ingestion.broker.handleRequests(requests);
+  httpDownlinkRoutes(app, ingestion.devices, commands, attributes, ingestion.problems);
+  return { commands, attributes };
 }
 
 /** Every route that reaches the database answers 503 while the data directory's disk is full. */

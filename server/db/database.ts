@@ -61,6 +61,10 @@ export const CHANNELS = {
   deviceCredentialsRotated: 'terrasight_device_credentials_rotated',
   /** payload: the tenant id; sent by triggers on the tables the cached reads come from (migration 0003) */
   tenantDataChanged: 'terrasight_tenant_data_changed',
+  /** payload: `{ t: tenant, c: [command ids] }`; sent where commands are queued, so the instance holding each device's connection sends them */
+  deviceCommandsQueued: 'terrasight_device_commands_queued',
+  /** payload: `{ t: tenant, e: [entity ids], a: { attributes } }`; sent where shared attributes are set, so they are pushed to the devices wherever connected */
+  sharedAttributesChanged: 'terrasight_shared_attributes_changed',
 } as const;
 export type NotificationChannel = (typeof CHANNELS)[keyof typeof CHANNELS];
 

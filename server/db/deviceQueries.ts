@@ -74,9 +74,11 @@ async function defaultDeviceType(tx: Tx, gateway: DeviceIdentity): Promise<numbe
 }
 
 /** Merges attributes into the entity's attributes; answers the time of the change. */
-export async function mergeAttributes(db: Database, device: DeviceIdentity, attributes: Record<string, unknown>): Promise<string> {
+export async function mergeAttributes(db: Database, device: DeviceIdentity, attributes: Record<string, unknown>, scope: 'client' | 'server'): Promise<string> {
+  const json = JSON.stringify(attributes);
+  const client = scope === 'client' ? sql`, client_attributes = client_attributes || ${json}::jsonb` : sql``;
   const [row] = await db.tenantQuery<{ updated_at: string }>(device.tenantId, sql`
-    UPDATE entities SET attributes = attributes || ${JSON.stringify(attributes)}::jsonb, updated_at = now()
+    UPDATE entities SET attributes = attributes || ${json}::jsonb${client}, updated_at = now()
     WHERE id = ${device.entityId}
     RETURNING ${isoTime(sql`updated_at`)} AS updated_at`);
   return row?.updated_at ?? new Date().toISOString();

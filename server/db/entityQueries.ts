@@ -166,6 +166,12 @@ export function groupMembersJsonQuery(f: GroupMemberFilters): SQL {
 }
 
 /** An entity's tree path (`1.4.9`: its ancestors' ids and its own), or undefined when it is not the tenant's. */
+/** An entity's name as stored (multilingual JSON), or null. */
+export async function entityName(tx: Tx, id: number): Promise<unknown> {
+  const [row] = await rows<{ name: unknown }>(tx, sql`SELECT name FROM entities WHERE id = ${id}`);
+  return row?.name ?? null;
+}
+
 export async function treePathOf(tx: Tx, id: number): Promise<string | undefined> {
   const [entity] = await tx.select({ treePath: entities.treePath }).from(entities).where(eq(entities.id, id));
   return entity?.treePath;

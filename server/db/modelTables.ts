@@ -6,7 +6,7 @@
 // drizzle-kit reads the result and `npm run db:generate` writes the migration.
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  boolean, check, doublePrecision, index, integer, jsonb, pgPolicy, pgRole, pgTable, primaryKey, text, timestamp, uuid,
+  boolean, check, doublePrecision, index, integer, jsonb, pgPolicy, pgRole, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
   type AnyPgColumn, type IndexBuilder, type PgColumn, type PgColumnBuilderBase, type PgTable, type PgTableWithColumns,
 } from 'drizzle-orm/pg-core';
 import { escapeLiteral } from 'pg';
@@ -36,6 +36,8 @@ export interface LinkStorage {
   target: () => AnyTable;
   /** The link table's name; `<model>_<field without _ids>s` unless given. */
   table?: string;
+  /** Each other id in one row at most (`<link table>_<other>_unique`): a lamp follows one lighting profile. */
+  uniqueOther?: boolean;
 }
 
 export interface ModelStorage {
@@ -179,7 +181,9 @@ export function modelTables(schema: ModelSchema, storage: ModelStorage): Pick<Mo
       [snakeToCamel(other)]: integer(other).notNull().references(() => link.target().id, { onDelete: 'cascade' }),
     }, (t) => [
       primaryKey({ columns: [t[snakeToCamel(own)], t[snakeToCamel(other)]] }),
-      index(`${linkName}_${other.replace(/_id$/, '')}_idx`).on(t[snakeToCamel(other)]),
+      link.uniqueOther
+        ? uniqueIndex(`${linkName}_${other.replace(/_id$/, '')}_unique`).on(t[snakeToCamel(other)])
+        : index(`${linkName}_${other.replace(/_id$/, '')}_idx`).on(t[snakeToCamel(other)]),
       tenantIsolation(),
     ]) as AnyTable;
     links[field] = { table: linkTable, own: linkTable[snakeToCamel(own)], other: linkTable[snakeToCamel(other)], target: link.target };

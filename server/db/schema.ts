@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { telemetryValueColumns } from './telemetryTable.ts';
 import {
-  bigint, check, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigint, boolean, check, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import { escapeLiteral } from 'pg';
 import { boardSchema } from '../../src/schemas/board.ts';
@@ -83,7 +83,14 @@ const entityModel = modelTables(entitySchema, {
     /** The device's credential (MQTT user name, HTTP path): 128 random bits, rotatable. */
     access_token: (column) => column.default(sql`replace(gen_random_uuid()::text, '-', '')`),
   },
-  serverColumns: { thingsboardUuid: uuid('thingsboard_uuid'), createdAt: createdAt() },
+  serverColumns: {
+    thingsboardUuid: uuid('thingsboard_uuid'),
+    createdAt: createdAt(),
+    // ThingsBoard's attribute scopes: what the device reported (also merged into `attributes`, which
+    // the platform shows), and what the platform sets for the device and pushes to it
+    clientAttributes: json('client_attributes'),
+    sharedAttributes: json('shared_attributes'),
+  },
   indexes: (t) => [
     index('entities_parent_idx').on(t.parentId),
     index('entities_tree_path_idx').on(t.treePath),
@@ -227,8 +234,69 @@ export const schedulerRuns = pgTable('scheduler_runs', {
   finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.schedulerId, t.occurrenceAt] }), index('scheduler_runs_tenant_idx').on(t.tenantId), tenantIsolation()]);
 
-const profileModel = modelTables(profileSchema, { table: 'profiles', tenants: () => tenants.id });
+const profileModel = modelTables(profileSchema, {
+  table: 'profiles',
+  tenants: () => tenants.id,
+  // a lamp, zone, region or group follows one profile at a time (bindings.ts answers the conflict)
+  links: { entity_ids: { table: 'profile_entities', target: () => entities, uniqueOther: true }, group_ids: { target: () => groups, uniqueOther: true } },
+});
 export const profiles = profileModel.table;
+export const profileEntities = profileModel.links.entity_ids.table;
+export const profileGroups = profileModel.links.group_ids.table;
+
+/**
+ * What the lighting engine decided for each lamp that follows a profile (server/engines/lighting):
+ * the level it must have now and why, the light sensor's last state, and an operator's override
+ * until it ends.
+ */
+export const lampStates = pgTable('lamp_states', {
+  entityId: integer('entity_id').primaryKey().references(() => entities.id, { onDelete: 'cascade' }),
+  tenantId: tenantId(),
+  profileId: integer('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+  /** The level (0-100) the lamp must have, and what decided it (profile rule, override). */
+  level: integer('level').notNull(),
+  reason: text('reason').notNull(),
+  since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+  sensorOn: boolean('sensor_on'),
+  overrideLevel: integer('override_level'),
+  overrideUntil: timestamp('override_until', { withTimezone: true }),
+  overrideBy: uuid('override_by'),
+}, (t) => [index('lamp_states_tenant_idx').on(t.tenantId), tenantIsolation()]);
+
+/**
+ * Commands to devices (server-side RPC): queued until the device can be reached, sent, delivered
+ * (the device has it), then ok or failed by its answer; expired when its time to live passed or a
+ * newer command of the same method replaced it before it was delivered.
+ */
+export const deviceCommands = pgTable('device_commands', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  tenantId: tenantId(),
+  entityId: integer('entity_id').notNull().references(() => entities.id, { onDelete: 'cascade' }),
+  method: text('method').notNull(),
+  params: jsonb('params').notNull().default(sql`'{}'::jsonb`),
+  /** queued, sent, delivered, ok, failed, expired */
+  status: text('status').notNull().default('queued'),
+  /** Who asked: lighting (a profile), override (an operator), user. */
+  source: text('source').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  answeredAt: timestamp('answered_at', { withTimezone: true }),
+  response: jsonb('response'),
+}, (t) => [
+  index('device_commands_entity_idx').on(t.entityId, t.id),
+  index('device_commands_pending_idx').on(t.expiresAt).where(sql`status IN ('queued', 'sent', 'delivered')`),
+  index('device_commands_tenant_idx').on(t.tenantId, t.createdAt),
+  tenantIsolation(),
+]);
+
+/** When each tenant's lamps are next looked at by the lighting engine, and by which instance for now. */
+export const lightingTicks = pgTable('lighting_ticks', {
+  tenantId: uuid('tenant_id').primaryKey().references(() => tenants.id, { onDelete: 'cascade' }),
+  dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+}, () => [tenantIsolation()]);
 
 const boardModel = modelTables(boardSchema, {
   table: 'boards',

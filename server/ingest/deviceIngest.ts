@@ -77,9 +77,10 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
     limits: allLimits,
   });
 
-  async function setAttributes(device: DeviceIdentity, attributes: Record<string, TelemetryValue>) {
+  /** Merges attributes the device reported (`client`) or the server keeps of its connection (`server`). */
+  async function setAttributes(device: DeviceIdentity, attributes: Record<string, TelemetryValue>, scope: 'client' | 'server') {
     if (Object.keys(attributes).length === 0) return;
-    const updatedAt = await mergeAttributes(db, device, attributes);
+    const updatedAt = await mergeAttributes(db, device, attributes, scope);
     publish(device, { attributes }, updatedAt);
   }
 
@@ -93,7 +94,7 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
       return;
     }
     activity.writtenNow(device.entityId);
-    await setAttributes(device, { active: connected, lastActivityTime: Date.now() });
+    await setAttributes(device, { active: connected, lastActivityTime: Date.now() }, 'server');
     await writeDeviceLog(db, device, 'informational', connected ? 'Device connected' : 'Device disconnected', { event: connected ? 'connected' : 'disconnected' });
   }
 
@@ -171,7 +172,7 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
     async attributes(device: DeviceIdentity, json: unknown, partial = true): Promise<PayloadProblem[]> {
       const { value, problems: wrong } = attributeValues(json);
       if (partial || wrong.length === 0) {
-        await setAttributes(device, value);
+        await setAttributes(device, value, 'client');
         activity.seen(device);
       }
       return wrong;
@@ -184,7 +185,7 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
       for (const [name, attributes] of value) {
         const child = await childOf(gateway, name);
         if (!child) continue;
-        await setAttributes(child, attributes);
+        await setAttributes(child, attributes, 'client');
         activity.seen(child);
       }
       activity.seen(gateway);
@@ -200,6 +201,14 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
       const child = await childOf(gateway, value.device, value.type);
       if (child) await setConnected(child, connected);
       return wrong;
+    },
+
+    /** The device behind a gateway by the name the gateway uses (created on first mention), or undefined with the problem reported. */
+    async gatewayChildNamed(gateway: DeviceIdentity, name: unknown): Promise<DeviceIdentity | undefined> {
+      if (!requireGateway(gateway)) return undefined;
+      const { value, problems: wrong } = gatewayDevice({ device: name });
+      problems.reportAll(wrong, deviceLabel(gateway));
+      return value ? childOf(gateway, value.device) : undefined;
     },
 
     /** Remembers how to close a session of the device; answers how to forget it. */

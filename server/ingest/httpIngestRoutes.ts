@@ -2,19 +2,14 @@
 // payloads. 200 once stored, 401 for an unknown token, 400 for bad JSON or values (nothing of
 // such a message is stored: the device can correct and resend it whole), 413 over the size limit.
 import type { FastifyInstance } from 'fastify';
-import { NO_NUL } from '../../src/schemas/bounds.ts';
 import { ApiError, type ErrorItem } from '../errors.ts';
 import { deviceLabel, type DeviceIngest } from './deviceIngest.ts';
 import { PAYLOAD_LIMITS, type PayloadProblem } from './devicePayload.ts';
-import { tokenFingerprint, type IngestProblems } from './ingestProblems.ts';
+import { httpDevice, tokenParam } from './httpDevice.ts';
+import type { IngestProblems } from './ingestProblems.ts';
 import type { TelemetryWriter } from '../telemetry/telemetryWriter.ts';
 
-const paramsSchema = {
-  type: 'object', additionalProperties: false, required: ['token'],
-  properties: { token: { type: 'string', minLength: 1, maxLength: 255, pattern: NO_NUL } },
-} as const;
-
-const invalidToken = () => new ApiError(401, 'DEVICE_TOKEN_INVALID', 'Invalid device access token');
+const paramsSchema = { type: 'object', additionalProperties: false, required: ['token'], properties: { token: tokenParam } } as const;
 
 const refused = (problems: PayloadProblem[]) =>
   ApiError.of(400, problems.slice(0, 10).map((problem): ErrorItem => ({ code: `DEVICE_${problem.reason.toUpperCase()}`, message: problem.detail })));
@@ -25,14 +20,7 @@ export function httpIngestRoutes(app: FastifyInstance, ingest: DeviceIngest, wri
     body: { description: 'ThingsBoard device API payload (JSON)' },
     response: { 200: { type: 'null', description: 'Stored' } },
   });
-  const device = async (token: string) => {
-    const found = await ingest.authenticate(token);
-    if (!found) {
-      problems.report('bad_token', 'HTTP client', `unknown access token (${tokenFingerprint(token)})`);
-      throw invalidToken();
-    }
-    return found;
-  };
+  const device = httpDevice(ingest, problems);
   const options = (summary: string) => ({ schema: schema(summary), bodyLimit: PAYLOAD_LIMITS.messageBytes });
 
   app.post<{ Params: { token: string } }>('/api/v1/:token/telemetry', options('Device telemetry (ThingsBoard device API)'), async (request, reply) => {

@@ -5,7 +5,7 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ModelName } from '../../src/schemas/models.ts';
 import type { LOG_SOURCES } from '../../src/schemas/enums.ts';
-import { boards, entities, entityTypes, kpis, MODEL_TABLES, profiles, schedulers, users, watchers } from '../db/schema.ts';
+import { boards, entities, entityTypes, groups, kpis, MODEL_TABLES, profiles, schedulers, users, watchers } from '../db/schema.ts';
 import type { ModelLink, ModelStorage } from '../db/modelTables.ts';
 import type { ApiError } from '../errors.ts';
 import type { ModelRules } from './rules/types.ts';
@@ -13,6 +13,7 @@ import { accessTokenTaken, entityRules } from './rules/entityRules.ts';
 import { kpiPresetRules, kpiPresetTaken } from './rules/kpiPresetRules.ts';
 import { kpiRules } from './rules/kpiRules.ts';
 import { logRules } from './rules/logRules.ts';
+import { profileRules, profileTargetTaken } from './rules/profileRules.ts';
 import { schedulerRules } from './rules/schedulerRules.ts';
 
 /** An id-list field stored in a link table: (own id, other id) rows, other ids from `target`. */
@@ -69,7 +70,12 @@ export const MODEL_BINDINGS: Record<ModelName, ModelBinding> = {
   },
   watcher: { ...MODEL_TABLES.watcher, references: { entity_ids: entities, entity_type_ids: entityTypes }, cached: true },
   scheduler: { ...MODEL_TABLES.scheduler, references: { entity_ids: entities, entity_type_ids: entityTypes }, rules: schedulerRules },
-  profile: MODEL_TABLES.profile,
+  profile: {
+    ...MODEL_TABLES.profile,
+    references: { entity_ids: entities, group_ids: groups },
+    conflicts: { profile_entities_entity_unique: () => profileTargetTaken(), profile_groups_group_unique: () => profileTargetTaken() },
+    rules: profileRules,
+  },
   board: {
     ...MODEL_TABLES.board,
     fixed: { kind: 'performance' },

@@ -79,7 +79,7 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
     const columns = { ...toColumns(model, record), ...serverColumns(model, caller, true) };
     await model.binding.rules?.beforeWrite?.(ruleContext(tx, caller), record, columns);
     const id = await refusingConflicts(model.binding, () => insertRow(tx, model.storage, columns));
-    await writeLinkFields(tx, model, caller, id, record, false);
+    await refusingConflicts(model.binding, () => writeLinkFields(tx, model, caller, id, record, false));
     await model.binding.rules?.afterWrite?.(ruleContext(tx, caller), id, record);
     return findRecord(tx, model, caller, id);
   };
@@ -208,7 +208,7 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
         const columns = { ...toColumns(model, record), ...serverColumns(model, caller, false) };
         await model.binding.rules?.beforeWrite?.(ruleContext(tx, caller), record, columns);
         await refusingConflicts(model.binding, () => updateRow(tx, model.storage, scopeOf(caller), id as number, columns));
-        await writeLinkFields(tx, model, caller, id as number, patch, true);
+        await refusingConflicts(model.binding, () => writeLinkFields(tx, model, caller, id as number, patch, true));
         await model.binding.rules?.afterWrite?.(ruleContext(tx, caller), id as number, record, previous);
         return findRecord(tx, model, caller, id as number);
       });

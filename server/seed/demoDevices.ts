@@ -48,6 +48,34 @@ export async function backfillDemoTelemetry(db: Database, writer: TelemetryWrite
 
 export interface DemoSimulation { stop(): Promise<void> }
 
+const RPC_REQUEST = 'v1/devices/me/rpc/request/';
+
+/**
+ * A demo lamp obeys like a real one: it takes its commands (setDim with a level 0-100), answers
+ * each on `v1/devices/me/rpc/response/{id}` and reports its new `dim_level` at once.
+ */
+function obeyCommands(client: MqttClient, state: DemoDeviceState, report: () => void) {
+  client.on('connect', () => client.subscribe(`${RPC_REQUEST}+`, { qos: 1 }));
+  client.on('message', (topic, payload) => {
+    if (!topic.startsWith(RPC_REQUEST)) return;
+    const id = topic.slice(RPC_REQUEST.length);
+    let answer: Record<string, unknown>;
+    try {
+      const { method, params } = JSON.parse(payload.toString()) as { method?: string; params?: { level?: unknown } };
+      const level = params?.level;
+      if (method !== 'setDim' || typeof level !== 'number' || level < 0 || level > 100) answer = { error: `unsupported: ${String(method)}` };
+      else {
+        state.dimLevel = Math.round(level);
+        answer = { level: state.dimLevel };
+      }
+    } catch {
+      answer = { error: 'not JSON' };
+    }
+    client.publish(`v1/devices/me/rpc/response/${id}`, JSON.stringify(answer), { qos: 1 });
+    if (!('error' in answer)) report();
+  });
+}
+
 /** Every reporting period, with a little jitter so the devices do not all speak at once. */
 const PERIOD_MS = 5_000;
 
@@ -83,11 +111,13 @@ export async function startDemoSimulation(db: Database, url: string, periodMs = 
     }
     const client = connect(device.token, device.entityId);
     let last = Date.now();
-    every(() => {
+    const report = () => {
       const now = Date.now();
       if (client.connected) client.publish('v1/devices/me/telemetry', JSON.stringify(demoReading(kind, now, now - last, state, random)), { qos: 1 });
       last = now;
-    });
+    };
+    every(report);
+    if (kind.category === 'lighting') obeyCommands(client, state, report);
   }
   for (const gateway of devices.filter((device) => device.isGateway)) {
     const children = byGateway.get(gateway.entityId);

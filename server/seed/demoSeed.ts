@@ -5,7 +5,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { Database, Tx } from '../db/database.ts';
 import {
   boardComponents, boards, components, entities, entityGroups, entityTypeGroups, entityTypes, groups,
-  notifications, profiles, schedulers, tenants, users, watchers,
+  notifications, profileGroups, profiles, schedulers, tenants, users, watchers,
 } from '../db/schema.ts';
 import { nextRunAt } from '../resources/rules/schedulerRules.ts';
 import {
@@ -115,11 +115,11 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string, index:
     entityTypes: { lamp: typeOf('lighting'), environment: typeOf('environment'), parking: typeOf('parking') },
     groups: { lighting: lightingGroup.id, environment: environmentGroup.id, parking: parkingGroup.id },
   });
-  await seedConfiguration(tx, tenantId, admin.id, devices.map((d) => d.id), deviceTypes.map((t) => t.id), kpiId);
+  await seedConfiguration(tx, tenantId, admin.id, deviceTypes.map((t) => t.id), kpiId, lightingGroup.id);
 }
 
-/** The tenant's watchers, scheduler, profiles, board (showing the KPI `kpiId`) and notification rule. */
-async function seedConfiguration(tx: Tx, tenantId: string, adminId: string, deviceIds: number[], deviceTypeIds: number[], kpiId: number) {
+/** The tenant's watchers, scheduler, profiles (the street lamps' group follows one), board (showing the KPI `kpiId`) and notification rule. */
+async function seedConfiguration(tx: Tx, tenantId: string, adminId: string, deviceTypeIds: number[], kpiId: number, lampGroupId: number) {
   const [temperatureType, lampType] = [deviceTypeIds[1], deviceTypeIds[0]];
   await tx.insert(watchers).values([
     { tenantId, name: 'High temperature', query: { key: 'temperature', aggregation: 'latest-value' }, condition: { operator: '>', kind: 'number', value: 25 },
@@ -134,10 +134,11 @@ async function seedConfiguration(tx: Tx, tenantId: string, adminId: string, devi
     tenantId, name: 'Weekly energy total', status: 'active', entityTypeIds: [deviceTypeIds[3]], lastUpdatedBy: adminId,
     definition: weekly, nextRunAt: nextRunAt('active', weekly, 'UTC'), result: 'ok',
   });
-  await tx.insert(profiles).values([
+  const [nightDimming] = await tx.insert(profiles).values([
     { tenantId, name: 'Night dimming', type: 'dimming_profile', definition: { color: '#fadb14', astro_clock: true, dusk_offset: 15, dawn_offset: -15, intervals: [{ from: '22:00', to: '05:00', value: 40 }], exceptions: [] } },
     { tenantId, name: 'Dusk to dawn', type: 'switching_profile', definition: { color: '#722ed1', astro_clock: false, light_sensor: { enabled: true, dawn: 30, dusk: 20 }, intervals: [], exceptions: [] } },
-  ]);
+  ]).returning();
+  await tx.insert(profileGroups).values({ tenantId, profileId: nightDimming.id, groupId: lampGroupId });
   const [board] = await tx.insert(boards).values({
     tenantId, kind: 'performance', name: { en: 'Operations overview' }, description: { en: 'Temperature and lighting at a glance' }, ownerId: adminId,
   }).returning();

@@ -5,6 +5,8 @@ import type { DeviceKind } from './demoData.ts';
 export interface DemoDeviceState {
   /** Energy counter in kWh (street lamps and energy meters). */
   energy: number;
+  /** The level a street lamp was last commanded (setDim); before any, it follows the time of day. */
+  dimLevel?: number;
 }
 
 const HOUR = 3_600_000;
@@ -31,7 +33,7 @@ export function demoReading(kind: DeviceKind, ts: number, stepMs: number, state:
   const noise = (spread: number) => (random() - 0.5) * spread;
   switch (kind.category) {
     case 'lighting': {
-      const dimLevel = light > 0.05 ? 0 : hour >= 23 || hour < 5 ? 40 : 100;
+      const dimLevel = state.dimLevel ?? (light > 0.05 ? 0 : hour >= 23 || hour < 5 ? 40 : 100);
       const power = dimLevel === 0 ? 0.5 : round((60 * dimLevel) / 100 + noise(2), 1);
       state.energy = round(state.energy + (power * stepMs) / (1000 * HOUR), 3);
       return { dim_level: dimLevel, power, energy: state.energy };

@@ -16,6 +16,8 @@ export const ROLLING_TIME_RANGES = ['15m', '30m', '1h', '2h', '5h', '12h', '24h'
 export const CALENDAR_TIME_RANGES = ['today', 'yesterday', 'this_week', 'last_week', 'this_month', 'last_month', 'this_year', 'last_year'] as const;
 export const CHART_TYPES = ['bar', 'stacked-bar', 'horizontal-bar', 'line', 'pie', 'donut', 'gauge', 'data-table', 'time-scale'] as const;
 export const PROFILE_TYPES = ['dimming_profile', 'switching_profile'] as const;
+/** What an end of a profile interval is: a fixed time of day, or the day's sunset or sunrise (plus an offset). */
+export const INTERVAL_EVENTS = ['time', 'sunset', 'sunrise'] as const;
 export const LOG_TYPES = ['debug', 'informational', 'notice', 'warning', 'error', 'alert', 'emergency', 'critical'] as const;
 export const LOG_STATUSES = ['new', 'seen', 'done'] as const;
 export const COMPONENT_TYPES = ['iframe', 'image', 'kpi', 'richtext', 'video'] as const;

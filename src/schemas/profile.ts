@@ -1,8 +1,8 @@
 // Lighting profile: dimming or switching intervals, astro clock, light sensor, exceptions and
 // summer/winter variants (SPEC §3, §5).
 import type { FromSchema } from 'json-schema-to-ts';
-import { PROFILE_TYPES } from './enums.ts';
-import { colour, date, integer, name, recordId, timeOfDay, timestamp } from './fields.ts';
+import { INTERVAL_EVENTS, PROFILE_TYPES } from './enums.ts';
+import { colour, date, entityIds, groupIds, integer, name, recordId, timeOfDay, timestamp } from './fields.ts';
 
 export const MAX_PROFILE_INTERVALS = 16;
 
@@ -12,8 +12,21 @@ const intervals = {
   default: [],
   'x-errors': { maxItems: 'PROFILE_TOO_MANY_INTERVALS' },
   items: {
-    type: 'object', additionalProperties: false, required: ['from', 'to', 'value'],
-    properties: { from: timeOfDay, to: timeOfDay, value: { ...integer(0, 100), 'x-label': 'models.profile.fields.level' } },
+    type: 'object', additionalProperties: false, required: ['value'],
+    properties: {
+      from_event: { type: 'string', enum: INTERVAL_EVENTS, default: 'time', 'x-widget': 'enum', 'x-order': 1 },
+      from: { ...timeOfDay, 'x-conditional': true, 'x-order': 2 },
+      from_offset: { ...integer(-180, 180), default: 0, 'x-conditional': true, 'x-order': 3 },
+      to_event: { type: 'string', enum: INTERVAL_EVENTS, default: 'time', 'x-widget': 'enum', 'x-order': 4 },
+      to: { ...timeOfDay, 'x-conditional': true, 'x-order': 5 },
+      to_offset: { ...integer(-180, 180), default: 0, 'x-conditional': true, 'x-order': 6 },
+      value: { ...integer(0, 100), 'x-label': 'models.profile.fields.level', 'x-order': 7 },
+    },
+    // an end is a time of day unless its event is sunset or sunrise (docs/lighting.md)
+    allOf: [
+      { if: { required: ['from_event'], properties: { from_event: { enum: ['sunset', 'sunrise'] } } }, then: { properties: { from_offset: {} } }, else: { required: ['from'], properties: { from: {} } } },
+      { if: { required: ['to_event'], properties: { to_event: { enum: ['sunset', 'sunrise'] } } }, then: { properties: { to_offset: {} } }, else: { required: ['to'], properties: { to: {} } } },
+    ],
   },
 } as const;
 
@@ -76,6 +89,10 @@ export const profileSchema = {
         then: { properties: { dusk_offset: {}, dawn_offset: {} } },
       }],
     },
+    // Where the profile applies: lamps, or the lamps under a zone or region, or in a group. A lamp,
+    // zone, region or group follows one profile at a time; a lamp follows the nearest (docs/lighting.md).
+    entity_ids: { ...entityIds, 'x-order': 4 },
+    group_ids: { ...groupIds, 'x-order': 5 },
     created_at: { ...timestamp, 'x-column': true, 'x-sort': true },
     updated_at: { ...timestamp, 'x-sort': true },
   },

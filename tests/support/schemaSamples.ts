@@ -39,7 +39,8 @@ export function sampleObject(schema: FieldSchema): Record<string, unknown> {
     let target = value as Record<string, any>;
     for (const key of path) target = target[key];
     const parentSchema = error.parentSchema as FieldSchema;
-    if (missing) target[missing] = sampleValue((parentSchema.properties ?? {})[missing] ?? lookup(schema, [...path, missing]));
+    // a conditional branch may name the field without its type (`else: { properties: { from: {} } }`): the field's own schema first
+    if (missing) target[missing] = sampleValue({ ...lookup(schema, [...path, missing]), ...(parentSchema.properties ?? {})[missing] });
     else throw new Error(`cannot make a valid ${JSON.stringify(schema).slice(0, 60)}: ${error.instancePath} ${error.message}`);
   }
   return value;

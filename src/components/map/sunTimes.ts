@@ -1,7 +1,10 @@
 // Sunrise and sunset at the map's centre (SPEC §4): today's, and the year's extremes taken at the
-// solstices of 2020 (21 December: latest sunrise, earliest sunset; 21 June: the opposite). Null
-// where the sun does not rise or set that day (polar day or night).
-import { getTimes } from 'suncalc';
+// solstices of 2020. The longer of the two days gives the earliest sunrise and the latest sunset,
+// the shorter one the opposite (21 June and 21 December in the north, the other way round in the
+// south). Null where the sun does not rise or set that day (polar day or night). The times are the
+// lighting module's (src/lighting/astro.ts), for local dates in the browser's time zone.
+import { sunEvents, type SunDay } from '../../lighting/astro.ts';
+import { localDateOf } from '../../lighting/localTime.ts';
 
 export interface SunTimes {
   sunrise: Date | null;
@@ -12,16 +15,21 @@ export interface SunTimes {
   latestSunset: Date | null;
 }
 
-const WINTER = new Date(Date.UTC(2020, 11, 21, 12));
-const SUMMER = new Date(Date.UTC(2020, 5, 21, 12));
+const SOLSTICES = ['2020-06-21', '2020-12-21'] as const;
 
-export function sunTimes(latitude: number, longitude: number, day = new Date()): SunTimes {
-  const today = getTimes(day, latitude, longitude);
-  const winter = getTimes(WINTER, latitude, longitude);
-  const summer = getTimes(SUMMER, latitude, longitude);
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const sunriseOf = (sun: SunDay) => (sun.kind === 'normal' ? sun.sunrise : null);
+const sunsetOf = (sun: SunDay) => (sun.kind === 'normal' ? sun.sunset : null);
+const daylight = (sun: SunDay) => (sun.kind === 'normal' ? sun.sunset.getTime() - sun.sunrise.getTime() : sun.kind === 'polar-day' ? Infinity : -Infinity);
+
+export function sunTimes(latitude: number, longitude: number, day: Date = new Date(), timeZone: string = browserTimeZone()): SunTimes {
+  const place = { latitude, longitude, timeZone };
+  const today = sunEvents(localDateOf(day, timeZone), place);
+  const [first, second] = SOLSTICES.map((date) => sunEvents(date, place));
+  const [longer, shorter] = daylight(first) >= daylight(second) ? [first, second] : [second, first];
   return {
-    sunrise: today.sunrise, sunset: today.sunset,
-    earliestSunrise: summer.sunrise, latestSunrise: winter.sunrise,
-    earliestSunset: winter.sunset, latestSunset: summer.sunset,
+    sunrise: sunriseOf(today), sunset: sunsetOf(today),
+    earliestSunrise: sunriseOf(longer), latestSunrise: sunriseOf(shorter),
+    earliestSunset: sunsetOf(shorter), latestSunset: sunsetOf(longer),
   };
 }

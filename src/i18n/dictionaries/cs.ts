@@ -45,6 +45,7 @@ export const cs: Dictionary = {
     CRON_INVALID: 'Neplatný výraz cron: pět polí, každé *, hodnota, seznam, rozsah nebo krok.',
     COLOUR_INVALID: 'Vyberte barvu (#rrggbb)',
     PROFILE_TOO_MANY_INTERVALS: 'Není možné vytvořit více než {{limit}} intervalů.',
+    PROFILE_SENSOR_THRESHOLDS: 'Svítání (lx) musí být vyšší než soumrak (lx): světlo se zapne pod soumrakem a vypne nad svítáním.',
     ENTITY_IN_USE: 'Nepodařilo se smazat – má podřízené položky nebo se používá v plánovačích nebo hlídačích',
     REFERENCE_NOT_FOUND: 'Záznam {{id}} neexistuje',
     ACCESS_TOKEN_TAKEN: 'Tento přístupový token se již používá. Zvolte jiný.',
@@ -57,6 +58,8 @@ export const cs: Dictionary = {
     KPI_COLOUR_OUT_OF_BOUNDS: 'Barva mimo rozsahy je povinná',
     KPI_GAUGE_MAXIMUM: 'Poslední hodnota se musí rovnat maximu grafu',
     KPI_PRESET_EXISTS: 'Pro tento dashboard už máte předvolbu KPI. Změňte raději tu.',
+    PROFILE_TARGET_TAKEN: '\'{{name}}\' už následuje profil osvětlení \'{{profile}}\'. Nejprve jej z toho profilu odeberte.',
+    LAMPS_NOT_FOUND: 'Mezi těmito entitami a skupinami nebylo nalezeno žádné svítidlo',
     KPI_PRESET_DUPLICATE: 'Tento KPI už v předvolbě je.',
     BAD_KPI_DATA: 'Chybná data KPI',
     NO_KPI_DATA: 'Nebyla nalezena žádná data KPI',
@@ -123,6 +126,8 @@ export const cs: Dictionary = {
         dawn: 'Svítání (lx)', dusk: 'Soumrak (lx)', value: 'Hodnota', window_from: 'Časové okno od', window_to: 'Časové okno do',
         intervals: 'Interval', from: 'Od', to: 'Do', level: 'Úroveň (%)', exceptions: 'Výjimka', date: 'Datum',
         summer: 'Léto', winter: 'Zima', created_at: 'Vytvořeno', updated_at: 'Aktualizováno',
+        from_event: 'Začátek', from_offset: 'Posun začátku (min)', to_event: 'Konec', to_offset: 'Posun konce (min)',
+        entity_ids: '$t(terms.entities)', group_ids: 'Skupiny',
       },
       groups: { behaviour: 'Chování' },
     },
@@ -187,6 +192,8 @@ export const cs: Dictionary = {
     alert: { true: 'Chyba', false: 'OK' },
     time_slot: { 'last-week': 'Minulý týden', 'last-month': 'Minulý měsíc', 'last-year': 'Minulý rok' },
     result: { ok: 'Úspěšný', nok: 'Neúspěšný', null: 'Bez výsledku' },
+    from_event: { time: 'Pevný čas', sunset: 'Západ slunce', sunrise: 'Východ slunce' },
+    to_event: { time: 'Pevný čas', sunset: 'Západ slunce', sunrise: 'Východ slunce' },
     type: {
       dimming_profile: 'Stmívání', switching_profile: 'Spínání',
       iframe: 'Webová stránka', image: 'Obrázek', kpi: 'KPI', richtext: 'Formátovaný text', video: 'Video',
@@ -341,6 +348,13 @@ export const cs: Dictionary = {
       timeout: 'trval déle, než databáze dovoluje',
       unavailable: 'databáze nebyla dostupná',
       unexpected: 'neočekávaná chyba, viz záznam serveru',
+    },
+    lighting: {
+      override: 'Ruční ovládání osvětlení: svítidla {{count}} na {{level}} % na {{minutes}} min',
+      override_end: 'Ruční ovládání osvětlení skončilo: svítidla {{count}} opět následují svůj profil',
+    },
+    command: {
+      failed: '{{entity}}: příkaz {{method}} selhal ({{reason}})',
     },
   },
   navbar: {

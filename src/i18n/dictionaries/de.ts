@@ -45,6 +45,7 @@ export const de: Dictionary = {
     CRON_INVALID: 'Kein gültiger Cron-Ausdruck: fünf Felder, jeweils *, ein Wert, eine Liste, ein Bereich oder eine Schrittweite.',
     COLOUR_INVALID: 'Wählen Sie eine Farbe (#rrggbb)',
     PROFILE_TOO_MANY_INTERVALS: 'Es ist nicht möglich, mehr als {{limit}} Intervalle zu erstellen.',
+    PROFILE_SENSOR_THRESHOLDS: 'Morgendämmerung (lx) muss höher sein als Abenddämmerung (lx): Das Licht schaltet unterhalb der Abenddämmerung ein und oberhalb der Morgendämmerung aus.',
     ENTITY_IN_USE: 'Konnte nicht gelöscht werden – es hat untergeordnete Elemente oder wird in Planern oder Wächtern verwendet',
     REFERENCE_NOT_FOUND: 'Der Datensatz {{id}} existiert nicht',
     ACCESS_TOKEN_TAKEN: 'Dieses Zugriffstoken wird bereits verwendet. Wählen Sie ein anderes.',
@@ -57,6 +58,8 @@ export const de: Dictionary = {
     KPI_COLOUR_OUT_OF_BOUNDS: 'Die Farbe außerhalb der Bereiche fehlt',
     KPI_GAUGE_MAXIMUM: 'Der letzte Wert muss dem Maximum des Diagramms entsprechen',
     KPI_PRESET_EXISTS: 'Für dieses Dashboard haben Sie bereits eine KPI-Vorlage. Ändern Sie stattdessen diese.',
+    PROFILE_TARGET_TAKEN: '\'{{name}}\' folgt bereits dem Beleuchtungsprofil \'{{profile}}\'. Nehmen Sie es zuerst aus diesem Profil heraus.',
+    LAMPS_NOT_FOUND: 'Unter diesen Entitäten und Gruppen wurde keine Leuchte gefunden',
     KPI_PRESET_DUPLICATE: 'Diese KPI ist bereits in der Vorlage.',
     BAD_KPI_DATA: 'Ungültige KPI-Daten',
     NO_KPI_DATA: 'Keine KPI-Daten gefunden',
@@ -123,6 +126,8 @@ export const de: Dictionary = {
         dawn: 'Morgendämmerung (lx)', dusk: 'Abenddämmerung (lx)', value: 'Wert', window_from: 'Zeitfenster von', window_to: 'Zeitfenster bis',
         intervals: 'Intervall', from: 'Von', to: 'Bis', level: 'Stufe (%)', exceptions: 'Ausnahme', date: 'Datum',
         summer: 'Sommer', winter: 'Winter', created_at: 'Erstellt', updated_at: 'Aktualisiert',
+        from_event: 'Beginnt bei', from_offset: 'Versatz Beginn (min)', to_event: 'Endet bei', to_offset: 'Versatz Ende (min)',
+        entity_ids: '$t(terms.entities)', group_ids: 'Gruppen',
       },
       groups: { behaviour: 'Verhalten' },
     },
@@ -187,6 +192,8 @@ export const de: Dictionary = {
     alert: { true: 'Fehler', false: 'OK' },
     time_slot: { 'last-week': 'Letzte Woche', 'last-month': 'Letzter Monat', 'last-year': 'Letztes Jahr' },
     result: { ok: 'Bestanden', nok: 'Fehlgeschlagen', null: 'k. A.' },
+    from_event: { time: 'Feste Uhrzeit', sunset: 'Sonnenuntergang', sunrise: 'Sonnenaufgang' },
+    to_event: { time: 'Feste Uhrzeit', sunset: 'Sonnenuntergang', sunrise: 'Sonnenaufgang' },
     type: {
       dimming_profile: 'Dimmen', switching_profile: 'Schalten',
       iframe: 'Webseite', image: 'Bild', kpi: 'KPI', richtext: 'Formatierter Text', video: 'Video',
@@ -341,6 +348,13 @@ export const de: Dictionary = {
       timeout: 'er dauerte länger, als die Datenbank erlaubt',
       unavailable: 'die Datenbank war nicht erreichbar',
       unexpected: 'ein unerwarteter Fehler, siehe Serverprotokoll',
+    },
+    lighting: {
+      override: 'Beleuchtung von Hand: Leuchten {{count}} auf {{level}} % für {{minutes}} min',
+      override_end: 'Beleuchtung von Hand beendet: Leuchten {{count}} folgen wieder ihrem Profil',
+    },
+    command: {
+      failed: '{{entity}}: der Befehl {{method}} ist fehlgeschlagen ({{reason}})',
     },
   },
   navbar: {

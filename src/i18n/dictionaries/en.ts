@@ -44,6 +44,7 @@ export const en = {
     CRON_INVALID: 'Not a valid cron expression: five fields, each *, a value, a list, a range or a step.',
     COLOUR_INVALID: 'Choose a colour (#rrggbb)',
     PROFILE_TOO_MANY_INTERVALS: 'It is not possible to create more than {{limit}} intervals.',
+    PROFILE_SENSOR_THRESHOLDS: 'Dawn (lx) must be higher than dusk (lx): the light switches on below dusk and off above dawn.',
     ENTITY_IN_USE: 'Could not be deleted - it has children or is used in schedulers or watchers',
     REFERENCE_NOT_FOUND: 'The record {{id}} does not exist',
     ACCESS_TOKEN_TAKEN: 'This access token is already in use. Choose another one.',
@@ -56,6 +57,8 @@ export const en = {
     KPI_COLOUR_OUT_OF_BOUNDS: 'Color is out of bounds',
     KPI_GAUGE_MAXIMUM: 'The last value must equal the chart maximum',
     KPI_PRESET_EXISTS: 'You already keep a KPI preset for this dashboard. Change that one instead.',
+    PROFILE_TARGET_TAKEN: '\'{{name}}\' already follows the lighting profile \'{{profile}}\'. Take it out of that profile first.',
+    LAMPS_NOT_FOUND: 'No lamp was found among these entities and groups',
     KPI_PRESET_DUPLICATE: 'This KPI is already in the preset.',
     BAD_KPI_DATA: 'Bad kpi_data',
     NO_KPI_DATA: 'No KPI data found',
@@ -122,6 +125,8 @@ export const en = {
         dawn: 'Dawn (lx)', dusk: 'Dusk (lx)', value: 'Value', window_from: 'Time window from', window_to: 'Time window to',
         intervals: 'Interval', from: 'From', to: 'To', level: 'Level (%)', exceptions: 'Exception', date: 'Date',
         summer: 'Summer', winter: 'Winter', created_at: 'Created', updated_at: 'Updated',
+        from_event: 'Starts at', from_offset: 'Start offset (min)', to_event: 'Ends at', to_offset: 'End offset (min)',
+        entity_ids: '$t(terms.entities)', group_ids: 'Groups',
       },
       groups: { behaviour: 'Behaviour' },
     },
@@ -186,6 +191,8 @@ export const en = {
     alert: { true: 'Error', false: 'OK' },
     time_slot: { 'last-week': 'Last week', 'last-month': 'Last month', 'last-year': 'Last year' },
     result: { ok: 'Passed', nok: 'Failed', null: 'N/A' },
+    from_event: { time: 'A fixed time', sunset: 'Sunset', sunrise: 'Sunrise' },
+    to_event: { time: 'A fixed time', sunset: 'Sunset', sunrise: 'Sunrise' },
     type: {
       dimming_profile: 'Dimming', switching_profile: 'Switching',
       iframe: 'Web page', image: 'Image', kpi: 'KPI', richtext: 'Rich text', video: 'Video',
@@ -341,6 +348,13 @@ export const en = {
       timeout: 'it took longer than the database allows',
       unavailable: 'the database could not be reached',
       unexpected: 'an unexpected error, see the server log',
+    },
+    lighting: {
+      override: 'Lighting override: lamps {{count}} at {{level}} % for {{minutes}} min',
+      override_end: 'Lighting override ended: lamps {{count}} follow their profile again',
+    },
+    command: {
+      failed: '{{entity}}: the command {{method}} failed ({{reason}})',
     },
   },
   navbar: {

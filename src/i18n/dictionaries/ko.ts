@@ -45,6 +45,7 @@ export const ko: Dictionary = {
     CRON_INVALID: '올바른 cron 표현식이 아닙니다. 다섯 개의 필드로 구성되며, 각 필드는 *, 값, 목록, 범위 또는 간격 중 하나입니다.',
     COLOUR_INVALID: '색상을 선택하세요(#rrggbb)',
     PROFILE_TOO_MANY_INTERVALS: '{{limit}}개를 초과하는 구간은 만들 수 없습니다.',
+    PROFILE_SENSOR_THRESHOLDS: '일출(lx) 값은 일몰(lx) 값보다 커야 합니다. 조도가 일몰 값보다 낮으면 켜지고 일출 값보다 높으면 꺼집니다.',
     ENTITY_IN_USE: '삭제할 수 없습니다. 하위 항목이 있거나 스케줄러 또는 감시자에서 사용 중입니다',
     REFERENCE_NOT_FOUND: '레코드 {{id}}이(가) 존재하지 않습니다',
     ACCESS_TOKEN_TAKEN: '이 액세스 토큰은 이미 사용 중입니다. 다른 토큰을 선택하세요.',
@@ -57,6 +58,8 @@ export const ko: Dictionary = {
     KPI_COLOUR_OUT_OF_BOUNDS: '범위 밖 색상을 지정하세요',
     KPI_GAUGE_MAXIMUM: '마지막 값은 차트 최댓값과 같아야 합니다',
     KPI_PRESET_EXISTS: '이 대시보드의 KPI 프리셋이 이미 있습니다. 기존 프리셋을 변경하세요.',
+    PROFILE_TARGET_TAKEN: '\'{{name}}\'은(는) 이미 조명 프로필 \'{{profile}}\'을(를) 따릅니다. 먼저 그 프로필에서 제외하세요.',
+    LAMPS_NOT_FOUND: '이 엔터티와 그룹에서 조명을 찾지 못했습니다',
     KPI_PRESET_DUPLICATE: '이 KPI는 이미 프리셋에 있습니다.',
     BAD_KPI_DATA: '잘못된 KPI 데이터',
     NO_KPI_DATA: 'KPI 데이터를 찾을 수 없습니다',
@@ -123,6 +126,8 @@ export const ko: Dictionary = {
         dawn: '일출(lx)', dusk: '일몰(lx)', value: '값', window_from: '적용 시간 시작', window_to: '적용 시간 끝',
         intervals: '구간', from: '시작', to: '끝', level: '레벨(%)', exceptions: '예외', date: '날짜',
         summer: '여름', winter: '겨울', created_at: '생성 일시', updated_at: '수정 일시',
+        from_event: '시작 기준', from_offset: '시작 오프셋(분)', to_event: '끝 기준', to_offset: '끝 오프셋(분)',
+        entity_ids: '$t(terms.entities)', group_ids: '그룹',
       },
       groups: { behaviour: '동작' },
     },
@@ -187,6 +192,8 @@ export const ko: Dictionary = {
     alert: { true: '오류', false: 'OK' },
     time_slot: { 'last-week': '지난주', 'last-month': '지난달', 'last-year': '작년' },
     result: { ok: '통과', nok: '실패', null: '해당 없음' },
+    from_event: { time: '고정 시각', sunset: '일몰', sunrise: '일출' },
+    to_event: { time: '고정 시각', sunset: '일몰', sunrise: '일출' },
     type: {
       dimming_profile: '디밍', switching_profile: '스위칭',
       iframe: '웹 페이지', image: '이미지', kpi: 'KPI', richtext: '서식 있는 텍스트', video: '동영상',
@@ -341,6 +348,13 @@ export const ko: Dictionary = {
       timeout: '데이터베이스 허용 시간을 초과함',
       unavailable: '데이터베이스에 연결할 수 없음',
       unexpected: '예기치 않은 오류, 서버 로그 참조',
+    },
+    lighting: {
+      override: '조명 수동 제어: 조명 {{count}}개를 {{minutes}}분 동안 {{level}}%로',
+      override_end: '조명 수동 제어 종료: 조명 {{count}}개가 다시 프로필을 따릅니다',
+    },
+    command: {
+      failed: '{{entity}}: 명령 {{method}} 실패 ({{reason}})',
     },
   },
   navbar: {

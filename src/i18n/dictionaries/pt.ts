@@ -45,6 +45,7 @@ export const pt: Dictionary = {
     CRON_INVALID: 'Expressão cron inválida: cinco campos, cada um com *, um valor, uma lista, um intervalo ou um passo.',
     COLOUR_INVALID: 'Escolha uma cor (#rrggbb)',
     PROFILE_TOO_MANY_INTERVALS: 'Não é possível criar mais de {{limit}} intervalos.',
+    PROFILE_SENSOR_THRESHOLDS: 'O amanhecer (lx) tem de ser superior ao anoitecer (lx): a luz acende abaixo do anoitecer e apaga acima do amanhecer.',
     ENTITY_IN_USE: 'Não foi possível eliminar – tem elementos filhos ou é utilizado em agendadores ou vigilantes',
     REFERENCE_NOT_FOUND: 'O registo {{id}} não existe',
     ACCESS_TOKEN_TAKEN: 'Este token de acesso já está a ser utilizado. Escolha outro.',
@@ -57,6 +58,8 @@ export const pt: Dictionary = {
     KPI_COLOUR_OUT_OF_BOUNDS: 'Falta a cor fora dos intervalos',
     KPI_GAUGE_MAXIMUM: 'O último valor tem de ser igual ao máximo do gráfico',
     KPI_PRESET_EXISTS: 'Já tem uma predefinição de KPI para este painel. Altere essa em vez disso.',
+    PROFILE_TARGET_TAKEN: '\'{{name}}\' já segue o perfil de iluminação \'{{profile}}\'. Retire-o primeiro desse perfil.',
+    LAMPS_NOT_FOUND: 'Não foi encontrada nenhuma luminária entre estas entidades e grupos',
     KPI_PRESET_DUPLICATE: 'Este KPI já está na predefinição.',
     BAD_KPI_DATA: 'Dados de KPI inválidos',
     NO_KPI_DATA: 'Nenhum dado de KPI encontrado',
@@ -123,6 +126,8 @@ export const pt: Dictionary = {
         dawn: 'Amanhecer (lx)', dusk: 'Anoitecer (lx)', value: 'Valor', window_from: 'Janela horária de', window_to: 'Janela horária até',
         intervals: 'Intervalo', from: 'De', to: 'Até', level: 'Nível (%)', exceptions: 'Exceção', date: 'Data',
         summer: 'Verão', winter: 'Inverno', created_at: 'Criado', updated_at: 'Atualizado',
+        from_event: 'Começa em', from_offset: 'Desfasamento do início (min)', to_event: 'Termina em', to_offset: 'Desfasamento do fim (min)',
+        entity_ids: '$t(terms.entities)', group_ids: 'Grupos',
       },
       groups: { behaviour: 'Comportamento' },
     },
@@ -187,6 +192,8 @@ export const pt: Dictionary = {
     alert: { true: 'Erro', false: 'OK' },
     time_slot: { 'last-week': 'Semana passada', 'last-month': 'Mês passado', 'last-year': 'Ano passado' },
     result: { ok: 'Bem-sucedido', nok: 'Falhado', null: 'N/D' },
+    from_event: { time: 'Hora fixa', sunset: 'Pôr do sol', sunrise: 'Nascer do sol' },
+    to_event: { time: 'Hora fixa', sunset: 'Pôr do sol', sunrise: 'Nascer do sol' },
     type: {
       dimming_profile: 'Regulação', switching_profile: 'Comutação',
       iframe: 'Página Web', image: 'Imagem', kpi: 'KPI', richtext: 'Texto formatado', video: 'Vídeo',
@@ -341,6 +348,13 @@ export const pt: Dictionary = {
       timeout: 'demorou mais do que a base de dados permite',
       unavailable: 'não foi possível contactar a base de dados',
       unexpected: 'um erro inesperado, consulte o registo do servidor',
+    },
+    lighting: {
+      override: 'Iluminação manual: luminárias {{count}} a {{level}} % durante {{minutes}} min',
+      override_end: 'Iluminação manual terminada: luminárias {{count}} seguem de novo o seu perfil',
+    },
+    command: {
+      failed: '{{entity}}: o comando {{method}} falhou ({{reason}})',
     },
   },
   navbar: {

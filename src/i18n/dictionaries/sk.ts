@@ -45,6 +45,7 @@ export const sk: Dictionary = {
     CRON_INVALID: 'Neplatný výraz cron: päť polí, každé *, hodnota, zoznam, rozsah alebo krok.',
     COLOUR_INVALID: 'Vyberte farbu (#rrggbb)',
     PROFILE_TOO_MANY_INTERVALS: 'Nie je možné vytvoriť viac ako {{limit}} intervalov.',
+    PROFILE_SENSOR_THRESHOLDS: 'Úsvit (lx) musí byť vyšší ako súmrak (lx): svetlo sa zapne pod súmrakom a vypne nad úsvitom.',
     ENTITY_IN_USE: 'Nepodarilo sa odstrániť – má podriadené položky alebo sa používa v plánovačoch alebo strážcoch',
     REFERENCE_NOT_FOUND: 'Záznam {{id}} neexistuje',
     ACCESS_TOKEN_TAKEN: 'Tento prístupový token sa už používa. Zvoľte iný.',
@@ -57,6 +58,8 @@ export const sk: Dictionary = {
     KPI_COLOUR_OUT_OF_BOUNDS: 'Farba mimo rozsahov je povinná',
     KPI_GAUGE_MAXIMUM: 'Posledná hodnota sa musí rovnať maximu grafu',
     KPI_PRESET_EXISTS: 'Pre tento dashboard už máte predvoľbu KPI. Zmeňte radšej tú.',
+    PROFILE_TARGET_TAKEN: '\'{{name}}\' už nasleduje profil osvetlenia \'{{profile}}\'. Najprv ho z toho profilu odoberte.',
+    LAMPS_NOT_FOUND: 'Medzi týmito entitami a skupinami sa nenašlo žiadne svietidlo',
     KPI_PRESET_DUPLICATE: 'Tento KPI už v predvoľbe je.',
     BAD_KPI_DATA: 'Chybné údaje KPI',
     NO_KPI_DATA: 'Nenašli sa žiadne údaje KPI',
@@ -123,6 +126,8 @@ export const sk: Dictionary = {
         dawn: 'Úsvit (lx)', dusk: 'Súmrak (lx)', value: 'Hodnota', window_from: 'Časové okno od', window_to: 'Časové okno do',
         intervals: 'Interval', from: 'Od', to: 'Do', level: 'Úroveň (%)', exceptions: 'Výnimka', date: 'Dátum',
         summer: 'Leto', winter: 'Zima', created_at: 'Vytvorené', updated_at: 'Aktualizované',
+        from_event: 'Začiatok', from_offset: 'Posun začiatku (min)', to_event: 'Koniec', to_offset: 'Posun konca (min)',
+        entity_ids: '$t(terms.entities)', group_ids: 'Skupiny',
       },
       groups: { behaviour: 'Správanie' },
     },
@@ -187,6 +192,8 @@ export const sk: Dictionary = {
     alert: { true: 'Chyba', false: 'OK' },
     time_slot: { 'last-week': 'Minulý týždeň', 'last-month': 'Minulý mesiac', 'last-year': 'Minulý rok' },
     result: { ok: 'Úspešný', nok: 'Neúspešný', null: 'Bez výsledku' },
+    from_event: { time: 'Pevný čas', sunset: 'Západ slnka', sunrise: 'Východ slnka' },
+    to_event: { time: 'Pevný čas', sunset: 'Západ slnka', sunrise: 'Východ slnka' },
     type: {
       dimming_profile: 'Stmievanie', switching_profile: 'Spínanie',
       iframe: 'Webová stránka', image: 'Obrázok', kpi: 'KPI', richtext: 'Formátovaný text', video: 'Video',
@@ -341,6 +348,13 @@ export const sk: Dictionary = {
       timeout: 'trval dlhšie, ako databáza dovoľuje',
       unavailable: 'databáza nebola dostupná',
       unexpected: 'neočakávaná chyba, pozrite záznam servera',
+    },
+    lighting: {
+      override: 'Ručné ovládanie osvetlenia: svietidlá {{count}} na {{level}} % na {{minutes}} min',
+      override_end: 'Ručné ovládanie osvetlenia skončilo: svietidlá {{count}} opäť nasledujú svoj profil',
+    },
+    command: {
+      failed: '{{entity}}: príkaz {{method}} zlyhal ({{reason}})',
     },
   },
   navbar: {

@@ -1,5 +1,5 @@
 // A log's message in the reader's language: an engine's log (a watcher's transition, a scheduler's
-// run) is told again from its message_data (entity and key names, the value and the threshold, in
+// run, a lighting override, a failed device command) is told again from its message_data (entity and key names, the value and the threshold, in
 // the interface language); any other log shows its stored text.
 import { useTranslation } from 'react-i18next';
 import { useAttributeName } from '../../i18n/attributeNames.ts';
@@ -22,11 +22,17 @@ interface EngineLogData {
   entities?: number;
   failures?: number;
   reason?: string;
+  event?: string;
+  lamps?: number;
+  level?: number;
+  minutes?: number;
+  method?: string;
 }
 
 const WATCHER_TRANSITIONS = ['alert', 'recover', 'no_data', 'data_back'];
 const SCHEDULER_RESULTS = ['ok', 'nok', 'skipped', 'failed'];
 const FAILURE_REASONS = ['timeout', 'unavailable', 'unexpected'];
+const LIGHTING_EVENTS = ['override', 'override_end'];
 
 export function LogMessage({ message, source, data }: { message: string; source?: unknown; data?: unknown }) {
   const { t, i18n } = useTranslation();
@@ -46,6 +52,12 @@ export function LogMessage({ message, source, data }: { message: string; source?
   if (source === 'scheduler' && parts.result && SCHEDULER_RESULTS.includes(parts.result)) {
     const reason = t(`logMessages.failureReason.${FAILURE_REASONS.includes(parts.reason ?? '') ? parts.reason : 'unexpected'}`);
     return <>{t(`logMessages.scheduler.${parts.result}`, { scheduler: parts.scheduler, attribute: parts.attribute, count: parts.entities ?? 0, failures: parts.failures, reason })}</>;
+  }
+  if (source === 'profile' && parts.event && LIGHTING_EVENTS.includes(parts.event)) {
+    return <>{t(`logMessages.lighting.${parts.event}`, { count: parts.lamps ?? 0, level: parts.level, minutes: parts.minutes })}</>;
+  }
+  if (source === 'entity' && parts.event === 'command_failed') {
+    return <>{t('logMessages.command.failed', { entity: pickLocalized(parts.entity, i18n.language), method: parts.method, reason: parts.reason })}</>;
   }
   return <>{message}</>;
 }

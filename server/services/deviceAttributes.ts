@@ -1,0 +1,58 @@
+// A device's attributes through ThingsBoard's device API: it asks for its client and shared
+// attributes (`v1/devices/me/attributes/request/{id}` → `…/response/{id}`, or
+// `GET /api/v1/{token}/attributes?clientKeys=&sharedKeys=`), and shared attributes the platform
+// sets are pushed to it (`v1/devices/me/attributes` to a subscribed MQTT session, or as the answer
+// to a waiting `GET /api/v1/{token}/attributes/updates`). Changes are announced to every instance
+// (downlinkNotices.ts): the one holding the device's connection tells it.
+import { deviceAttributes, type ScopedAttributes } from '../db/deviceAttributeQueries.ts';
+import type { Database } from '../db/database.ts';
+import type { DeviceIdentity } from '../db/deviceQueries.ts';
+import type { SharedAttributesNotice } from '../db/downlinkNotices.ts';
+import type { DeviceDownlink } from './deviceCommands.ts';
+import { deviceWaiters } from './deviceWaiters.ts';
+
+export const ATTRIBUTES_TOPIC = 'v1/devices/me/attributes';
+export const ATTRIBUTE_REQUEST_TOPIC = 'v1/devices/me/attributes/request/';
+export const ATTRIBUTE_RESPONSE_TOPIC = 'v1/devices/me/attributes/response/';
+/** Longest an HTTP device may wait for an attribute update. */
+export const MAX_UPDATES_WAIT_MS = 60_000;
+/** Keys one request may name, per scope. */
+export const MAX_REQUESTED_KEYS = 100;
+
+/** Comma-separated keys (ThingsBoard's `clientKeys`/`sharedKeys`): undefined when not given. */
+export function requestedKeys(value: unknown): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  const list = Array.isArray(value) ? value : String(value).split(',');
+  return list.map((key) => String(key).trim()).filter((key) => key.length > 0 && key.length <= 255).slice(0, MAX_REQUESTED_KEYS);
+}
+
+export function deviceAttributeService(db: Database, downlink: DeviceDownlink) {
+  const waiters = deviceWaiters<Record<string, unknown>>();
+  return {
+    /** The device's attributes asked for: each scope named (or both when neither is), narrowed to its keys. */
+    async request(device: DeviceIdentity, asked: { clientKeys?: unknown; sharedKeys?: unknown }): Promise<Partial<ScopedAttributes>> {
+      const clientKeys = requestedKeys(asked.clientKeys);
+      const sharedKeys = requestedKeys(asked.sharedKeys);
+      const both = clientKeys === undefined && sharedKeys === undefined;
+      const found = await deviceAttributes(db, device.tenantId, device.entityId, clientKeys, sharedKeys);
+      return { ...(both || clientKeys ? { client: found.client } : {}), ...(both || sharedKeys ? { shared: found.shared } : {}) };
+    },
+
+    /** An announcement of shared attributes set (any instance's): pushed to the devices connected or waiting here. */
+    async announced(payload: string) {
+      const notice = JSON.parse(payload) as SharedAttributesNotice;
+      const message = JSON.stringify(notice.a);
+      await Promise.all(notice.e.map(async (entityId) => {
+        waiters.wake(entityId, notice.a);
+        if (downlink.sessionsOf(entityId) > 0) await downlink.publishToDevice(entityId, ATTRIBUTES_TOPIC, message, { qos: 1 });
+      }));
+    },
+
+    /** An HTTP device's wait for its next shared attribute update; undefined when none came in time. */
+    waitForUpdate(device: DeviceIdentity, timeoutMs: number, signal?: AbortSignal) {
+      return waiters.wait(device.entityId, Math.min(timeoutMs, MAX_UPDATES_WAIT_MS), signal);
+    },
+  };
+}
+
+export type DeviceAttributeService = ReturnType<typeof deviceAttributeService>;
