@@ -35,7 +35,7 @@ import { resolvers, type GraphqlContext } from './graphql/resolvers.ts';
 import { typeDefs } from './graphql/schema.ts';
 import { deviceIngest, type DeviceIngest, type IngestLimits } from './ingest/deviceIngest.ts';
 import { httpIngestRoutes } from './ingest/httpIngestRoutes.ts';
-import { createMqttBroker, type MqttBroker } from './ingest/mqttListener.ts';
+import { createMqttBroker, type MqttBroker, type TransportLimits } from './ingest/mqttListener.ts';
 import fastifyWebsocket from '@fastify/websocket';
 import { createWebSocketStream } from 'ws';
 import { ingestProblems, type IngestProblems } from './ingest/ingestProblems.ts';
@@ -90,9 +90,10 @@ export interface AppOptions {
   hsts?: boolean;
   /** The embedded database's free-space check (none for PostgreSQL, which reports a full disk itself). */
   diskGuard?: DiskGuard;
-  /** Limits of the telemetry writer and the device ingestion (tests make them small). */
+  /** Limits of the telemetry writer, the device ingestion and the MQTT device transport (tests make them small). */
   writerLimits?: Partial<WriterLimits>;
   ingestLimits?: Partial<IngestLimits>;
+  mqttLimits?: Partial<TransportLimits>;
   /** Time zones whose local days are kept as a roll-up (TELEMETRY_DAY_ZONES); none by default. */
   telemetryDayZones?: string[];
   /** The mail server of notification e-mails (SMTP_URL, SMTP_FROM); none: e-mail is off. */
@@ -344,7 +345,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     scope.route({
       method: 'GET', url: '/mqtt', schema: { hide: true },
       handler: async (_request, reply) => reply.status(426).send({ errors: [{ code: 'UPGRADE_REQUIRED', message: 'MQTT over WebSocket: connect with a WebSocket client' }] }),
-      wsHandler: (socket) => ingestion.broker.handle(createWebSocketStream(socket)),
+      wsHandler: (socket, request) => ingestion.broker.handle(createWebSocketStream(socket), request.ip),
     });
   });
 
@@ -365,7 +366,10 @@ async function ingestionOf(app: FastifyInstance, options: AppOptions, live: Live
     // A fresh reading before every batch: a backlog can fill the reserve within the requests' second.
     isBlocked: options.diskGuard ? () => options.diskGuard!.isFull(0) : undefined,
   });
-  const broker = await createMqttBroker(devices, writer, problems);
+  const broker = await createMqttBroker(devices, writer, problems, {
+    limits: options.mqttLimits,
+    onError: (error, where) => app.log.error({ err: error }, `device transport: ${where} failed`),
+  });
   app.addHook('onClose', async () => {
     await broker.close();
     await writer.close(WRITER_DRAIN_MS);

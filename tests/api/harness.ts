@@ -54,7 +54,7 @@ export async function freshPostgresDatabase(serverUrl: string): Promise<{ url: s
 export const usingPostgres = () => !!process.env.TEST_DATABASE_URL;
 
 export interface TestAppOptions {
-  writerLimits?: Partial<WriterLimits>; ingestLimits?: Partial<IngestLimits>; throttle?: ThrottleLimits; webDir?: string; trustProxy?: TrustProxy; db?: Database; hsts?: boolean;
+  writerLimits?: Partial<WriterLimits>; ingestLimits?: Partial<IngestLimits>; mqttLimits?: AppOptions['mqttLimits']; throttle?: ThrottleLimits; webDir?: string; trustProxy?: TrustProxy; db?: Database; hsts?: boolean;
   baseMap?: BaseMap; mapTileHosts?: string[]; telemetryDayZones?: string[]; logger?: AppOptions['logger']; statementTimeoutMs?: number;
   /** The engines (watchers…) run only in the tests that ask for them: the others' seeded state stays as seeded. */
   engines?: boolean; enginesEveryMs?: number; smtp?: AppOptions['smtp'];

@@ -1,0 +1,77 @@
+// What a device's PUBLISH does, by topic (ThingsBoard's device API): telemetry becomes points for
+// the writer, attributes and gateway messages update entities. Receiving a message resolves once
+// the next one may be read: telemetry once its points are in the writer's queue (which waits while
+// the queue is full), an update once applied. Its receipt then says when it may be acknowledged:
+// telemetry once committed, so that a PUBACK means "stored".
+//
+// Telemetry becomes queued points one message at a time (the writer's queue applies back-pressure
+// through it); attribute and connection messages, each a database update of its own, a few at a
+// time. Either way, what waits is the packet, not its parsed content.
+import { admissionGate } from '../admissionGate.ts';
+import { deviceLabel, type DeviceIdentity, type DeviceIngest, type Points } from '../deviceIngest.ts';
+import { PAYLOAD_LIMITS, parseJson, type PayloadProblem } from '../devicePayload.ts';
+import type { IngestProblems } from '../ingestProblems.ts';
+import type { TelemetryWriter } from '../../telemetry/telemetryWriter.ts';
+
+/** Attribute and connection messages handled at once, at most (each is a database update). */
+const UPDATES_AT_ONCE = 16;
+
+export interface Receipt {
+  /** Settles when the message may be acknowledged; rejects when it could not be stored. */
+  stored: Promise<void>;
+}
+
+/** Receives one message of `device`; rejects when it could not be taken (database unavailable). */
+export type ReceiveMessage = (device: DeviceIdentity, topic: string, payload: Buffer) => Promise<Receipt>;
+
+const STORED: Receipt = { stored: Promise.resolve() };
+
+export function devicePublish(ingest: DeviceIngest, writer: TelemetryWriter, problems: IngestProblems): ReceiveMessage {
+  const telemetryGate = admissionGate(1);
+  const updateGate = admissionGate(UPDATES_AT_ONCE);
+
+  return async (device, topic, payload) => {
+    const who = deviceLabel(device);
+    const refuse = (list: PayloadProblem[]) => problems.reportAll(list, who);
+    const parsed = () => {
+      if (payload.length > PAYLOAD_LIMITS.messageBytes) {
+        problems.report('too_large', who, `a message of ${payload.length} bytes is over ${PAYLOAD_LIMITS.messageBytes}`);
+        return undefined;
+      }
+      const json = parseJson(payload);
+      if (json.value === undefined) refuse(json.problems);
+      return json.value;
+    };
+    const store = async (points: (json: unknown) => Points | Promise<Points>): Promise<Receipt> => {
+      const ticket = await telemetryGate.run(async () => {
+        const json = parsed();
+        if (json === undefined) return undefined;
+        const accepted = await points(json);
+        refuse(accepted.problems);
+        const queued = await writer.enqueue(accepted.points);
+        ingest.telemetryAccepted(device, accepted.points);
+        return queued;
+      });
+      // QoS 0 does not wait for the commit: the writer reports failed batches itself.
+      return ticket ? { stored: ticket.committed } : STORED;
+    };
+    const update = async (apply: (json: unknown) => Promise<PayloadProblem[]>): Promise<Receipt> => {
+      await updateGate.run(async () => {
+        const json = parsed();
+        if (json !== undefined) refuse(await apply(json));
+      });
+      return STORED;
+    };
+    switch (topic) {
+      case 'v1/devices/me/telemetry': return store((json) => ingest.telemetry(device, json));
+      case 'v1/gateway/telemetry': return store((json) => ingest.gatewayTelemetry(device, json));
+      case 'v1/devices/me/attributes': return update((json) => ingest.attributes(device, json));
+      case 'v1/gateway/attributes': return update((json) => ingest.gatewayAttributes(device, json));
+      case 'v1/gateway/connect': return update((json) => ingest.gatewayConnection(device, json, true));
+      case 'v1/gateway/disconnect': return update((json) => ingest.gatewayConnection(device, json, false));
+      default:
+        problems.report('unknown_topic', who, `nothing is done with topic ${topic.slice(0, 100)}`);
+        return STORED;
+    }
+  };
+}
