@@ -1,5 +1,6 @@
 // GraphQL doors of entities beyond the engine's own: the dashboard's hand edit (SPEC §7)
-// update_entity_attribute(id, vendor, attributes, geom, ts), and the studio's device import
+// update_entity_attribute(id, vendor, attributes, geom, ts), a device's shared attributes
+// update_shared_attributes(id, attributes), and the studio's device import
 // import_entities(entities, dry_run): all created in one transaction, or none. Both check the
 // caller's permission before their arguments.
 import type { IResolvers } from 'mercurius';
@@ -15,10 +16,12 @@ export const entityTypeDefs = /* GraphQL */ `
   type EntityAttributeUpdate { id: ID! attributes: JSON! geom: JSON updated_at: String! }
   type EntityImportRefusal { row: Int! field: String! message: String! }
   type EntityImportResult { rows: Int! created: Int! refused: [EntityImportRefusal!]! }
+  type SharedAttributeUpdate { id: ID! shared_attributes: JSON! }
 
   extend type Mutation {
     update_entity_attribute(id: ID!, vendor: String, attributes: JSON, geom: JSON, ts: Float): EntityAttributeUpdate!
     import_entities(entities: [JSON!]!, dry_run: Boolean): EntityImportResult!
+    update_shared_attributes(id: ID!, attributes: JSON!): SharedAttributeUpdate!
   }
 `;
 
@@ -33,6 +36,7 @@ export function entityResolvers(service: EntityAttributeService, resources: Reso
         return { rows: entities.length, ...answer };
       },
       update_entity_attribute: (_root, args: Record<string, unknown>, context) => service.update(callerOf(context as GraphqlContext), given(args)),
+      update_shared_attributes: (_root, args: Record<string, unknown>, context) => service.updateShared(callerOf(context as GraphqlContext), given(args)),
     },
   };
 }

@@ -4,11 +4,13 @@
 // entity's live subscribers.
 import { sql } from 'drizzle-orm';
 import {
-  entityAttributeUpdateSchema, MANUAL_EDIT_PERMISSION, NO_ATTRIBUTE_CHANGE, isServerKeptAttribute, type EntityAttributeUpdate,
+  entityAttributeUpdateSchema, MANUAL_EDIT_PERMISSION, NO_ATTRIBUTE_CHANGE, isServerKeptAttribute, sharedAttributeUpdateSchema,
+  type EntityAttributeUpdate, type SharedAttributeUpdate,
 } from '../../src/schemas/entityAttributeUpdate.ts';
 import { geometryProblem, type Geometry } from '../../src/schemas/geometry.ts';
 import { validated } from '../schemaValidator.ts';
 import type { Database } from '../db/database.ts';
+import { setSharedAttributes } from '../db/deviceAttributeQueries.ts';
 import { logUserChange } from '../db/logQueries.ts';
 import { isoTime, rows } from '../db/rows.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
@@ -68,6 +70,24 @@ export function entityAttributeService(db: Database, live: LiveEvents, onChanged
       live.publishEntityUpdate(caller.tenantId, { id: change.id, entity_type_id: result.entityTypeId, diff: result.diff, updated_at: result.updatedAt })
         .catch(() => { /* no subscribers yet */ });
       return { id: change.id, attributes: result.attributes, geom: result.geom, updated_at: result.updatedAt };
+    },
+
+    /** update_shared_attributes: what the platform sets for a device, pushed to it wherever it is connected; logged. */
+    async updateShared(caller: Caller, args: Record<string, unknown>): Promise<{ id: number; shared_attributes: Record<string, Json> }> {
+      requirePermission(caller, MANUAL_EDIT_PERMISSION);
+      const change = validated<SharedAttributeUpdate>(sharedAttributeUpdateSchema, args, 'args');
+      const attributes = change.attributes as Record<string, Json>;
+      return db.tenantTx(caller.tenantId, async (tx) => {
+        const [stored] = await rows<{ shared_attributes: Record<string, Json> }>(tx, sql`SELECT shared_attributes FROM entities WHERE id = ${change.id} FOR UPDATE`);
+        if (!stored) throw notFound(ENTITY_NOT_FOUND);
+        const changed = Object.fromEntries(Object.entries(attributes).filter(([key, value]) => !same(stored.shared_attributes[key] ?? null, value ?? null)));
+        if (!Object.keys(changed).length) throw badRequest('NO_ATTRIBUTE_CHANGE', NO_ATTRIBUTE_CHANGE);
+        await setSharedAttributes(tx, caller.tenantId, [{ entityId: change.id, attributes: changed }]);
+        await logUserChange(tx, caller, change.id, 'Shared attributes changed', { shared_attributes: changed });
+        const after = { ...stored.shared_attributes, ...changed };
+        for (const [key, value] of Object.entries(changed)) if (value === null) delete after[key];
+        return { id: change.id, shared_attributes: after };
+      });
     },
   };
 }

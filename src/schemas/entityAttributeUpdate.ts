@@ -30,6 +30,17 @@ export const entityAttributeUpdateSchema = {
 } as const;
 export type EntityAttributeUpdate = FromSchema<typeof entityAttributeUpdateSchema>;
 
+/**
+ * update_shared_attributes(id, attributes): the device's shared attributes (ThingsBoard's scope:
+ * set by the platform, pushed to the device), merged; a key given as null is removed.
+ */
+export const sharedAttributeUpdateSchema = {
+  $id: 'sharedAttributeUpdateArgs',
+  type: 'object', additionalProperties: false, required: ['id', 'attributes'],
+  properties: { id: idSchema, attributes: { ...attributes, minProperties: 1, propertyNames: { minLength: 1, maxLength: 255, pattern: NO_NUL } } },
+} as const;
+export type SharedAttributeUpdate = FromSchema<typeof sharedAttributeUpdateSchema>;
+
 /** Devices created from a CSV file at most at once (one transaction). */
 export const MAX_IMPORTED_ENTITIES = 1_000;
 

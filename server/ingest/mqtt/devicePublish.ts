@@ -24,9 +24,16 @@ export interface Receipt {
 /** Receives one message of `device`; rejects when it could not be taken (database unavailable). */
 export type ReceiveMessage = (device: DeviceIdentity, topic: string, payload: Buffer) => Promise<Receipt>;
 
+/** What a device asks or answers besides telemetry and attributes (server/services/deviceRequests.ts). */
+export interface DeviceRequestHandler {
+  handles(topic: string): boolean;
+  handle(device: DeviceIdentity, topic: string, json: unknown): Promise<PayloadProblem[]>;
+}
+
 const STORED: Receipt = { stored: Promise.resolve() };
 
-export function devicePublish(ingest: DeviceIngest, writer: TelemetryWriter, problems: IngestProblems): ReceiveMessage {
+/** `requests()`: the handler of the devices' requests, once there is one. */
+export function devicePublish(ingest: DeviceIngest, writer: TelemetryWriter, problems: IngestProblems, requests: () => DeviceRequestHandler | undefined): ReceiveMessage {
   const telemetryGate = admissionGate(1);
   const updateGate = admissionGate(UPDATES_AT_ONCE);
 
@@ -69,9 +76,12 @@ export function devicePublish(ingest: DeviceIngest, writer: TelemetryWriter, pro
       case 'v1/gateway/attributes': return update((json) => ingest.gatewayAttributes(device, json));
       case 'v1/gateway/connect': return update((json) => ingest.gatewayConnection(device, json, true));
       case 'v1/gateway/disconnect': return update((json) => ingest.gatewayConnection(device, json, false));
-      default:
+      default: {
+        const handler = requests();
+        if (handler?.handles(topic)) return update((json) => handler.handle(device, topic, json));
         problems.report('unknown_topic', who, `nothing is done with topic ${topic.slice(0, 100)}`);
         return STORED;
+      }
     }
   };
 }

@@ -13,7 +13,7 @@ import { deviceLabel, type DeviceIdentity, type DeviceIngest } from '../deviceIn
 import type { IngestProblems } from '../ingestProblems.ts';
 import type { TelemetryWriter } from '../../telemetry/telemetryWriter.ts';
 import { acceptance, admitConnect } from './connectHandshake.ts';
-import { devicePublish } from './devicePublish.ts';
+import { devicePublish, type DeviceRequestHandler } from './devicePublish.ts';
 import { deviceSession, type DeviceSession } from './deviceSession.ts';
 import { mqttConnection, type MqttConnection } from './mqttConnection.ts';
 import { REASON } from './reasonCodes.ts';
@@ -52,6 +52,8 @@ export interface DeviceTransport {
   onDisconnect(listener: DeviceListener): () => void;
   /** Tells `listener` of every topic filter granted to a device (after the SUBACK); answers how to stop. */
   onSubscribe(listener: SubscribeListener): () => void;
+  /** Hands the devices' requests and answers (RPC, attribute requests) to `handler`. */
+  handleRequests(handler: DeviceRequestHandler): void;
 }
 
 export interface TransportOptions {
@@ -66,7 +68,8 @@ const SHUTDOWN_LINGER_MS = 300;
 export function createDeviceTransport(ingest: DeviceIngest, writer: TelemetryWriter, problems: IngestProblems, options: TransportOptions = {}): DeviceTransport {
   const limits: TransportLimits = { ...DEFAULT_TRANSPORT_LIMITS, ...options.limits };
   const onError = options.onError ?? ((error: unknown, where: string) => console.error(`Device transport: ${where}:`, error));
-  const receive = devicePublish(ingest, writer, problems);
+  let requests: DeviceRequestHandler | undefined;
+  const receive = devicePublish(ingest, writer, problems, () => requests);
   const sessions = sessionRegistry<DeviceSession>();
   const connections = new Set<MqttConnection>();
   const listeners = { connect: new Set<DeviceListener>(), disconnect: new Set<DeviceListener>(), subscribe: new Set<SubscribeListener>() };
@@ -165,5 +168,8 @@ export function createDeviceTransport(ingest: DeviceIngest, writer: TelemetryWri
     onConnect: (listener) => listen(listeners.connect, listener),
     onDisconnect: (listener) => listen(listeners.disconnect, listener),
     onSubscribe: (listener) => listen(listeners.subscribe, listener),
+    handleRequests(handler) {
+      requests = handler;
+    },
   };
 }
