@@ -17,10 +17,9 @@ export function DriftingLampsButton({ count, open, controls, onToggle }: Driftin
   const { t } = useTranslation();
   return (
     <Button icon={<BulbOutlined />} aria-expanded={open} aria-controls={controls} data-testid="drifting-toggle"
-      type={open ? 'primary' : 'default'} onClick={onToggle}
-      aria-label={count ? t('lighting.drifting.count', { count }) : undefined}>
+      type={open ? 'primary' : 'default'} onClick={onToggle}>
       {t('lighting.drifting.button')}
-      {count ? <Badge count={count} color={BADGE_COLOUR} overflowCount={199} aria-hidden /> : null}
+      {count ? <Badge count={count} color={BADGE_COLOUR} overflowCount={199} title={t('lighting.drifting.count', { count })} /> : null}
     </Button>
   );
 }

@@ -27,11 +27,12 @@ export function LampAssignment({ lampId, profile, through }: { lampId: number; p
   if (!profile) return <>{t('lighting.lamp.noProfile')}</>;
 
   const systemName = entityTypes.find((type) => type.id === areaEntity?.entity_type_id)?.attributes?.system_name;
-  const name = canEdit?.can ? <Link to={`${profileResource.route}/edit/${profile.id}`} data-testid="lamp-profile">{profile.name}</Link> : <span data-testid="lamp-profile">{profile.name}</span>;
+  const name = canEdit?.can ? <Link className="lamp-profile-link" to={`${profileResource.route}/edit/${profile.id}`} data-testid="lamp-profile">{profile.name}</Link> : <span data-testid="lamp-profile">{profile.name}</span>;
+  // one inline element: the space before the parenthesis would be lost between a list cell's flex items
   return (
-    <>
+    <span>
       {name}
-      {through && <> ({t(`lighting.lamp.through.${throughKey(through, lampId, systemName)}`, { name: pickLocalized(through.name, i18n.language) })})</>}
-    </>
+      {through && ` (${t(`lighting.lamp.through.${throughKey(through, lampId, systemName)}`, { name: pickLocalized(through.name, i18n.language) })})`}
+    </span>
   );
 }

@@ -47,17 +47,21 @@ export function LampLightingSection({ id, revision }: LampLightingSectionProps) 
       <>
         <Descriptions size="small" column={1} data-testid="lamp-levels">
           <Descriptions.Item label={t('lighting.lamp.desired')}>
-            <span data-testid="lamp-desired">{lamp.level === null ? t('lighting.lamp.notDecided') : percent(lamp.level)}</span>
-            {lamp.since && <Typography.Text type="secondary" className="lamp-when">{t('lighting.lamp.since', { time: time(lamp.since) })}</Typography.Text>}
+            <span>
+              <span className="lamp-level" data-testid="lamp-desired">{lamp.level === null ? t('lighting.lamp.notDecided') : percent(lamp.level)}</span>
+              {lamp.since && <Typography.Text type="secondary" className="lamp-when">{t('lighting.lamp.since', { time: time(lamp.since) })}</Typography.Text>}
+            </span>
           </Descriptions.Item>
           <Descriptions.Item label={t('lighting.lamp.reported')}>
-            <span data-testid="lamp-reported">{lamp.reported_level === null ? t('lighting.lamp.notReported') : percent(lamp.reported_level)}</span>
-            {lamp.reported_at && <Typography.Text type="secondary" className="lamp-when">{t('lighting.lamp.at', { time: time(lamp.reported_at) })}</Typography.Text>}
-            {lamp.drifting && (
-              <Tag className="lighting-tag lamp-out-of-step" color="error" title={t('lighting.lamp.outOfStepHint')} data-testid="lamp-out-of-step">
-                {t('lighting.lamp.outOfStep')}
-              </Tag>
-            )}
+            <span>
+              {lamp.drifting && (
+                <Tag className="lighting-tag lamp-out-of-step" color="error" title={t('lighting.lamp.outOfStepHint')} data-testid="lamp-out-of-step">
+                  {t('lighting.lamp.outOfStep')}
+                </Tag>
+              )}
+              <span className="lamp-level" data-testid="lamp-reported">{lamp.reported_level === null ? t('lighting.lamp.notReported') : percent(lamp.reported_level)}</span>
+              {lamp.reported_at && <Typography.Text type="secondary" className="lamp-when">{t('lighting.lamp.at', { time: time(lamp.reported_at) })}</Typography.Text>}
+            </span>
           </Descriptions.Item>
           <Descriptions.Item label={t('lighting.lamp.reason')}>
             <span data-testid="lamp-reason">{lamp.reason ? t(`lighting.reasons.${lamp.reason}`, { defaultValue: lamp.reason }) : '—'}</span>
