@@ -28,8 +28,11 @@ function requestId(topic: string, prefix: string): number | undefined {
 }
 
 export function deviceRequests(ingest: DeviceIngest, commands: DeviceCommands, attributes: DeviceAttributeService, downlink: DeviceDownlink) {
-  const reply = (device: DeviceIdentity, topic: string, answer: unknown) =>
-    downlink.publishToDevice(device.entityId, topic, JSON.stringify(answer), { qos: 1 });
+  // Not waited for: the device's PUBACK of the answer is read only after this request's handling
+  // ends (its connection is not read meanwhile). An answer that does not arrive is the device's loss.
+  const reply = (device: DeviceIdentity, topic: string, answer: unknown) => {
+    downlink.publishToDevice(device.entityId, topic, JSON.stringify(answer), { qos: 1 }).catch(() => {});
+  };
 
   /** A gateway asks for attributes of a device behind it: `{"id", "device", "client": bool, "key"}` or `"keys": [...]`. */
   async function gatewayAttributeRequest(gateway: DeviceIdentity, json: unknown): Promise<PayloadProblem[]> {
@@ -41,7 +44,7 @@ export function deviceRequests(ingest: DeviceIngest, commands: DeviceCommands, a
     const scope = json.client === true ? 'client' : 'shared';
     const found = (await attributes.request(child, scope === 'client' ? { clientKeys: keys } : { sharedKeys: keys }))[scope] ?? {};
     const answer = typeof json.key === 'string' ? { id: json.id, device: json.device, value: found[json.key] ?? null } : { id: json.id, device: json.device, values: found };
-    await reply(gateway, GATEWAY_ATTRIBUTE_RESPONSE, answer);
+    reply(gateway, GATEWAY_ATTRIBUTE_RESPONSE, answer);
     return [];
   }
 
@@ -67,9 +70,9 @@ export function deviceRequests(ingest: DeviceIngest, commands: DeviceCommands, a
         await commands.answer(device, id, json);
       } else if (prefix === RPC_REQUEST_TOPIC) {
         const answer = answerDeviceRpc(device, json);
-        await reply(device, `${RPC_RESPONSE_TOPIC}${id}`, 'unknownMethod' in answer ? { error: `Unknown RPC method ${answer.unknownMethod}` } : answer.result);
+        reply(device, `${RPC_RESPONSE_TOPIC}${id}`, 'unknownMethod' in answer ? { error: `Unknown RPC method ${answer.unknownMethod}` } : answer.result);
       } else {
-        await reply(device, `${ATTRIBUTE_RESPONSE_TOPIC}${id}`, await attributes.request(device, isObject(json) ? json : {}));
+        reply(device, `${ATTRIBUTE_RESPONSE_TOPIC}${id}`, await attributes.request(device, isObject(json) ? json : {}));
       }
       return [];
     },

@@ -18,7 +18,7 @@ export const lightingOverrideArgsSchema = {
   $id: 'lightingOverrideArgs',
   type: 'object', additionalProperties: false, required: ['level', 'minutes'],
   properties: { ...targets, level: integer(0, 100), minutes: integer(1, MAX_OVERRIDE_MINUTES) },
-  anyOf: [{ required: ['entity_ids'], properties: { entity_ids: { minItems: 1 } } }, { required: ['group_ids'], properties: { group_ids: { minItems: 1 } } }],
+  anyOf: [{ required: ['entity_ids'], properties: { entity_ids: { type: 'array', minItems: 1 } } }, { required: ['group_ids'], properties: { group_ids: { type: 'array', minItems: 1 } } }],
 } as const;
 export type LightingOverrideArgs = FromSchema<typeof lightingOverrideArgsSchema>;
 

@@ -82,10 +82,10 @@ describe("tb-mqtt-client's device exchanges", () => {
     const device = lamps[2];
     const { client } = await sdkDevice(device);
     const telemetry = await client.publishAsync('v1/devices/me/telemetry', JSON.stringify({ temperature: 41.9, humidity: 69, enabled: false, currentFirmwareVersion: 'v1.2.2' }), { qos: 1 });
-    expect(telemetry?.reasonCode ?? 0).toBe(0);
+    expect((telemetry as { reasonCode?: number } | undefined)?.reasonCode ?? 0).toBe(0);
     expect((await storedPoints(t, device.id, 'temperature'))[0].value_num).toBe(41.9);
     const attributes = await client.publishAsync('v1/devices/me/attributes', JSON.stringify({ sensorModel: 'DHT-22', atr3: 'value3' }), { qos: 1 });
-    expect(attributes?.reasonCode ?? 0).toBe(0);
+    expect((attributes as { reasonCode?: number } | undefined)?.reasonCode ?? 0).toBe(0);
     const [row] = await t.db.systemQuery<{ client: Record<string, unknown> }>(sql`SELECT client_attributes AS client FROM entities WHERE id = ${device.id}`);
     expect(row.client).toMatchObject({ sensorModel: 'DHT-22', atr3: 'value3' });
   });

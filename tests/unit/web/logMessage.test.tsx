@@ -49,4 +49,15 @@ describe('LogMessage', () => {
     expect(shown({ message: 'Lamp not responding', source: 'entity', data: {} })).toBe('Lamp not responding');
     expect(shown({ message: 'Odd', source: 'watcher', data: { transition: 'unknown' } })).toBe('Odd');
   });
+
+  it("tells a lighting override and its end, and a device's failed command, the device's own words kept as text", async () => {
+    expect(shown({ message: 'stored', source: 'profile', data: { event: 'override', lamps: 3, level: 70, minutes: 30 } }))
+      .toBe('Lighting override: lamps 3 at 70 % for 30 min');
+    expect(shown({ message: 'stored', source: 'profile', data: { event: 'override_end', lamps: 1 } }))
+      .toBe('Lighting override ended: lamps 1 follow their profile again');
+    const failed = { event: 'command_failed', entity: { en: 'Street lamp 1-3', de: 'Straßenlampe 1-3' }, method: 'setDim', reason: '<b>driver fault</b>' };
+    await i18n.changeLanguage('de');
+    expect(shown({ message: 'stored', source: 'entity', data: failed })).toBe('Straßenlampe 1-3: der Befehl setDim ist fehlgeschlagen (<b>driver fault</b>)');
+    expect(document.querySelector('b')).toBeNull();
+  });
 });
