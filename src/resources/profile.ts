@@ -1,4 +1,7 @@
 import { profileSchema } from '../schemas/profile.ts';
 import { defineResource } from './defineResource.ts';
 
-export const profileResource = defineResource(profileSchema, { route: '/studio/profiles', titleKey: 'routes.profiles' });
+// Creating and editing a profile is the generated form beside a preview of its day.
+export const profileResource = defineResource(profileSchema, {
+  route: '/studio/profiles', titleKey: 'routes.profiles', formPage: () => import('../pages/lighting/ProfileEditorPage.tsx'),
+});

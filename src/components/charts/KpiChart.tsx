@@ -1,6 +1,8 @@
 // One KPI's chart: its definition and data made into a picture (SPEC §3, §5), nothing else — the
 // caller fetches (useKpiData) and sets the width (kpiWidthPercent). No data: 'No KPI data found';
-// an error: its text inline. The plots library is loaded on first use (KpiPlot).
+// an error: its text inline. The plots library is loaded on first use (KpiPlot). A chart of
+// something other than a KPI's answer (a lighting profile's day) may name its time zone, fix its
+// value axis and mark instants.
 import { Alert, Empty, Spin } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +16,7 @@ import { isEmptyAnswer } from './chartSeries.ts';
 import { ColourLegend } from './ColourLegend.tsx';
 import { KpiDataTable } from './KpiDataTable.tsx';
 import { PlotErrorBoundary } from './PlotErrorBoundary.tsx';
-import type { KpiDefinition, KpiQueryItem } from './kpiTypes.ts';
+import type { ChartMarker, KpiDefinition, KpiQueryItem } from './kpiTypes.ts';
 
 const loadPlot = () => import('./KpiPlot.tsx');
 const KpiPlot = lazy(loadPlot);
@@ -26,9 +28,15 @@ export interface KpiChartProps {
   error?: string;
   /** Names of the entities of per-entity series, by id. */
   entityNames?: Record<number, string>;
+  /** The zone times are shown in, instead of the KPI's. */
+  timeZone?: string;
+  /** A fixed range of the value axis. */
+  valueDomain?: readonly [number, number];
+  /** Instants marked on a time-scale chart, each with its label. */
+  markers?: readonly ChartMarker[];
 }
 
-export function KpiChart({ kpi, data, loading, error, entityNames }: KpiChartProps) {
+export function KpiChart({ kpi, data, loading, error, entityNames, timeZone, valueDomain, markers }: KpiChartProps) {
   const { t, i18n } = useTranslation();
   const { definition } = kpi;
   const type = definition.chart ?? 'line';
@@ -39,8 +47,8 @@ export function KpiChart({ kpi, data, loading, error, entityNames }: KpiChartPro
   const comparedSuffix = t('charts.compared');
   const attributeName = useAttributeName();
   const model = useMemo(
-    () => chartModel(definition, data, { language: i18n.language, entityNames, comparedSuffix, attributeName }, kpi.query),
-    [definition, data, i18n.language, entityNames, comparedSuffix, attributeName, kpi.query],
+    () => chartModel(definition, data, { language: i18n.language, entityNames, comparedSuffix, attributeName, timeZone, valueDomain, markers }, kpi.query),
+    [definition, data, i18n.language, entityNames, comparedSuffix, attributeName, kpi.query, timeZone, valueDomain, markers],
   );
   const plot = useMemo(() => plotConfigOf(type, model), [type, model]);
   const legend = useMemo(

@@ -52,6 +52,29 @@ function valueAxis(model: ChartModel, side: ValueAxis = model.definition.y_axis 
   };
 }
 
+/** The value scale: fixed to the caller's range when given (no "nice" widening), else fitted by the library. */
+function valueScale(model: ChartModel): PlotOptions {
+  return model.valueDomain ? { y: { domain: [...model.valueDomain], nice: false } } : {};
+}
+
+/** Marked instants' lines and labels: dark grey on the white plot, above any series colour. */
+export const MARKER_COLOUR = '#434343';
+
+/** A time-scale chart's marked instants, each a dashed vertical line with its label at the top. */
+function markerAnnotations(model: ChartModel): PlotOptions {
+  if (!model.markers.length) return {};
+  return {
+    annotations: [{
+      type: 'lineX',
+      data: model.markers.map((marker) => ({ time: marker.at, label: marker.label })),
+      xField: 'time',
+      tooltip: false,
+      style: { stroke: MARKER_COLOUR, lineWidth: 1, lineDash: [4, 4] },
+      labels: [{ text: 'label', position: 'top-right', textAlign: 'start', textBaseline: 'top', fill: MARKER_COLOUR, fontSize: 11, dx: 4, dy: 2 }],
+    }],
+  };
+}
+
 /** The most ticks a band axis (one category per bucket) draws: a year of days would be 365 labels to measure and hide. */
 export const MAX_BAND_TICKS = 12;
 
@@ -85,6 +108,7 @@ function barOptions(model: ChartModel, type: 'bar' | 'stacked-bar' | 'horizontal
     xField: 'ts',
     yField: 'value',
     colorField: 'series',
+    scale: { ...(common.scale as PlotOptions), ...valueScale(model) },
     ...(type === 'stacked-bar' ? { stack: true } : { group: true }),
     axis: { x: timeAxis(model), y: type === 'horizontal-bar' ? { ...valueAxis(model), position: undefined } : valueAxis(model) },
     style: barStyle(model),
@@ -98,7 +122,8 @@ function lineOptions(model: ChartModel, timeScale: boolean): PlotOptions {
     xField: timeScale ? 'time' : 'ts',
     yField: 'value',
     colorField: 'series',
-    ...(timeScale ? { scale: { ...(common.scale as PlotOptions), x: { type: 'time' } }, area: { style: { fillOpacity: 0.15 } } } : {}),
+    scale: { ...(common.scale as PlotOptions), ...valueScale(model), ...(timeScale ? { x: { type: 'time' } } : {}) },
+    ...(timeScale ? { area: { style: { fillOpacity: 0.15 } }, ...markerAnnotations(model) } : {}),
     axis: { x: timeAxis(model, !timeScale), y: valueAxis(model) },
     ...lineMarks(model),
   };

@@ -5,7 +5,7 @@ import { chartRows, drawnSeries, type DrawnSeries } from './chartSeries.ts';
 import { seriesColours, valueColour } from './chartColours.ts';
 import { axisTimeFormatter, timeFormatter, valueFormatter } from './chartFormat.ts';
 import { kpiTimeZone } from './kpiTimeZone.ts';
-import type { ChartContext, ChartRow, KpiDefinition, KpiQueryItem } from './kpiTypes.ts';
+import type { ChartContext, ChartMarker, ChartRow, KpiDefinition, KpiQueryItem } from './kpiTypes.ts';
 
 export const DEFAULT_CHART_HEIGHT = 300;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -22,20 +22,26 @@ export interface ChartModel {
   formatAxisTime: (time: Date | string | number) => string;
   /** A point's colour: the mapping's for its value, else its series'. */
   pointColour: (row: ChartRow) => string;
+  /** The value axis' fixed range, when the caller gives one. */
+  valueDomain?: readonly [number, number];
+  markers: readonly ChartMarker[];
 }
 
 /** `query` is the KPI's query list: each item's y_axis, else the chart's, places its series. */
 export function chartModel(definition: KpiDefinition, answer: KpiDataAnswer | undefined, context: ChartContext, query: readonly KpiQueryItem[] = []): ChartModel {
   const series = drawnSeries(answer, context, (item) => query[item]?.y_axis ?? definition.y_axis ?? 'left');
   const colours = seriesColours(series);
+  const timeZone = context.timeZone ?? kpiTimeZone(definition);
   return {
     definition,
     series,
     rows: chartRows(series),
     colours,
     formatValue: valueFormatter(context.language, definition.decimals),
-    formatTime: timeFormatter(context.language, kpiTimeZone(definition)),
-    formatAxisTime: axisTimeFormatter(context.language, kpiTimeZone(definition), answer),
+    formatTime: timeFormatter(context.language, timeZone),
+    formatAxisTime: axisTimeFormatter(context.language, timeZone, answer),
     pointColour: (row) => valueColour(row.value, definition, row.key) ?? colours.get(row.series) ?? '#000000',
+    valueDomain: context.valueDomain,
+    markers: context.markers ?? [],
   };
 }

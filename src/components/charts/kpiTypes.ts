@@ -32,9 +32,24 @@ export interface ChartRow {
   sourceTime?: Date;
 }
 
+/** A labelled instant drawn across a time-scale chart (a lighting day's sunrise and sunset). */
+export interface ChartMarker {
+  at: Date;
+  label: string;
+}
+
 /** What a chart needs besides the KPI and its data: the interface language and its words. */
 export interface ChartContext {
   language: string;
+  /**
+   * The zone its times are shown in, instead of the KPI's (kpiTimeZone): a chart of something
+   * other than a KPI's answer, such as a lighting profile's day in the tenant's zone.
+   */
+  timeZone?: string;
+  /** A fixed range of the value axis instead of one fitted to the values (a lamp's level: 0–100). */
+  valueDomain?: readonly [number, number];
+  /** Instants marked on a time-scale chart (no other type has a true time axis to mark). */
+  markers?: readonly ChartMarker[];
   /** Names of the entities a per-entity series belongs to. */
   entityNames?: Record<number, string>;
   /** The translated suffix of the comparison series' name, e.g. "(compared)". */

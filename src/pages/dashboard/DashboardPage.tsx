@@ -1,7 +1,7 @@
 // /dashboard (module factory-dashboard, SPEC §2–§4): the selected region's entities on the map,
 // region selection (kept in a cookie), search, the map level, group and rule colouring with their
-// legend (kept in the dashboard state), sunrise and sunset, and the selected entity's view and
-// detail, live. The address follows the selection without a navigation, and the map flies to it.
+// legend (kept in the dashboard state), sunrise and sunset, the lamps out of step, and the selected
+// entity's view and detail, live. The address follows the selection without a navigation, and the map flies to it.
 import { FilterOutlined } from '@ant-design/icons';
 import { useList } from '@refinedev/core';
 import { Alert, Button, Card, Select, Spin } from 'antd';
@@ -22,6 +22,9 @@ import { FocusPanel } from '../../components/layout/FocusPanel.tsx';
 import { useShellData } from '../../components/layout/shellData.ts';
 import { pickLocalized } from '../../i18n/pickLocalized.ts';
 import { usePageTitle } from '../../routing/usePageTitle.ts';
+import { DriftingLampsButton } from '../lighting/DriftingLampsButton.tsx';
+import { DriftingLampsCard } from '../lighting/DriftingLampsCard.tsx';
+import { useDriftingLamps } from '../lighting/useDriftingLamps.ts';
 import type { EntityJson } from '../../schemas/entityJson.ts';
 import type { Overlay } from '../../schemas/overlay.ts';
 import { useAddressSelection } from './addressSelection.ts';
@@ -116,6 +119,14 @@ export default function DashboardPage() {
     if (open) setFiltersFocus((count) => (count ?? 0) + 1);
   };
 
+  const drifting = useDriftingLamps();
+  const [driftingFocus, setDriftingFocus] = useState<number>();
+  const driftingOpen = driftingFocus !== undefined;
+  const showDrifting = (open: boolean) => {
+    setDriftingFocus(open ? Date.now() : undefined);
+    if (open) void drifting.reload();
+  };
+
   if (regionTypeId !== undefined && regionsCall.query.isLoading) return <Spin className="page-spinner" />;
 
   const toolbar = (
@@ -138,6 +149,7 @@ export default function DashboardPage() {
         type={filtersOpen ? 'primary' : 'default'} onClick={() => showFilters(!filtersOpen)}>
         {t('dashboardFilters.title')}
       </Button>
+      <DriftingLampsButton count={drifting.lamps?.length} open={driftingOpen} controls="dashboard-drifting" onToggle={() => showDrifting(!driftingOpen)} />
     </>
   );
 
@@ -176,11 +188,20 @@ export default function DashboardPage() {
         <MapFlight flight={selection.id === undefined ? undefined : `${selection.id}#${flights}`} target={flightTarget} />
         {hovered && <HoverCard hovered={hovered} />}
       </FacilityMap>
-      {filtersOpen && (
-        <FocusPanel id="dashboard-filters" className="dashboard-filters" label={t('dashboardFilters.title')} focusKey={filtersFocus} onClose={() => showFilters(false)}>
-          <MapFiltersCard state={state} onChange={changeState} levels={levels} groups={groups} attributes={colourAttributes} membersFailed={membersFailed} />
-          <Card size="small"><SunTimesCard latitude={center.latitude} longitude={center.longitude} /></Card>
-        </FocusPanel>
+      {(filtersOpen || driftingOpen) && (
+        <div className="dashboard-overlays">
+          {filtersOpen && (
+            <FocusPanel id="dashboard-filters" className="dashboard-filters" label={t('dashboardFilters.title')} focusKey={filtersFocus} onClose={() => showFilters(false)}>
+              <MapFiltersCard state={state} onChange={changeState} levels={levels} groups={groups} attributes={colourAttributes} membersFailed={membersFailed} />
+              <Card size="small"><SunTimesCard latitude={center.latitude} longitude={center.longitude} /></Card>
+            </FocusPanel>
+          )}
+          {driftingOpen && (
+            <FocusPanel id="dashboard-drifting" className="dashboard-drifting" label={t('lighting.drifting.title')} focusKey={driftingFocus} onClose={() => showDrifting(false)}>
+              <DriftingLampsCard drifting={drifting} onSelect={(id) => choose(id, true)} />
+            </FocusPanel>
+          )}
+        </div>
       )}
       {features.error ? (
         <Alert className="dashboard-map-error" type="error" showIcon message={t('dashboard.mapLoadFailed')} action={<Button size="small" onClick={features.reload}>{t('common.retry')}</Button>} />

@@ -1,6 +1,7 @@
 // The selected entity (SPEC §2 entity view and detail): its type, groups, parent and children, its
-// latest telemetry with its time, and its attributes — edited by hand, with a confirmation, by
-// users holding dashboard.entity.manually_editable. Its live updates merge in as they arrive.
+// latest telemetry with its time, a lamp's lighting, and its attributes — edited by hand, with a
+// confirmation, by users holding dashboard.entity.manually_editable. Its live updates merge in as
+// they arrive.
 import { CloseOutlined, EditOutlined } from '@ant-design/icons';
 import { useCustomMutation, useOne } from '@refinedev/core';
 import { App, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Space, Spin, Switch, Tag, Typography } from 'antd';
@@ -12,12 +13,14 @@ import { graphqlMeta } from '../../providers/dataProvider.ts';
 import { isServerKeptAttribute, MANUAL_EDIT_PERMISSION } from '../../schemas/entityAttributeUpdate.ts';
 import type { EntityDetailJson } from '../../schemas/entityJson.ts';
 import { hasPermission, useTokenClaims } from '../../session/access.ts';
+import { LampLightingSection } from '../lighting/LampLightingSection.tsx';
 import { EntityRelations } from './EntityRelations.tsx';
 import { useEntityUpdates } from './useEntityUpdates.ts';
 import { UPDATE_ATTRIBUTES } from './queries.ts';
 
-
 type Editable = string | number | boolean;
+/** The entity type category of lamps, which lighting profiles steer. */
+const LAMP_CATEGORY = 'lighting';
 const isEditable = (value: unknown): value is Editable => ['string', 'number', 'boolean'].includes(typeof value);
 
 interface EntityPanelProps {
@@ -35,24 +38,31 @@ export function EntityPanel({ id, detail, onDetail, onClose, onSelect }: EntityP
   const { query } = useOne<EntityDetailJson>({ resource: 'entities', id, errorNotification: false });
   const [entity, setEntity] = useState<EntityDetailJson>();
   const [editing, setEditing] = useState(false);
+  /** Counts the live updates, for the parts that read more of the entity than they carry (a lamp's lighting). */
+  const [revision, setRevision] = useState(0);
   const [form] = Form.useForm<Record<string, Editable>>();
   const { mutateAsync: updateAttributes } = useCustomMutation<{ update_entity_attribute: { attributes: Record<string, unknown> } }>();
   const mayEdit = hasPermission(useTokenClaims().module_permissions, MANUAL_EDIT_PERMISSION);
 
   useEffect(() => setEntity(query.data?.data), [query.data]);
   // SPEC §4: while selected, its live changes merge in (each one: several can arrive within a frame)
-  useEntityUpdates(id, (update) => setEntity((current) => current && {
-    ...current,
-    attributes: update.diff.attributes ? withoutNulls({ ...current.attributes, ...update.diff.attributes }) : current.attributes,
-    geom: update.diff.geom !== undefined ? update.diff.geom : current.geom,
-    telemetry: update.diff.telemetry ? { ...current.telemetry, ...update.diff.telemetry } : current.telemetry,
-  }));
+  useEntityUpdates(id, (update) => {
+    setRevision((count) => count + 1);
+    setEntity((current) => current && {
+      ...current,
+      attributes: update.diff.attributes ? withoutNulls({ ...current.attributes, ...update.diff.attributes }) : current.attributes,
+      geom: update.diff.geom !== undefined ? update.diff.geom : current.geom,
+      telemetry: update.diff.telemetry ? { ...current.telemetry, ...update.diff.telemetry } : current.telemetry,
+    });
+  });
 
   if (query.isLoading) return <Card><Spin /></Card>;
   if (query.isError || !entity) return <Card><Empty description={t('errors.entityNotFound')} /></Card>;
 
   const name = pickLocalized(entity.name, i18n.language);
-  const typeName = entityTypes.find((type) => type.id === entity.entity_type_id)?.name ?? entity.entity_type.name;
+  const entityType = entityTypes.find((type) => type.id === entity.entity_type_id);
+  const typeName = entityType?.name ?? entity.entity_type.name;
+  const isLamp = (entityType?.category ?? entity.entity_type.category) === LAMP_CATEGORY;
   const attributeKeys = Object.keys(entity.attributes).sort();
   const editableKeys = attributeKeys.filter((key) => isEditable(entity.attributes[key]) && !isServerKeptAttribute(key));
   const time = (ms: number) => new Date(ms).toLocaleString(i18n.language);
@@ -118,6 +128,8 @@ export function EntityPanel({ id, detail, onDetail, onClose, onSelect }: EntityP
           ))}
         </Descriptions>
       )}
+
+      {isLamp && <LampLightingSection id={id} revision={revision} />}
 
       {detail ? (
         <>

@@ -2,13 +2,14 @@
 // its chart on real data. The preview follows the form within half a second of a change (a short
 // pause after typing), through POST /kpi-preview, so nothing has to be saved to see it.
 import { Card, Empty, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KpiChart } from '../../components/charts/KpiChart.tsx';
 import { useElementWidth } from '../../components/charts/useElementWidth.ts';
 import { useKpiData } from '../../components/charts/useKpiData.ts';
 import { useSeriesEntityNames } from '../../components/charts/useSeriesEntityNames.ts';
 import { cleanValues } from '../../components/schema/formValues.ts';
+import { PREVIEW_PAUSE_MS, usePaused } from '../../components/usePaused.ts';
 import { pickLocalized, type LocalizedValue } from '../../i18n/pickLocalized.ts';
 import type { ModelResource } from '../../resources/defineResource.ts';
 import type { Kpi } from '../../schemas/kpi.ts';
@@ -16,18 +17,6 @@ import { kpiSchema } from '../../schemas/kpi.ts';
 import type { FieldSchema } from '../../schemas/model.ts';
 import { RECORD_RULES } from '../../schemas/recordRules.ts';
 import ResourceFormPage, { type FormAsideProps } from '../resources/ResourceFormPage.tsx';
-
-/** How long the preview waits for typing to pause before it asks again. */
-export const PREVIEW_PAUSE_MS = 300;
-
-function usePaused<T>(value: T, ms: number): T {
-  const [paused, setPaused] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setPaused(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return paused;
-}
 
 function KpiPreview({ values }: FormAsideProps) {
   const { t, i18n } = useTranslation();

@@ -5,7 +5,7 @@ import { axisTimeFormatter } from '../../../src/components/charts/chartFormat.ts
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { colourOf } from '../../../src/schemas/colourMapping.ts';
 import { gaugeColourAt, gaugeSegments, colourLegend, lighterColour, SERIES_PALETTE } from '../../../src/components/charts/chartColours.ts';
-import { compareDash, gaugeReading, MAX_BAND_TICKS, plotConfigOf, type PlotOptions } from '../../../src/components/charts/chartConfig.ts';
+import { compareDash, gaugeReading, MARKER_COLOUR, MAX_BAND_TICKS, plotConfigOf, type PlotOptions } from '../../../src/components/charts/chartConfig.ts';
 import { chartModel } from '../../../src/components/charts/chartModel.ts';
 import { isEmptyAnswer } from '../../../src/components/charts/chartSeries.ts';
 import { dataTableRows } from '../../../src/components/charts/dataTableRows.ts';
@@ -13,7 +13,7 @@ import { kpiTimeZone } from '../../../src/components/charts/kpiTimeZone.ts';
 import { kpiWidthPercent } from '../../../src/components/charts/kpiWidth.ts';
 import type { ChartRow, KpiDefinition } from '../../../src/components/charts/kpiTypes.ts';
 import type { KpiDataAnswer } from '../../../src/schemas/kpiDataQuery.ts';
-import { answer, series } from '../../support/kpiAnswers.ts';
+import { answer, HOUR_MS, series, START } from '../../support/kpiAnswers.ts';
 
 const context = { language: 'en', comparedSuffix: '(compared)', entityNames: { 7: 'Lamp 7' } };
 const withCompare = answer(series([1, 2, 3]), { ...series([4, 5, 6]), compare: true });
@@ -303,6 +303,38 @@ describe('KPI time zone and width', () => {
     expect(kpiWidthPercent(undefined)).toBe(100);
     expect(kpiWidthPercent(99)).toBe(100);
     expect(kpiWidthPercent(0)).toBeCloseTo(100 / 24);
+  });
+});
+
+describe('A chart of something other than a KPI answer (a lighting day)', () => {
+  const data = answer(series([40, 40, 100]));
+  const sunrise = new Date(START + 5 * HOUR_MS);
+  const withFrame = (chart: KpiDefinition['chart']) => plotConfigOf(chart, chartModel({ chart }, data, {
+    ...context, timeZone: 'Europe/Bratislava', valueDomain: [0, 100], markers: [{ at: sunrise, label: 'Sunrise 06:00' }],
+  }))!.options;
+
+  it('shows its times in the zone it names, not the KPI\'s', () => {
+    const options = withFrame('time-scale');
+    expect((at(options, 'tooltip.title') as (row: ChartRow) => string)(rows(options)[0])).toBe('3/28/26, 1:00 AM');
+  });
+
+  it('keeps its value axis to the range it gives, on lines and bars; without one the library fits it', () => {
+    for (const chart of ['line', 'time-scale', 'bar'] as const) expect(at(withFrame(chart), 'scale.y')).toEqual({ domain: [0, 100], nice: false });
+    expect(at(config({ chart: 'time-scale' }).config.options, 'scale.y')).toBeUndefined();
+    // the colour scale stays beside it
+    expect(at(withFrame('time-scale'), 'scale.color.domain')).toEqual(['Power']);
+    expect(at(withFrame('time-scale'), 'scale.x.type')).toBe('time');
+  });
+
+  it('marks its instants with labelled lines on a time scale only', () => {
+    const [markers] = at(withFrame('time-scale'), 'annotations') as PlotOptions[];
+    expect(markers.type).toBe('lineX');
+    expect(markers.xField).toBe('time');
+    expect(markers.data).toEqual([{ time: sunrise, label: 'Sunrise 06:00' }]);
+    expect(at(markers, 'style.stroke')).toBe(MARKER_COLOUR);
+    expect((markers.labels as PlotOptions[])[0].text).toBe('label');
+    expect(at(withFrame('line'), 'annotations')).toBeUndefined();
+    expect(at(config({ chart: 'time-scale' }).config.options, 'annotations')).toBeUndefined();
   });
 });
 
