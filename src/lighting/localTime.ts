@@ -151,3 +151,14 @@ export const localDateOf = (at: Date | number, timeZone: string): string => date
 
 /** Milliseconds after local midnight that the local wall clock shows at an instant. */
 export const wallTimeOfDay = (instant: number, timeZone: string) => ((wallClockOf(instant, timeZone) % DAY_MS) + DAY_MS) % DAY_MS;
+
+/** A time zone name this runtime knows (an IANA zone), else UTC: how a tenant's `timezone` attribute is read everywhere. */
+export function timeZoneOrUtc(name: unknown): string {
+  if (typeof name !== 'string' || !name) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return name;
+  } catch {
+    return 'UTC';
+  }
+}

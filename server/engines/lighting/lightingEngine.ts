@@ -14,7 +14,7 @@ import {
   claimLightingTicks, dropLampStates, endOverrides, finishTick, lampsOfTenant, lightingProfiles, writeLampStates,
   type LampDecision, type LampRow,
 } from '../../db/lightingQueries.ts';
-import { timeZoneOrUtc } from '../../resources/rules/schedulerRules.ts';
+import { timeZoneOrUtc } from '../../../src/lighting/localTime.ts';
 import { startWorkLoop } from '../../workLoop.ts';
 import { decideLamp, levelChanged, stateChanged } from './lampDecision.ts';
 

@@ -5,7 +5,7 @@ import { dictionaries } from '../../../src/i18n/dictionaries/index.ts';
 import { DEFAULT_LANGUAGE, isSupportedLanguage, type LanguageCode } from '../../../src/i18n/languages.ts';
 import { pickLocalized, type LocalizedValue } from '../../../src/i18n/pickLocalized.ts';
 import type { ClaimedEmail } from '../../db/notificationDeliveryQueries.ts';
-import { timeZoneOrUtc } from '../../resources/rules/schedulerRules.ts';
+import { timeZoneOrUtc } from '../../../src/lighting/localTime.ts';
 import { EMAIL_TEMPLATES } from './emailTemplates.ts';
 import { renderTextTemplate, type TemplateValues } from './textTemplate.ts';
 

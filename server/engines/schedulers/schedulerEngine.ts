@@ -15,7 +15,7 @@ import {
   type RunAggregation, type SchedulerRow,
 } from '../../db/schedulerQueries.ts';
 import { writeEngineLog } from '../../db/logQueries.ts';
-import { timeZoneOrUtc } from '../../resources/rules/schedulerRules.ts';
+import { timeZoneOrUtc } from '../../../src/lighting/localTime.ts';
 import { calendarRange, offsetsWithin, type CalendarTimeRange } from '../../telemetry/kpiTime.ts';
 import { startWorkLoop } from '../../workLoop.ts';
 import { ComplexQueryRefused, runComplexQuery, type ComplexQueryResult } from './complexQuery.ts';

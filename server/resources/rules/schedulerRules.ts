@@ -1,5 +1,6 @@
 // Scheduler rules: next_run_at is computed on save, from the cron expression in the tenant's time
 // zone (tenant attribute `timezone`, UTC by default) or the single run's time.
+import { timeZoneOrUtc } from '../../../src/lighting/localTime.ts';
 import { CronExpressionParser } from 'cron-parser';
 import { tenantTimeZone } from '../../db/directoryQueries.ts';
 import type { ModelRules } from './types.ts';
@@ -15,17 +16,6 @@ export function nextRunAt(status: unknown, definition: SchedulerDefinition, time
   }
   if (!definition.expression) return null;
   return CronExpressionParser.parse(definition.expression, { currentDate: now, tz: timeZone }).next().toDate();
-}
-
-/** A valid IANA time zone name, else UTC. */
-export function timeZoneOrUtc(name: unknown): string {
-  if (typeof name !== 'string' || !name) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return name;
-  } catch {
-    return 'UTC';
-  }
 }
 
 export const schedulerRules: ModelRules = {
