@@ -206,7 +206,7 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
         const record = validated<RecordData>(model.createSchema, { ...writable, ...patch }, 'input');
         await checkReferences(tx, model.binding, caller.tenantId, patch);
         const columns = { ...toColumns(model, record), ...serverColumns(model, caller, false) };
-        await model.binding.rules?.beforeWrite?.(ruleContext(tx, caller), record, columns);
+        await model.binding.rules?.beforeWrite?.(ruleContext(tx, caller), record, columns, id as number);
         await refusingConflicts(model.binding, () => updateRow(tx, model.storage, scopeOf(caller), id as number, columns));
         await refusingConflicts(model.binding, () => writeLinkFields(tx, model, caller, id as number, patch, true));
         await model.binding.rules?.afterWrite?.(ruleContext(tx, caller), id as number, record, previous);

@@ -96,6 +96,11 @@ describe('assignment', () => {
     expect(names).toEqual([]);
     // a second profile taking the group while the first holds it: the same refusal
     expect((await createProfile(admin, 'Second', { group_ids: [groupId] })).body.errors[0].code).toBe('PROFILE_TARGET_TAKEN');
+    // the profile that holds them may change, its targets named again or not
+    const evening = { astro_clock: false, intervals: [{ from: '19:00', to: '06:00', value: 80 }] };
+    expect((await t.post('/update-profile', { input: { id: grouped.body.id, definition: evening } }, admin)).status).toBe(200);
+    expect((await t.post('/update-profile', { input: { id: own.body.id, name: 'Own', entity_ids: [lamp.id] } }, admin)).status).toBe(200);
+    expect((await lampLighting(admin, lamp.id)).data.lamp_lighting).toMatchObject({ profile: { name: 'Own' }, through: { kind: 'entity', id: String(lamp.id) } });
     for (const created of [regional, grouped, own]) expect((await t.post('/delete-profile', { input: { id: created.body.id } }, admin)).status).toBe(200);
     expect((await lampLighting(admin, lamp.id)).data.lamp_lighting).toMatchObject({ profile: null, through: null });
   });

@@ -16,10 +16,11 @@ export const profileTargetTaken = (target?: { field: string; name: string; profi
   : new ApiError(409, PROFILE_TARGET_TAKEN, 'One of these already follows another lighting profile. Take it out of that profile first.', 'entity_ids');
 
 export const profileRules: ModelRules = {
-  async beforeWrite({ tx }, record) {
+  async beforeWrite({ tx }, record, _columns, id) {
     const problem = RECORD_RULES.profile(record);
     if (problem) throw badRequest(problem.code, problem.message, problem.field);
-    const taken = await takenProfileTarget(tx, record.id as number | undefined, (record.entity_ids ?? []) as number[], (record.group_ids ?? []) as number[]);
+    // on an update, the profile's own targets are not taken
+    const taken = await takenProfileTarget(tx, id, (record.entity_ids ?? []) as number[], (record.group_ids ?? []) as number[]);
     if (!taken) return;
     const name = pickLocalized(taken.name as LocalizedValue, 'en') || String(taken.id);
     throw profileTargetTaken({ field: taken.kind === 'entity' ? 'entity_ids' : 'group_ids', name, profile: taken.profile });

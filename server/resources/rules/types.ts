@@ -28,8 +28,11 @@ export type RecordUsage = EntityUsage;
 export interface ModelRules {
   /** The 404 message of a record that is not there or not the caller's (default 'Not found'). */
   notFound?: string;
-  /** Adjusts the columns about to be written (insert or update); `record` is the whole record after the change. */
-  beforeWrite?(context: RuleContext, record: Record<string, unknown>, columns: Record<string, unknown>): Promise<void>;
+  /**
+   * Adjusts the columns about to be written (insert or update); `record` is the whole record after
+   * the change, `id` the record's on an update (undefined on an insert).
+   */
+  beforeWrite?(context: RuleContext, record: Record<string, unknown>, columns: Record<string, unknown>, id?: number): Promise<void>;
   /** Runs after the row is inserted or updated, inside the same transaction. */
   afterWrite?(context: RuleContext, id: number, record: Record<string, unknown>, previous?: Record<string, unknown>): Promise<void>;
   /** Throws (an ApiError) when the record must not be deleted. */
