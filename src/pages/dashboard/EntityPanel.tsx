@@ -129,8 +129,6 @@ export function EntityPanel({ id, detail, onDetail, onClose, onSelect }: EntityP
         </Descriptions>
       )}
 
-      {isLamp && <LampLightingSection id={id} revision={revision} />}
-
       {detail ? (
         <>
           <Typography.Title level={5}>{t('dashboard.entity.attributes')}</Typography.Title>
@@ -163,6 +161,9 @@ export function EntityPanel({ id, detail, onDetail, onClose, onSelect }: EntityP
       ) : (
         <Button onClick={() => onDetail(true)}>{t('dashboard.entity.moreDetail')}</Button>
       )}
+
+      {/* after the card's own facts and its Detail button, which stay in the first view */}
+      {isLamp && <LampLightingSection id={id} revision={revision} />}
     </Card>
   );
 }
