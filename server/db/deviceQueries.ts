@@ -3,7 +3,7 @@
 // connectivity merged into the entity, last activity times written in batches, device events logged.
 import { sql } from 'drizzle-orm';
 import { CHANNELS, type Database, type Tx } from './database.ts';
-import { isoTime, rows } from './rows.ts';
+import { intArrayParam, isoTime, rows } from './rows.ts';
 
 export interface DeviceIdentity {
   tenantId: string;
@@ -28,6 +28,13 @@ export async function gatewayChild(db: Database, gateway: DeviceIdentity, name: 
   const [device] = await db.tenantQuery<DeviceIdentity>(gateway.tenantId,
     sql`SELECT ${IDENTITY} FROM entities WHERE fk_gateway_id = ${gateway.entityId} AND thingsboard_name = ${name} LIMIT 1`);
   return device;
+}
+
+/** Of these devices, those behind a gateway: the gateway and the name it knows the device by. */
+export async function gatewaysOf(db: Database, tenantId: string, entityIds: number[]): Promise<{ entityId: number; gatewayId: number; name: string }[]> {
+  if (!entityIds.length) return [];
+  return db.tenantQuery(tenantId, sql`SELECT "entityId", fk_gateway_id AS "gatewayId", name FROM (SELECT ${IDENTITY}, fk_gateway_id FROM entities
+    WHERE id = ANY(${intArrayParam(entityIds)}) AND fk_gateway_id IS NOT NULL) device`);
 }
 
 export async function countGatewayChildren(db: Database, gateway: DeviceIdentity): Promise<number> {

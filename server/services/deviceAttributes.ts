@@ -2,16 +2,18 @@
 // attributes (`v1/devices/me/attributes/request/{id}` → `…/response/{id}`, or
 // `GET /api/v1/{token}/attributes?clientKeys=&sharedKeys=`), and shared attributes the platform
 // sets are pushed to it (`v1/devices/me/attributes` to a subscribed MQTT session, or as the answer
-// to a waiting `GET /api/v1/{token}/attributes/updates`). Changes are announced to every instance
+// to a waiting `GET /api/v1/{token}/attributes/updates`; to the gateway of a device behind one, on
+// `v1/gateway/attributes` as `{"device", "data"}`). Changes are announced to every instance
 // (downlinkNotices.ts): the one holding the device's connection tells it.
 import { deviceAttributes, type ScopedAttributes } from '../db/deviceAttributeQueries.ts';
 import type { Database } from '../db/database.ts';
-import type { DeviceIdentity } from '../db/deviceQueries.ts';
+import { gatewaysOf, type DeviceIdentity } from '../db/deviceQueries.ts';
 import type { SharedAttributesNotice } from '../db/downlinkNotices.ts';
 import type { DeviceDownlink } from './deviceCommands.ts';
 import { deviceWaiters } from './deviceWaiters.ts';
 
 export const ATTRIBUTES_TOPIC = 'v1/devices/me/attributes';
+export const GATEWAY_ATTRIBUTES_TOPIC = 'v1/gateway/attributes';
 export const ATTRIBUTE_REQUEST_TOPIC = 'v1/devices/me/attributes/request/';
 export const ATTRIBUTE_RESPONSE_TOPIC = 'v1/devices/me/attributes/response/';
 /** Longest an HTTP device may wait for an attribute update. */
@@ -42,10 +44,16 @@ export function deviceAttributeService(db: Database, downlink: DeviceDownlink) {
     async announced(payload: string) {
       const notice = JSON.parse(payload) as SharedAttributesNotice;
       const message = JSON.stringify(notice.a);
+      const elsewhere: number[] = [];
       await Promise.all(notice.e.map(async (entityId) => {
         waiters.wake(entityId, notice.a);
         if (downlink.sessionsOf(entityId) > 0) await downlink.publishToDevice(entityId, ATTRIBUTES_TOPIC, message, { qos: 1 });
+        else elsewhere.push(entityId);
       }));
+      // devices with no connection of their own hear it through their gateway's, when it is here
+      const gateways = await gatewaysOf(db, notice.t, elsewhere);
+      await Promise.all(gateways.filter((child) => downlink.sessionsOf(child.gatewayId) > 0).map((child) => downlink.publishToDevice(
+        child.gatewayId, GATEWAY_ATTRIBUTES_TOPIC, JSON.stringify({ device: child.name, data: notice.a }), { qos: 1 })));
     },
 
     /** An HTTP device's wait for its next shared attribute update; undefined when none came in time. */

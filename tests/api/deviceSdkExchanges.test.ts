@@ -122,13 +122,15 @@ describe("tb-mqtt-client's examples", () => {
     await until(async () => (await t.db.systemQuery<{ status: string }>(sql`SELECT status FROM device_commands WHERE id = ${Number(id)}`))[0]?.status === 'ok');
   });
 
-  it('gateway request_attributes and respond_to_rpc: for a device behind the gateway', async () => {
+  it('gateway request_attributes, attribute updates and respond_to_rpc: for a device behind the gateway', async () => {
     const [child] = (await demoDevices(t, 'Demo City', 'energy')).filter((device) => device.gatewayName);
     const gateway = await connectDevice(listener.port, cityGateway.token, { protocolVersion: 5 });
     clients.push(gateway);
     const messages = inbox(gateway);
     await gateway.subscribeAsync(['v1/gateway/attributes', 'v1/gateway/attributes/response', 'v1/gateway/rpc'], { qos: 1 });
     await graphql('mutation($id: ID!) { update_shared_attributes(id: $id, attributes: { interval: 60 }) { id } }', { id: child.id });
+    // the device has no connection of its own: the update is pushed to its gateway
+    expect(await messages.next('v1/gateway/attributes')).toEqual({ device: child.gatewayName, data: { interval: 60 } });
     await gateway.publishAsync('v1/gateway/attributes/request', JSON.stringify({ id: 7, device: child.gatewayName, client: false, key: 'interval' }), { qos: 1 });
     expect(await messages.next('v1/gateway/attributes/response')).toEqual({ id: 7, device: child.gatewayName, value: 60 });
 
