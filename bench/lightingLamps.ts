@@ -1,4 +1,4 @@
-// The simulated street lamps of bench/lightingDusk.ts, in a child process of their own (forked with
+// The simulated street lamps of bench/lighting.ts, in a child process of their own (forked with
 // an IPC channel), so that their 10,000 connections and their answers have an event loop and a
 // file-descriptor table apart from the benchmark's pacing of the other devices. Each lamp is one
 // mqtt.js client (MQTT 3.1.1, no keep-alive, no reconnect) subscribed to
