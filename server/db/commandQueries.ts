@@ -77,17 +77,26 @@ export async function advanceCommands(db: Database, tenantId: string, ids: numbe
     WHERE id = ANY(${intArrayParam(ids)}) AND status IN ${before} AND expires_at > now() RETURNING id`);
 }
 
+/** A device's answer to its command `id`; it failed when it carries an `error`. */
+export interface CommandAnswer { entityId: number; id: number; response: unknown }
+
+export const answerFailed = (response: unknown) => typeof response === 'object' && response !== null && 'error' in response;
+
 /**
- * The device's answer to command `id`: ok, or failed when it carries an `error`. Answers the
- * command as it was, or undefined when the device has no such command waiting.
+ * Devices' answers to their commands, in one statement: each command ok, or failed when its answer
+ * carries an `error`. Answers the commands as they were, for those their device had waiting (an
+ * answer to another device's command, or to one no longer waiting, changes nothing). One answer per
+ * command: the caller keeps the first of several.
  */
-export async function answerCommand(db: Database, tenantId: string, entityId: number, id: number, response: unknown): Promise<CommandRow | undefined> {
-  const failed = typeof response === 'object' && response !== null && 'error' in response;
-  const [row] = await db.tenantQuery<CommandRow>(tenantId, sql`UPDATE device_commands
-    SET status = ${failed ? 'failed' : 'ok'}, answered_at = now(), delivered_at = coalesce(delivered_at, now()), response = ${JSON.stringify(response ?? null)}::jsonb
-    WHERE id = ${id} AND entity_id = ${entityId} AND status IN ${PENDING}
-    RETURNING ${COMMAND}`);
-  return row;
+export async function answerCommands(db: Database, tenantId: string, answers: CommandAnswer[]): Promise<CommandRow[]> {
+  if (!answers.length) return [];
+  const input = JSON.stringify(answers.map((a) => ({ id: a.id, entity_id: a.entityId, failed: answerFailed(a.response), response: a.response ?? null })));
+  return db.tenantQuery<CommandRow>(tenantId, sql`UPDATE device_commands c
+    SET status = CASE WHEN n.failed THEN 'failed' ELSE 'ok' END, answered_at = now(), delivered_at = coalesce(c.delivered_at, now()),
+      response = coalesce(n.response, 'null'::jsonb)
+    FROM jsonb_to_recordset(${input}::jsonb) AS n(id int, entity_id int, failed boolean, response jsonb)
+    WHERE c.id = n.id AND c.entity_id = n.entity_id AND c.status IN ${PENDING}
+    RETURNING c.id, c.tenant_id, c.entity_id, c.method, c.params, c.status, c.source, ${isoTime(sql`c.expires_at`)} AS expires_at`);
 }
 
 /** Commands whose time to live has passed unanswered, across tenants, marked expired (at most `limit`). */

@@ -2,7 +2,7 @@
 // (docs/lighting.md): intervals over the astro clock, the light sensor over both within its
 // window, an exception date over everything that starts on it. Pure: the engine calls it for every
 // lamp each minute, the profile preview through dayTimeline. A call costs about 9 µs once the sun
-// times of its place and dates are kept (bench/lighting.ts: 10,000 lamps in about 90 ms).
+// times of its place and dates are kept (bench/lightingLevels.ts: 10,000 lamps in about 90 ms).
 import { sunDaysAt, type Place } from './astro.ts';
 import { daySchedule, type DaySchedule, type Run, type ScheduleContext, type Span } from './daySchedule.ts';
 import { levelOf, type LightingProfile } from './lightingProfile.ts';

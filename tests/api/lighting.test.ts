@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueCommands } from '../../server/db/commandQueries.ts';
 import { lightTenant } from '../../server/engines/lighting/lightingEngine.ts';
 import type { MqttListener } from '../../server/ingest/mqttListener.ts';
 import { connectDevice, startDeviceApp, until, type DemoDevice } from '../support/devices.ts';
@@ -168,6 +169,35 @@ describe('commands', () => {
     await until(async () => (await lampLighting(admin, lamp.id)).data.lamp_lighting.commands[0]?.status === 'failed');
     const logs = await t.db.systemQuery<{ type: string; message: string }>(sql`SELECT type, message FROM logs WHERE entity_id = ${lamp.id} AND message LIKE 'setDim%'`);
     expect(logs).toEqual([{ type: 'error', message: 'setDim failed: driver fault' }]);
+  });
+});
+
+describe('answers', () => {
+  it('answers arriving together are written together: each command ok or failed by its own answer, the first of two answers counts, another device\'s command is not answered', async () => {
+    const [a, b, c] = [lamps[7], lamps[8], lamps[9]];
+    const queued = await t.db.tenantTx(a.tenantId, (tx) => queueCommands(tx, a.tenantId, [a, b, c].map((lamp) => (
+      { entityId: lamp.id, method: 'setDim', params: { level: 30 }, source: 'user' as const, ttlMs: 60_000 }))));
+    const [forA, forB, forC] = queued.map((command) => command.id);
+    const identity = (lamp: DemoDevice) => ({ tenantId: lamp.tenantId, entityId: lamp.id, entityTypeId: lamp.typeId, isGateway: false, name: lamp.name });
+    const { commands } = t.app.downlink;
+    // the first goes alone; the others wait for it and go in one statement
+    const answered = await Promise.all([
+      commands.answer(identity(c), 2_000_000_000, { level: 30 }),
+      commands.answer(identity(a), forA, { level: 30 }),
+      commands.answer(identity(a), forA, { error: 'second answer' }),
+      commands.answer(identity(b), forB, { error: 'driver fault' }),
+      commands.answer(identity(b), forC, { level: 30 }), // c's command, answered by b
+    ]);
+    expect(answered).toEqual([false, true, false, true, false]);
+    const rows = await t.db.systemQuery<{ id: number; status: string; response: unknown }>(sql`SELECT id, status, response FROM device_commands WHERE id IN (${forA}, ${forB}, ${forC}) ORDER BY id`);
+    expect(rows).toEqual([
+      { id: forA, status: 'ok', response: { level: 30 } },
+      { id: forB, status: 'failed', response: { error: 'driver fault' } },
+      { id: forC, status: 'queued', response: null },
+    ]);
+    expect(await commands.answer(identity(c), forC, null)).toBe(true);
+    const [last] = await t.db.systemQuery<{ status: string; response: unknown }>(sql`SELECT status, response FROM device_commands WHERE id = ${forC}`);
+    expect(last).toEqual({ status: 'ok', response: null });
   });
 });
 

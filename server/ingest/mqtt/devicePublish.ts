@@ -6,7 +6,8 @@
 //
 // Telemetry becomes queued points one message at a time (the writer's queue applies back-pressure
 // through it); attribute and connection messages, each a database update of its own, a few at a
-// time. Either way, what waits is the packet, not its parsed content.
+// time; answers to commands, written together, many at a time. Either way, what waits is the
+// packet, not its parsed content.
 import { admissionGate } from '../admissionGate.ts';
 import { deviceLabel, type DeviceIdentity, type DeviceIngest, type Points } from '../deviceIngest.ts';
 import { PAYLOAD_LIMITS, parseJson, type PayloadProblem } from '../devicePayload.ts';
@@ -15,6 +16,14 @@ import type { TelemetryWriter } from '../../telemetry/telemetryWriter.ts';
 
 /** Attribute and connection messages handled at once, at most (each is a database update). */
 const UPDATES_AT_ONCE = 16;
+/**
+ * Devices' answers to commands handled at once, at most. Those waiting together are written by one
+ * statement (server/services/deviceCommands.ts), so many at once cost a few statements; behind the
+ * gate of the updates, 16 at a time each waiting its turn at a busy database, ten thousand lamps
+ * answering one minute's commands took minutes.
+ */
+const ANSWERS_AT_ONCE = 1_000;
+const isAnswer = (topic: string) => topic.startsWith('v1/devices/me/rpc/response/') || topic === 'v1/gateway/rpc';
 
 export interface Receipt {
   /** Settles when the message may be acknowledged; rejects when it could not be stored. */
@@ -36,6 +45,7 @@ const STORED: Receipt = { stored: Promise.resolve() };
 export function devicePublish(ingest: DeviceIngest, writer: TelemetryWriter, problems: IngestProblems, requests: () => DeviceRequestHandler | undefined): ReceiveMessage {
   const telemetryGate = admissionGate(1);
   const updateGate = admissionGate(UPDATES_AT_ONCE);
+  const answerGate = admissionGate(ANSWERS_AT_ONCE);
 
   return async (device, topic, payload) => {
     const who = deviceLabel(device);
@@ -62,8 +72,8 @@ export function devicePublish(ingest: DeviceIngest, writer: TelemetryWriter, pro
       // QoS 0 does not wait for the commit: the writer reports failed batches itself.
       return ticket ? { stored: ticket.committed } : STORED;
     };
-    const update = async (apply: (json: unknown) => Promise<PayloadProblem[]>): Promise<Receipt> => {
-      await updateGate.run(async () => {
+    const update = async (apply: (json: unknown) => Promise<PayloadProblem[]>, gate = updateGate): Promise<Receipt> => {
+      await gate.run(async () => {
         const json = parsed();
         if (json !== undefined) refuse(await apply(json));
       });
@@ -78,7 +88,7 @@ export function devicePublish(ingest: DeviceIngest, writer: TelemetryWriter, pro
       case 'v1/gateway/disconnect': return update((json) => ingest.gatewayConnection(device, json, false));
       default: {
         const handler = requests();
-        if (handler?.handles(topic)) return update((json) => handler.handle(device, topic, json));
+        if (handler?.handles(topic)) return update((json) => handler.handle(device, topic, json), isAnswer(topic) ? answerGate : updateGate);
         problems.report('unknown_topic', who, `nothing is done with topic ${topic.slice(0, 100)}`);
         return STORED;
       }
