@@ -88,10 +88,10 @@ export const answerFailed = (response: unknown) => typeof response === 'object' 
  * answer to another device's command, or to one no longer waiting, changes nothing). One answer per
  * command: the caller keeps the first of several.
  */
-export async function answerCommands(db: Database, tenantId: string, answers: CommandAnswer[]): Promise<CommandRow[]> {
+export async function answerCommands(tx: Tx, answers: CommandAnswer[]): Promise<CommandRow[]> {
   if (!answers.length) return [];
   const input = JSON.stringify(answers.map((a) => ({ id: a.id, entity_id: a.entityId, failed: answerFailed(a.response), response: a.response ?? null })));
-  return db.tenantQuery<CommandRow>(tenantId, sql`UPDATE device_commands c
+  return rows<CommandRow>(tx, sql`UPDATE device_commands c
     SET status = CASE WHEN n.failed THEN 'failed' ELSE 'ok' END, answered_at = now(), delivered_at = coalesce(c.delivered_at, now()),
       response = coalesce(n.response, 'null'::jsonb)
     FROM jsonb_to_recordset(${input}::jsonb) AS n(id int, entity_id int, failed boolean, response jsonb)

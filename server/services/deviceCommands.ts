@@ -44,13 +44,16 @@ export interface DeviceCommandsOptions {
 
 interface WaitingAnswer extends CommandAnswer { tenantId: string; resolve(command: CommandRow | undefined): void; reject(error: unknown): void }
 
+/** Writes a batch of one tenant's answers in `tx`: the commands answered, and whether a failure was logged. */
+type WriteAnswers = (tx: Tx, answers: CommandAnswer[]) => Promise<{ commands: CommandRow[]; logged: boolean }>;
+
 /**
- * Devices' answers written together: while one statement writes the answers before them, those that
- * arrive meanwhile wait, and the next statement writes them all (one per tenant). Ten thousand lamps
+ * Devices' answers written together: while one transaction writes the answers before them, those
+ * that arrive meanwhile wait, and the next writes them all (one per tenant). Ten thousand lamps
  * answering the same minute's commands take a few statements, not ten thousand turns at the
  * database between the telemetry writer's batches.
  */
-function answerWriter(db: Database) {
+function answerWriter(db: Database, write: WriteAnswers, afterLogged: () => void) {
   const queue: WaitingAnswer[] = [];
   let writing = false;
   async function writeQueued() {
@@ -65,7 +68,9 @@ function answerWriter(db: Database) {
           const seen = new Set<string>();
           const first = answers.filter((a) => !seen.has(`${a.entityId}:${a.id}`) && seen.add(`${a.entityId}:${a.id}`));
           try {
-            const answered = new Map((await answerCommands(db, tenantId, first)).map((command) => [`${command.entity_id}:${command.id}`, command]));
+            const { commands, logged } = await db.tenantTx(tenantId, (tx) => write(tx, first));
+            if (logged) afterLogged();
+            const answered = new Map(commands.map((command) => [`${command.entity_id}:${command.id}`, command]));
             for (const answer of answers) {
               const key = `${answer.entityId}:${answer.id}`;
               answer.resolve(answered.get(key));
@@ -94,7 +99,6 @@ const routedThroughGateway = (downlink: DeviceDownlink) => (command: CommandRow 
 export function deviceCommands(db: Database, downlink: DeviceDownlink, options: DeviceCommandsOptions) {
   const pollers = deviceWaiters<true>();
   const viaGateway = routedThroughGateway(downlink);
-  const writeAnswer = answerWriter(db);
 
   /** Sends commands to the devices' MQTT sessions here (or their gateway's); those acknowledged become delivered. */
   async function send(tenantId: string, commands: (CommandRow | RoutedCommand)[]) {
@@ -108,20 +112,29 @@ export function deviceCommands(db: Database, downlink: DeviceDownlink, options: 
     await advanceCommands(db, tenantId, outcomes.filter((id): id is number => id !== undefined), 'delivered');
   }
 
-  async function logFailure(command: CommandRow, response: unknown) {
+  /** A failed command's log row, in the transaction that marks it failed; answers whether it was written. */
+  async function logFailure(tx: Tx, command: CommandRow, response: unknown): Promise<boolean> {
     const error = (response as { error?: unknown }).error;
     const reason = typeof error === 'string' ? error.slice(0, 200) : JSON.stringify(error ?? null).slice(0, 200);
-    const logged = await db.tenantTx(command.tenant_id, async (tx) => {
-      const logId = await writeEngineLog(tx, {
-        tenantId: command.tenant_id, entityId: command.entity_id, at: new Date().toISOString(), type: 'error', source: 'entity',
-        message: `${command.method} failed: ${reason}`, eventKey: `command:${command.id}`,
-        data: { event: 'command_failed', entity: await entityName(tx, command.entity_id), command: command.id, method: command.method, params: command.params, reason },
-      });
-      if (logId !== undefined) await options.onLogged?.(tx, command.tenant_id, logId);
-      return logId !== undefined;
+    const logId = await writeEngineLog(tx, {
+      tenantId: command.tenant_id, entityId: command.entity_id, at: new Date().toISOString(), type: 'error', source: 'entity',
+      message: `${command.method} failed: ${reason}`, eventKey: `command:${command.id}`,
+      data: { event: 'command_failed', entity: await entityName(tx, command.entity_id), command: command.id, method: command.method, params: command.params, reason },
     });
-    if (logged) options.afterLogged?.();
+    if (logId !== undefined) await options.onLogged?.(tx, command.tenant_id, logId);
+    return logId !== undefined;
   }
+
+  /** The answers written, and each failure logged with them: a failed command never lacks its log row. */
+  const writeAnswer = answerWriter(db, async (tx, answers) => {
+    const commands = await answerCommands(tx, answers);
+    const responses = new Map(answers.map((answer) => [`${answer.entityId}:${answer.id}`, answer.response]));
+    let logged = false;
+    for (const command of commands) {
+      if (command.status === 'failed' && await logFailure(tx, command, responses.get(`${command.entity_id}:${command.id}`))) logged = true;
+    }
+    return { commands, logged };
+  }, () => options.afterLogged?.());
 
   return {
     /** An announcement of queued commands (any instance's): those for devices connected or waiting here go out. */
@@ -142,9 +155,7 @@ export function deviceCommands(db: Database, downlink: DeviceDownlink, options: 
 
     /** The device's answer to command `id`; a failure is logged. Answers whether the device had that command waiting. */
     async answer(device: DeviceIdentity, id: number, response: unknown): Promise<boolean> {
-      const command = await writeAnswer(device.tenantId, { entityId: device.entityId, id, response });
-      if (command?.status === 'failed') await logFailure(command, response);
-      return command !== undefined;
+      return (await writeAnswer(device.tenantId, { entityId: device.entityId, id, response })) !== undefined;
     },
 
     /**
