@@ -22,6 +22,9 @@ export const API_TOKEN_MAX_DAYS = 90;
 /** What every door of the model needs: the module and the whole of the public-API board permissions. */
 const manage = { modules: [API_USER_MODULE], permission: 'public-api.board.*' } as const;
 
+/** The message of a username with another character (its code: API_USERNAME_CHARACTERS). */
+export const API_USERNAME_CHARACTERS = 'A username may hold only letters, digits and the characters . _ @ -';
+
 /** 3 to 100 letters, digits, `_`, `@`, `-` and `.` (written `\x2E`: a `.` in a pattern reads as "any character" to the bounds lint). */
 const username = {
   type: 'string', minLength: 3, maxLength: 100, pattern: '^[A-Za-z0-9_@\\x2E-]+$', 'x-widget': 'text',

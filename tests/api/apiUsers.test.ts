@@ -188,7 +188,7 @@ describe('tokens', () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(limited.body.errors[0].extensions.params).toEqual({ seconds: retryAfter });
     // REST counts the same requests (the limit is checked with the token, before any door)
-    const rest = await t.get('/tenant', user.access_token);
+    const rest = await t.send({ path: '/tenant', token: user.access_token });
     expectRefused(rest, 429, 'API_RATE_LIMITED');
     expect(Number(rest.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(JSON.stringify(limited.body)).not.toContain(user.access_token);
@@ -311,6 +311,7 @@ describe('who may manage API users', () => {
       const label = JSON.stringify(body)?.slice(0, 60);
       expect(answer.status, label).toBe(status);
       if (code) expect(errorCode(answer), label).toBe(code);
+      if (code === 'API_USERNAME_CHARACTERS') expect(answer.body.errors[0]).toMatchObject({ field: 'username', message: 'A username may hold only letters, digits and the characters . _ @ -' });
     }
     const logins: unknown[] = [
       { tenant: 'not-a-uuid', username: 'someone', password: 'long-secret-pass-1' },
