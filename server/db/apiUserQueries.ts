@@ -47,8 +47,9 @@ export const liveTokensOf = (tx: Tx, tenantId: string, apiUserIds: string[]): Pr
 /**
  * Adds a token of the API user. Its dead tokens (expired or revoked) are deleted, and of its live
  * ones only the newest `keepLive - 1` stay live: signing in again and again keeps a bounded set.
+ * Answers whether older tokens were revoked to make room.
  */
-export async function insertApiToken(tx: Tx, row: { tenantId: string; apiUserId: string; tokenHash: string; prefix: string; expiresAt: Date }, keepLive: number) {
+export async function insertApiToken(tx: Tx, row: { tenantId: string; apiUserId: string; tokenHash: string; prefix: string; expiresAt: Date }, keepLive: number): Promise<boolean> {
   const now = new Date();
   const mine = and(eq(apiTokens.tenantId, row.tenantId), eq(apiTokens.apiUserId, row.apiUserId));
   await tx.delete(apiTokens).where(and(mine, or(lte(apiTokens.expiresAt, now), isNotNull(apiTokens.revokedAt))));
@@ -57,8 +58,8 @@ export async function insertApiToken(tx: Tx, row: { tenantId: string; apiUserId:
     await tx.update(apiTokens).set({ revokedAt: now }).where(inArray(apiTokens.id, older.map((token) => token.id)));
     await announceRevocation(tx, row.apiUserId);
   }
-  const [token] = await tx.insert(apiTokens).values(row).returning({ id: apiTokens.id });
-  return token;
+  await tx.insert(apiTokens).values(row);
+  return older.length > 0;
 }
 
 /** Revokes every live token of the API user, or only one of them. */

@@ -44,15 +44,17 @@ export function apiTokenService(db: Database, throttle: LoginThrottle, options: 
   const limiter = requestRateLimiter(options.rateLimit);
 
   /** Issues a token of the API user inside `tx`; older tokens beyond the live limit are revoked. */
-  async function issue(tx: Tx, tenantId: string, apiUserId: string, days?: number): Promise<IssuedToken> {
+  async function issueToken(tx: Tx, tenantId: string, apiUserId: string, days?: number): Promise<{ issued: IssuedToken; revokedOlder: boolean }> {
     const { token, hash, prefix } = newApiToken();
     const expiresAt = apiTokenExpiry(days);
-    await insertApiToken(tx, { tenantId, apiUserId, tokenHash: hash, prefix, expiresAt }, MAX_LIVE_TOKENS);
-    return { access_token: token, token_type: 'Bearer', expires_at: expiresAt.toISOString(), expires_in: Math.round((expiresAt.getTime() - Date.now()) / 1000) };
+    const revokedOlder = await insertApiToken(tx, { tenantId, apiUserId, tokenHash: hash, prefix, expiresAt }, MAX_LIVE_TOKENS);
+    const expiresIn = Math.round((expiresAt.getTime() - Date.now()) / 1000);
+    return { issued: { access_token: token, token_type: 'Bearer', expires_at: expiresAt.toISOString(), expires_in: expiresIn }, revokedOlder };
   }
 
   return {
-    issue,
+    /** The first token of a new API user, inside the transaction that creates it. */
+    issue: async (tx: Tx, tenantId: string, apiUserId: string): Promise<IssuedToken> => (await issueToken(tx, tenantId, apiUserId)).issued,
 
     /** Signs an API user in: a new token (the ones it has stay live until they expire). */
     async login(body: ApiLoginBody, address: string): Promise<IssuedToken> {
@@ -65,8 +67,8 @@ export function apiTokenService(db: Database, throttle: LoginThrottle, options: 
         throw new ApiError(400, 'invalid_grant', INVALID_API_CREDENTIALS);
       }
       await throttle.recordSuccess(account, address);
-      const issued = await db.tenantTx(body.tenant, (tx) => issue(tx, body.tenant, user.id, body.token_days));
-      cache.clear(); // an older token may have been revoked to make room
+      const { issued, revokedOlder } = await db.tenantTx(body.tenant, (tx) => issueToken(tx, body.tenant, user.id, body.token_days));
+      if (revokedOlder) cache.clear(); // the other instances hear of it on commit
       return issued;
     },
 

@@ -195,6 +195,19 @@ describe('tokens', () => {
     expect((await gql(other, PING)).status).toBe(200);
   });
 
+  it('an API user keeps at most 10 live tokens: signing in once more revokes the oldest', async () => {
+    const user = await createApiUser();
+    expect((await gql(user.access_token, PING)).status).toBe(200); // remembered as live
+    const later: string[] = [];
+    for (let i = 0; i < 9; i++) later.push((await signIn(cityTenant, user.username, user.password)).body.access_token);
+    expect((await gql(user.access_token, PING)).status).toBe(200);
+    later.push((await signIn(cityTenant, user.username, user.password)).body.access_token);
+    expectRefused(await gql(user.access_token, PING), 401, 'JWT100');
+    const listed = (await gql(admin, LIST)).body.data.api_user_list.find((row: any) => row.id === user.id);
+    expect(listed.tokens.map((token: any) => token.prefix)).toEqual(later.reverse().map((token) => token.slice(0, 12)));
+    for (const token of later) expect((await gql(token, PING)).status).toBe(200);
+  });
+
   it('POST /public/auth/logout revokes the token it comes with, and only that one', async () => {
     const user = await createApiUser();
     const other = (await signIn(cityTenant, user.username, user.password)).body.access_token;
