@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import mercurius, { type IResolvers, type PubSub } from 'mercurius';
 import { randomUUID } from 'node:crypto';
 import { AJV_OPTIONS, finiteNumbersPlugin } from '../src/schemas/validation.ts';
+import { apiUserRoutes } from './api/apiUserRoutes.ts';
 import { authRoutes } from './api/authRoutes.ts';
 import { bearerToken, callerOf } from './api/authenticate.ts';
 import { installErrorHandling, sendUnavailable } from './api/httpErrors.ts';
@@ -14,12 +15,15 @@ import { onWebSocketError } from './api/websocketErrors.ts';
 import { kpiDataRoutes } from './api/kpiDataRoutes.ts';
 import { overlayImageRoutes } from './api/overlayImageRoutes.ts';
 import { profileRoutes } from './api/profileRoutes.ts';
+import { mayOpenSubscriptions, refuseOutsidePublicApi } from './api/publicApiDoors.ts';
+import { publicAuthRoutes } from './api/publicAuthRoutes.ts';
 import { readRoutes } from './api/readRoutes.ts';
 import { schedulerQueryTestRoutes } from './api/schedulerQueryTestRoutes.ts';
 import { installSecurityHeaders } from './api/securityHeaders.ts';
 import { installCompression, serveWebApp } from './api/webApp.ts';
 import { tokenSigner } from './auth/accessToken.ts';
 import { loginThrottle, type ThrottleLimits } from './auth/loginThrottle.ts';
+import type { RateLimit } from './auth/tokenRateLimit.ts';
 import { authStore } from './db/authStore.ts';
 import { throttleStore } from './db/throttleStore.ts';
 import { mapOrigins, type TrustProxy } from './config.ts';
@@ -30,6 +34,8 @@ import type { DiskGuard } from './db/diskGuard.ts';
 import { graphqlErrorFormatter } from './graphql/errorFormatter.ts';
 import { checkGraphqlRequest, refuseUnparsedDocument } from './graphql/graphqlRequest.ts';
 import { guardGraphqlSocket } from './graphql/socketGuard.ts';
+import { apiUserResolvers, apiUserTypeDefs } from './graphql/apiUserGraphql.ts';
+import { refuseNonPublicGraphql } from './graphql/publicApiGate.ts';
 import { GRAPHQL_LIMITS, graphqlParseOptions, graphqlValidationRules } from './graphql/limits.ts';
 import { resolvers, type GraphqlContext } from './graphql/resolvers.ts';
 import { typeDefs } from './graphql/schema.ts';
@@ -54,7 +60,10 @@ import { deviceCommands, type DeviceCommands } from './services/deviceCommands.t
 import { deviceRequests } from './services/deviceRequests.ts';
 import { lightingService } from './services/lightingService.ts';
 import { startWorkLoop } from './workLoop.ts';
+import { apiTokenService } from './services/apiTokenService.ts';
+import { apiUserService } from './services/apiUserService.ts';
 import { authService } from './services/authService.ts';
+import { bearerAuthentication } from './services/bearerAuthentication.ts';
 import { passwordService } from './services/passwordService.ts';
 import { tenantReadCache } from './services/tenantReadCache.ts';
 import { readBudget } from './services/readBudget.ts';
@@ -102,6 +111,8 @@ export interface AppOptions {
   engines?: boolean;
   /** How often the engines look for due work (ms; watchers: 5 s). */
   enginesEveryMs?: number;
+  /** Requests an API token may make per window (600 a minute by default). */
+  apiRateLimit?: RateLimit;
 }
 
 /** Device ingestion, shared by the HTTP routes, the MQTT listener, CSV import and the demo. */
@@ -165,8 +176,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await installCompression(app);
   app.decorateRequest('caller', null);
 
-  const auth = authService(authStore(options.db), tokenSigner(options.jwtSecret), loginThrottle(throttleStore(options.db), options.throttle));
+  const throttle = loginThrottle(throttleStore(options.db), options.throttle);
+  const auth = authService(authStore(options.db), tokenSigner(options.jwtSecret), throttle);
   await options.db.listen(CHANNELS.sessionRevoked, auth.forgetSession);
+  const apiTokens = apiTokenService(options.db, throttle, { rateLimit: options.apiRateLimit });
+  await options.db.listen(CHANNELS.apiTokensRevoked, apiTokens.forgetTokens);
+  // a bearer token is a user's access token or an API user's token
+  const callers = bearerAuthentication(auth, apiTokens);
   const tenantReads = tenantReadCache();
   await options.db.listen(CHANNELS.tenantDataChanged, tenantReads.invalidate);
   const budget = readBudget();
@@ -183,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   authRoutes(app, auth);
+  publicAuthRoutes(app, apiTokens);
 
   let pubsub: PubSub | undefined;
   const live = liveEvents(() => {
@@ -294,16 +311,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
-  // Everything registered in this scope needs a valid access token.
+  // Everything registered in this scope needs a valid access token; an API token reaches only the
+  // public API (server/api/publicApiDoors.ts).
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request) => {
       // The GraphQL WebSocket authenticates with its connection payload instead (below).
       if (request.headers.upgrade?.toLowerCase() === 'websocket') return;
-      request.caller = await callerOf(request, auth);
+      request.caller = await callerOf(request, callers);
+      refuseOutsidePublicApi(request, GRAPHQL_PATH);
     });
     readRoutes(scope, reads, baseMap);
     profileRoutes(scope, passwordService(options.db));
     resourceRoutes(scope, resources);
+    const apiUsers = apiUserService(options.db, apiTokens);
+    apiUserRoutes(scope, apiUsers);
     kpiDataRoutes(scope, kpiDataService(options.db, resources, { localDayZones, budget }));
     schedulerQueryTestRoutes(scope, schedulerQueryTest(options.db, { budget }));
     await overlayImageRoutes(scope, overlayImageService(options.db));
@@ -312,9 +333,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     guardGraphqlSocket(scope, GRAPHQL_PATH, () => scope.graphql.schema);
     await scope.register(fastifyWebsocket, { options: { maxPayload: 1_048_576 }, errorHandler: onWebSocketError });
     await scope.register(mercurius, {
-      schema: [typeDefs, resourceTypeDefs(), deviceTypeDefs, entityTypeDefs, lightingTypeDefs],
+      schema: [typeDefs, resourceTypeDefs(), deviceTypeDefs, entityTypeDefs, lightingTypeDefs, apiUserTypeDefs],
       resolvers: mergeResolvers(resolvers(reads), resourceResolvers(resources), deviceResolvers(devices), entityResolvers(entityAttributes, resources),
-        lightingResolvers(lightingService(options.db, { wakeEngine: () => wakeLighting() }))),
+        lightingResolvers(lightingService(options.db, { wakeEngine: () => wakeLighting() })), apiUserResolvers(apiUsers)),
       path: GRAPHQL_PATH,
       graphiql: false,
       allowBatchedQueries: false, // one operation per request: a batch would multiply every limit
@@ -322,7 +343,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       validationRules: graphqlValidationRules,
       queryDepth: GRAPHQL_LIMITS.maxDepth, // mercurius' own check also covers subscriptions on the websocket
       errorFormatter: graphqlErrorFormatter,
-      additionalRouteOptions: { preHandler: checkGraphqlRequest },
+      additionalRouteOptions: { preHandler: [checkGraphqlRequest, refuseNonPublicGraphql] },
       context: (request): GraphqlContext => ({ caller: request.caller ?? undefined }),
       subscription: {
         keepAlive: WS_KEEP_ALIVE_MS,
@@ -330,8 +351,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           const header = payload?.authorization ?? payload?.Authorization;
           const token = bearerToken(typeof header === 'string' ? header : undefined);
           if (!token) return false;
-          // A refused token is the client's mistake, not a failure for mercurius to log: 4403 closes the socket.
-          return auth.authenticate(token).then((caller) => ({ caller }), (error: unknown) => {
+          // A refused token is the client's mistake, not a failure for mercurius to log: 4403 closes the
+          // socket; so does an API token (no subscription is public).
+          return callers.authenticate(token).then((caller) => (mayOpenSubscriptions(caller) ? { caller } : false), (error: unknown) => {
             if (error instanceof ApiError) return false;
             throw error;
           });

@@ -1,7 +1,7 @@
 // Resolves the bearer token of a request to its caller (or answers 401 with a JWT code).
 import type { FastifyRequest } from 'fastify';
 import { invalidToken } from '../errors.ts';
-import type { AuthService } from '../services/authService.ts';
+import type { Authenticator } from '../services/bearerAuthentication.ts';
 import type { Caller } from '../services/caller.ts';
 
 declare module 'fastify' {
@@ -13,7 +13,7 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-export async function callerOf(request: FastifyRequest, auth: AuthService): Promise<Caller> {
+export async function callerOf(request: FastifyRequest, auth: Authenticator): Promise<Caller> {
   const token = bearerToken(request.headers.authorization);
   if (!token) throw invalidToken();
   return auth.authenticate(token);

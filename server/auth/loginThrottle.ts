@@ -7,6 +7,7 @@
 //   addresses wait a growing delay too, while addresses the account signed in from before
 //   (for `knownForMs`) are not slowed by it — so a distributed attack cannot lock out the owner.
 import type { CounterRow, ThrottleStore } from '../db/throttleStore.ts';
+import { ApiError } from '../errors.ts';
 
 export interface ThrottleLimits {
   perPair: number;
@@ -81,4 +82,14 @@ export function loginThrottle(store: ThrottleStore, limits: ThrottleLimits = DEF
       await store.reset([keys.pair, keys.known], new Date(now()));
     },
   };
+}
+
+/** Throws the 429 of a sign-in that must wait (with Retry-After), or returns. */
+export async function refuseWhileThrottled(throttle: LoginThrottle, account: string, address: string): Promise<void> {
+  const waitMs = await throttle.retryAfterMs(account, address);
+  if (waitMs <= 0) return;
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  const error = new ApiError(429, 'RATE_LIMITED', `Too many failed sign-in attempts. Try again in ${minutes} minutes.`, undefined, { minutes });
+  error.retryAfterSeconds = Math.ceil(waitMs / 1000);
+  throw error;
 }

@@ -57,6 +57,8 @@ export const APP_ROLE = 'terrasight_app';
 export const CHANNELS = {
   /** payload: the session id; sent by authStore when it revokes a session */
   sessionRevoked: 'terrasight_session_revoked',
+  /** payload: the API user's id; sent by apiUserQueries when it revokes (or deletes) API tokens */
+  apiTokensRevoked: 'terrasight_api_tokens_revoked',
   /** payload: the device's entity id; sent by rotateAccessToken, so every instance closes the device's connections */
   deviceCredentialsRotated: 'terrasight_device_credentials_rotated',
   /** payload: the tenant id; sent by triggers on the tables the cached reads come from (migration 0003) */

@@ -386,9 +386,35 @@ export const apiUsers = pgTable('api_users', {
   username: text('username').notNull(),
   passwordHash: text('password_hash').notNull(),
   permissions: textList('permissions'),
-  tokenHash: text('token_hash'),
   createdAt: createdAt(),
-}, (t) => [index('api_users_tenant_idx').on(t.tenantId), tenantIsolation()]);
+}, (t) => [
+  index('api_users_tenant_idx').on(t.tenantId),
+  // an API user signs in with its tenant and username (src/schemas/apiUser.ts): unique in the tenant, in any letter case
+  uniqueIndex('api_users_tenant_username_unique').on(t.tenantId, sql`lower(${t.username})`),
+  tenantIsolation(),
+]);
+
+/**
+ * The bearer tokens of API users (`tsa_…`, server/auth/apiTokens.ts), kept only as their SHA-256
+ * hash; `prefix` is the token's start, shown to tell tokens apart. A token is live until it expires
+ * or is revoked (the API user deleted, its password changed, the token signed out).
+ */
+export const apiTokens = pgTable('api_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tenantId: tenantId(),
+  apiUserId: uuid('api_user_id').notNull().references(() => apiUsers.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  prefix: text('prefix').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('api_tokens_token_hash_unique').on(t.tokenHash),
+  index('api_tokens_api_user_idx').on(t.apiUserId),
+  index('api_tokens_tenant_idx').on(t.tenantId),
+  tenantIsolation(),
+]);
 
 /** A sign-in; its refresh tokens rotate, and re-use of a dead one revokes the whole session. */
 export const authSessions = pgTable('auth_sessions', {

@@ -46,12 +46,15 @@ export function formatGraphqlErrors(errors: readonly GraphQLError[], log: Fastif
   };
 
   const formatted = errors.flatMap(format);
-  return { status: statuses[0] as number | undefined, errors: formatted };
+  // a refusal that says when to try again (429, 503) says it in the header too, as REST does
+  const retryAfter = errors.map((error) => error.originalError).find((original) => original instanceof ApiError && original.retryAfterSeconds) as ApiError | undefined;
+  return { status: statuses[0] as number | undefined, errors: formatted, retryAfterSeconds: retryAfter?.retryAfterSeconds };
 }
 
 export function graphqlErrorFormatter(execution: ExecutionResult & { statusCode?: number }, context: MercuriusContext) {
   const request = context.reply?.request;
-  const { status, errors } = formatGraphqlErrors(execution.errors ?? [], request?.log ?? context.app.log, request?.id);
+  const { status, errors, retryAfterSeconds } = formatGraphqlErrors(execution.errors ?? [], request?.log ?? context.app.log, request?.id);
   const statusCode = execution.data ? 200 : (status ?? execution.statusCode ?? 200);
+  if (retryAfterSeconds) context.reply?.header('retry-after', retryAfterSeconds);
   return { statusCode, response: { data: execution.data ?? null, errors } };
 }

@@ -1,6 +1,6 @@
 // Sign-in, token refresh with rotation, sign-out, and resolving a bearer token to a caller.
 import type { AccessClaims, TokenSigner } from '../auth/accessToken.ts';
-import type { LoginThrottle } from '../auth/loginThrottle.ts';
+import { refuseWhileThrottled, type LoginThrottle } from '../auth/loginThrottle.ts';
 import { decoyPasswordHash, verifyPassword } from '../auth/passwords.ts';
 import { hashToken, newRefreshToken, refreshTokenExpiry } from '../auth/refreshToken.ts';
 import { sessionCache, type SessionCache } from '../auth/sessionCache.ts';
@@ -15,15 +15,6 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 /** The longest e-mail address (RFC 5321), also the schema's bound. */
 const MAX_EMAIL = 320;
 const accountOf = (email: string) => email.trim().toLowerCase();
-
-async function refuseWhileThrottled(throttle: LoginThrottle, account: string, address: string) {
-  const waitMs = await throttle.retryAfterMs(account, address);
-  if (waitMs <= 0) return;
-  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-  const error = new ApiError(429, 'RATE_LIMITED', `Too many failed sign-in attempts. Try again in ${minutes} minutes.`, undefined, { minutes });
-  error.retryAfterSeconds = Math.ceil(waitMs / 1000);
-  throw error;
-}
 
 const claimsOf = (user: UserRow, sessionId: string): AccessClaims => ({
   sub: user.id,
@@ -118,6 +109,7 @@ export function authService(store: AuthStore, signer: TokenSigner, throttle: Log
         sessionId: claims.sid,
         modules: claims.modules ?? [],
         permissions: claims.module_permissions ?? [],
+        kind: 'user',
       };
     },
   };

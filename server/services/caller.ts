@@ -2,13 +2,20 @@
 import { permissionGranted } from '../../src/schemas/modules.ts';
 import { forbidden } from '../errors.ts';
 
+/**
+ * A signed-in tenant user (a JWT; `kind` 'user' or left out), or an API user (an API token: then
+ * `userId` is the API user's id, `sessionId` the token's, and only the public-API doors open).
+ */
 export interface Caller {
   tenantId: string;
   userId: string;
   sessionId: string;
   modules: string[];
   permissions: string[];
+  kind?: 'user' | 'api';
 }
+
+export const isApiCaller = (caller: Caller | null | undefined) => caller?.kind === 'api';
 
 export const hasPermission = (caller: Caller, permission: string) => permissionGranted(caller.permissions, permission);
 

@@ -27,6 +27,7 @@
 //   x-conditional        shown only while a matching if/then branch of the schema names it
 //   x-errors             failed keyword → error code (translated by clients)
 //   readOnly             set by the server, never by a client
+//   writeOnly            written by a client, never answered (a password)
 import { MAX_PAGE_SIZE, pageQuery } from './fields.ts';
 import { idListSchema, idSchema, NO_NUL } from './bounds.ts';
 import { modulesGranted, permissionGranted } from './modules.ts';
@@ -50,6 +51,8 @@ export interface FieldSchema {
   const?: unknown;
   format?: string;
   readOnly?: boolean;
+  /** Written by a client, never answered (a password). */
+  writeOnly?: boolean;
   default?: unknown;
   minimum?: number;
   maximum?: number;
@@ -148,11 +151,14 @@ export function updateInputSchema(model: ModelSchema) {
   };
 }
 
+/** The fields an answer may carry: all but those only ever written (a password). */
+export const answeredFields = (model: ModelSchema) => Object.keys(model.properties).filter((field) => !model.properties[field].writeOnly);
+
 /** A record as the API answers it (every field optional: some are left out by permission). */
 export function recordSchema(model: ModelSchema) {
   return {
     type: 'object',
-    properties: Object.fromEntries(Object.entries(model.properties).map(([field, schema]) => [field, answerSchema(schema)])),
+    properties: Object.fromEntries(answeredFields(model).map((field) => [field, answerSchema(model.properties[field])])),
   };
 }
 

@@ -66,7 +66,8 @@ function postRoutes() {
   return Object.entries<any>(doc.paths).filter(([, methods]) => methods.post).map(([path, methods]) => ({
     path: path.replace('{token}', lamp.token),
     tag: methods.post.tags?.[0] as string,
-    operatorRefused: ['watcher', 'scheduler', 'profile', 'kpi'].includes(methods.post.tags?.[0]), // kpi: the preview, for whoever may write KPIs
+    // kpi: the preview, for whoever may write KPIs; api-users: creating one (signing in and out are open)
+    operatorRefused: ['watcher', 'scheduler', 'profile', 'kpi'].includes(methods.post.tags?.[0]) || path === '/api/users',
   }));
 }
 

@@ -58,6 +58,8 @@ export interface TestAppOptions {
   baseMap?: BaseMap; mapTileHosts?: string[]; telemetryDayZones?: string[]; logger?: AppOptions['logger']; statementTimeoutMs?: number;
   /** The engines (watchers…) run only in the tests that ask for them: the others' seeded state stays as seeded. */
   engines?: boolean; enginesEveryMs?: number; smtp?: AppOptions['smtp'];
+  /** Requests an API token may make per window. */
+  apiRateLimit?: AppOptions['apiRateLimit'];
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
