@@ -62,13 +62,14 @@ import { readService } from './services/readService.ts';
 import { schedulerQueryTest } from './services/schedulerQueryTest.ts';
 import { resourceResolvers, resourceTypeDefs } from './graphql/resourceGraphql.ts';
 import { resourceRoutes } from './api/resourceRoutes.ts';
-import { resourceService } from './resources/resourceService.ts';
+import { resourceService, type ResourceServiceOptions } from './resources/resourceService.ts';
 import { deviceResolvers, deviceTypeDefs } from './graphql/deviceGraphql.ts';
 import { entityResolvers, entityTypeDefs } from './graphql/entityGraphql.ts';
 import { deviceService } from './services/deviceService.ts';
 import { entityAttributeService } from './services/entityAttributeService.ts';
 import { overlayImageService } from './services/overlayImageService.ts';
 import { syncDayZones } from './telemetry/dayZones.ts';
+import { kpiComponentData } from './telemetry/kpiComponentData.ts';
 import { kpiDataService } from './telemetry/kpiData.ts';
 
 export interface AppOptions {
@@ -213,8 +214,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ingestion.devices.closeSessions(entityId);
     },
   });
+  const completions: ResourceServiceOptions['completions'] = () => ({ public_api_component: kpiComponentData(resources, kpiData) });
   const resources = resourceService(options.db, {
     cache: tenantReads,
+    completions,
     onChange(tenantId, change) {
       tenantReads.invalidate(tenantId); // this instance at once; others through the tables' triggers
       live.publishResourceChange(tenantId, change).catch((error: unknown) => app.log.error({ err: error }, 'live publish failed'));
@@ -225,6 +228,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }
     },
   });
+
+  const kpiData = kpiDataService(options.db, resources, { localDayZones, budget });
 
   const entityAttributes = entityAttributeService(options.db, live, (tenantId) => tenantReads.invalidate(tenantId));
   /** Looks at the tenants' lamps at once (a profile or an override changed); nothing while the engines are off. */
@@ -304,7 +309,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     readRoutes(scope, reads, baseMap);
     profileRoutes(scope, passwordService(options.db));
     resourceRoutes(scope, resources);
-    kpiDataRoutes(scope, kpiDataService(options.db, resources, { localDayZones, budget }));
+    kpiDataRoutes(scope, kpiData);
     schedulerQueryTestRoutes(scope, schedulerQueryTest(options.db, { budget }));
     await overlayImageRoutes(scope, overlayImageService(options.db));
     // WebSockets for GraphQL subscriptions and MQTT (mercurius uses this registration, as it
