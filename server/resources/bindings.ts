@@ -12,6 +12,7 @@ import { apiUsers, entities, entityTypes, groups, kpis, MODEL_TABLES, profiles, 
 import type { ModelLink, ModelStorage } from '../db/modelTables.ts';
 import type { ApiError } from '../errors.ts';
 import { boardRules } from './rules/boardRules.ts';
+import { componentRules } from './rules/componentRules.ts';
 import { shareRules } from './rules/shareRules.ts';
 import type { ModelRules } from './rules/types.ts';
 import { accessTokenTaken, entityRules } from './rules/entityRules.ts';
@@ -142,9 +143,9 @@ export const MODEL_BINDINGS: Record<ModelName, ModelBinding> = {
     computed: { ...MODEL_TABLES.board.computed, share: (_table, reader) => boardShareOfReader(reader), group: () => boardFirstGroup() },
     rules: boardRules,
   },
-  component: { ...MODEL_TABLES.component, references: { 'definition.kpi_id': kpis }, grants: onBoards('board') },
+  component: { ...MODEL_TABLES.component, references: { 'definition.kpi_id': kpis }, grants: onBoards('board'), rules: componentRules },
   public_api_component: {
-    ...MODEL_TABLES.component, references: { 'definition.kpi_id': kpis }, grants: onBoards('public_api_board'), completed: ['query', 'data'],
+    ...MODEL_TABLES.component, references: { 'definition.kpi_id': kpis }, grants: onBoards('public_api_board'), completed: ['query', 'data'], rules: componentRules,
   },
   share: {
     ...MODEL_TABLES.share,

@@ -311,7 +311,9 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
       const model = modelOf(name);
       authorize(caller, model.schema, 'delete');
       const links = model.schema['x-api'].deleteLinks;
-      const named = links && leaving !== undefined ? validated<number[]>(model.schema.properties[links], leaving, links) : undefined;
+      const named = links && leaving !== undefined
+        ? validated<RecordData>({ type: 'object', properties: { [links]: model.schema.properties[links] } }, { [links]: leaving }, 'input')[links] as number[]
+        : undefined;
       const changes = await db.tenantTx(caller.tenantId, async (tx): Promise<SettledChange[]> => {
         const record = await findRecord(tx, model, caller, id, 'delete');
         const before = await holdersOf(tx, model, id);
