@@ -49,6 +49,10 @@ export function linkedGrants(link: LinkTarget & { via: LinkTable }, ownId: SQL):
   };
 }
 
+/** The ids a row is linked to through `via`, only those of rows the user holds a grant on, in order (an id-list field as the reader sees it). */
+export const linkedIdsSeen = (via: LinkTable, ownId: SQL, linkedAtLeast: (userId: SQL, rank: number) => SQL) => (user: SQL): SQL =>
+  nested(sql`ARRAY(SELECT ${via.other} FROM ${via.table} WHERE ${via.own} = ${ownId} AND ${linkedAtLeast(user, 1)} ORDER BY 1)`);
+
 /** The users holding a grant on the row `id` (the audience of its changes). */
 export async function grantHolders(tx: Tx, grants: GrantSql, id: number): Promise<string[]> {
   const { rows } = await tx.execute(sql`SELECT DISTINCT h.user_id::text AS user_id FROM (${grants.holders(sql`${id}::integer`)}) h WHERE h.user_id IS NOT NULL`) as unknown as { rows: { user_id: string }[] };

@@ -64,10 +64,12 @@ export interface ListPage {
   offset: number;
 }
 
+/** The row's own id, spelled out for a subquery: drizzle writes a lone column of a one-table select without its table. */
+export const ownRowId = (table: PgTable): SQL => sql.raw(`"${getTableName(table)}"."id"`);
+
 /** The ids linked to the row, in order, as an id-list field reads (`table` is the model's). */
 export const linkedIds = (link: LinkTable, table: PgTable): SQL =>
-  // the outer id spelled out: drizzle writes a lone column of a one-table select without its table
-  sql`ARRAY(SELECT ${link.other} FROM ${link.table} WHERE ${link.own} = ${sql.raw(`"${getTableName(table)}"."id"`)} ORDER BY 1)`;
+  sql`ARRAY(SELECT ${link.other} FROM ${link.table} WHERE ${link.own} = ${ownRowId(table)} ORDER BY 1)`;
 
 /** The rows in scope; on granted models those the user holds at least `rank` on (1: any grant). */
 function scopeConditions(table: RecordTable, scope: RecordScope, rank = 1): SQL[] {
@@ -154,6 +156,10 @@ export async function removeLinks(tx: Tx, link: LinkTable, id: number, ids: numb
 
 /** Rows of a granted model a reference may name: their fixed values, and the user's grant on each (NULL: none). */
 export interface GrantedRows { conditions: SQL[]; grant: SQL }
+
+/** The rows of a granted model's table a reference may name, with the user's grant on each. */
+export const grantedRowsOf = (table: RecordTable, userId: string): GrantedRows =>
+  ({ conditions: table.fixed.map(([column, value]) => eq(column, value)), grant: table.grants!.sql.of(userParam(userId)) });
 
 /**
  * Which of `ids` are values of `column` on the tenant's rows of its table, each with whether the

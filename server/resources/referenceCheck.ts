@@ -5,12 +5,11 @@
 // tell that it exists. Row-level security hides other tenants' rows; the tenant condition is the
 // second lock. A record of a granted model (a board) the caller holds no grant on does not exist
 // for it either; one it holds too little on for the write is a 403.
-import { getTableName, sql } from 'drizzle-orm';
+import { getTableName } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { columnsByName } from '../db/columnKeys.ts';
 import type { Tx } from '../db/database.ts';
-import { userParam } from '../db/grantQueries.ts';
-import { tenantRowsAmong, type GrantedRows } from '../db/resourceQueries.ts';
+import { grantedRowsOf, tenantRowsAmong, type GrantedRows } from '../db/resourceQueries.ts';
 import { ApiError } from '../errors.ts';
 import type { Caller } from '../services/caller.ts';
 import type { Grant, GrantedReference, ModelBinding, Reference, ReferenceKind, ReferenceTarget } from './bindings.ts';
@@ -28,10 +27,9 @@ interface Place { field: string; ids: unknown[]; targets: Target[] }
 function grantedTarget(reference: GrantedReference, caller: Caller): Target {
   const { storage, binding } = modelOf(reference.model);
   const column = reference.column ? columnsByName(storage.table).get(reference.column)! : storage.id;
-  const conditions = storage.fixed.map(([fixed, value]) => sql`${fixed} = ${value}`);
   return {
     key: `${reference.model}.${column.name}.${reference.needs}`, column,
-    granted: { conditions, grant: storage.grants!.sql.of(userParam(caller.userId)), needs: reference.needs, noun: binding.grants!.noun },
+    granted: { ...grantedRowsOf(storage, caller.userId), needs: reference.needs, noun: binding.grants!.noun },
   };
 }
 

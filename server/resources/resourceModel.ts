@@ -2,12 +2,12 @@
 // fields' columns (plain fields, and objects whose properties are columns of their own), what a
 // read selects (for its reader too: fields computed for them, what they may do), the table as the
 // statements take it (server/db/resourceQueries.ts), and the schemas that validate its inputs.
-import { getTableName, sql, type SQL } from 'drizzle-orm';
+import { getTableName, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { createInputSchema, listQuerySchema, updateInputSchema, type ModelSchema } from '../../src/schemas/model.ts';
 import { columnKeys, columnsByName } from '../db/columnKeys.ts';
-import { linkedGrants, nested, type TableGrants } from '../db/grantQueries.ts';
-import { linkedIds, type RecordTable } from '../db/resourceQueries.ts';
+import { linkedGrants, linkedIdsSeen, nested, type TableGrants } from '../db/grantQueries.ts';
+import { linkedIds, ownRowId, type RecordTable } from '../db/resourceQueries.ts';
 import { GRANT_RANKS, type ModelBinding } from './bindings.ts';
 import { fieldWithoutColumn } from './modelStorageError.ts';
 import { registeredModel } from './registry.ts';
@@ -49,8 +49,7 @@ function describeModel(name: string): Model {
     if (binding.completed?.includes(field)) continue;
     if (grants?.through?.field === field) {
       // the linked records the reader sees, only
-      const { link: via, linkedAtLeast } = grants.through;
-      forReader[field] = (reader) => nested(sql`ARRAY(SELECT ${via.other} FROM ${via.table} WHERE ${via.own} = ${ownId(binding.table)} AND ${linkedAtLeast(reader, 1)} ORDER BY 1)`);
+      forReader[field] = linkedIdsSeen(grants.through.link, ownRowId(binding.table), grants.through.linkedAtLeast);
     } else if (link) {
       selection[field] = linkedIds(link, binding.table);
     } else if (computed) {
@@ -78,9 +77,6 @@ function describeModel(name: string): Model {
   };
 }
 
-/** The row's own id, spelled out: inside a subquery a lone `"id"` would name the subquery's table's. */
-const ownId = (table: PgTable) => sql.raw(`"${getTableName(table)}"."id"`);
-
 /** The grants of the model's rows as its statements take them: its own, or through a link field from another granted model. */
 function tableGrants(binding: ModelBinding): TableGrants | undefined {
   const { grants } = binding;
@@ -89,7 +85,7 @@ function tableGrants(binding: ModelBinding): TableGrants | undefined {
   if (!grants.through) return { sql: { of: grants.of!, holders: grants.holders! }, listRank };
   const target = modelOf(grants.through.model).storage;
   const via = binding.links![grants.through.field];
-  const linked = linkedGrants({ table: target.table, id: target.id, fixed: target.fixed, grants: target.grants!.sql, via }, ownId(binding.table));
+  const linked = linkedGrants({ table: target.table, id: target.id, fixed: target.fixed, grants: target.grants!.sql, via }, ownRowId(binding.table));
   return { sql: linked, listRank, through: { field: grants.through.field, link: via, linkedAtLeast: linked.linkedAtLeast } };
 }
 
