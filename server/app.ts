@@ -71,13 +71,14 @@ import { readService } from './services/readService.ts';
 import { schedulerQueryTest } from './services/schedulerQueryTest.ts';
 import { resourceResolvers, resourceTypeDefs } from './graphql/resourceGraphql.ts';
 import { resourceRoutes } from './api/resourceRoutes.ts';
-import { resourceService } from './resources/resourceService.ts';
+import { resourceService, type ResourceServiceOptions } from './resources/resourceService.ts';
 import { deviceResolvers, deviceTypeDefs } from './graphql/deviceGraphql.ts';
 import { entityResolvers, entityTypeDefs } from './graphql/entityGraphql.ts';
 import { deviceService } from './services/deviceService.ts';
 import { entityAttributeService } from './services/entityAttributeService.ts';
 import { overlayImageService } from './services/overlayImageService.ts';
 import { syncDayZones } from './telemetry/dayZones.ts';
+import { kpiComponentData } from './telemetry/kpiComponentData.ts';
 import { kpiDataService } from './telemetry/kpiData.ts';
 
 export interface AppOptions {
@@ -230,8 +231,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ingestion.devices.closeSessions(entityId);
     },
   });
+  const completions: ResourceServiceOptions['completions'] = () => ({ public_api_component: kpiComponentData(resources, kpiData) });
   const resources = resourceService(options.db, {
     cache: tenantReads,
+    completions,
     onChange(tenantId, change) {
       tenantReads.invalidate(tenantId); // this instance at once; others through the tables' triggers
       live.publishResourceChange(tenantId, change).catch((error: unknown) => app.log.error({ err: error }, 'live publish failed'));
@@ -242,6 +245,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }
     },
   });
+
+  const kpiData = kpiDataService(options.db, resources, { localDayZones, budget });
 
   const entityAttributes = entityAttributeService(options.db, live, (tenantId) => tenantReads.invalidate(tenantId));
   /** Looks at the tenants' lamps at once (a profile or an override changed); nothing while the engines are off. */
@@ -325,7 +330,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     resourceRoutes(scope, resources);
     const apiUsers = apiUserService(options.db, apiTokens);
     apiUserRoutes(scope, apiUsers);
-    kpiDataRoutes(scope, kpiDataService(options.db, resources, { localDayZones, budget }));
+    kpiDataRoutes(scope, kpiData);
     schedulerQueryTestRoutes(scope, schedulerQueryTest(options.db, { budget }));
     await overlayImageRoutes(scope, overlayImageService(options.db));
     // WebSockets for GraphQL subscriptions and MQTT (mercurius uses this registration, as it

@@ -19,6 +19,8 @@ export const PUBLIC_API_REST_PATHS: ReadonlySet<string> = new Set([
 export const PUBLIC_API_GRAPHQL_FIELDS: ReadonlySet<string> = new Set([
   'public_api_board_list',
   'public_api_board',
+  'public_api_component_list',
+  'public_api_component',
   'public_api_share_list',
   'public_api_share_board',
   'public_api_remove_share_board',

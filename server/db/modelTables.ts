@@ -7,7 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean, check, doublePrecision, index, integer, jsonb, pgPolicy, pgRole, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
-  type AnyPgColumn, type IndexBuilder, type PgColumn, type PgColumnBuilderBase, type PgTable, type PgTableWithColumns,
+  type AnyPgColumn, type CheckBuilder, type IndexBuilder, type PgColumn, type PgColumnBuilderBase, type PgTable, type PgTableWithColumns,
 } from 'drizzle-orm/pg-core';
 import { escapeLiteral } from 'pg';
 import { allowsNull, type FieldSchema, type ModelSchema } from '../../src/schemas/model.ts';
@@ -50,12 +50,15 @@ export interface ModelStorage {
   flattened?: readonly string[];
   /** Id-list fields kept in link tables. */
   links?: Record<string, LinkStorage>;
-  /** Read-only fields computed in SQL beside the row (from other tables), not kept in a column (`table` is the model's table). */
-  computed?: Record<string, (table: PgTable) => SQL>;
+  /**
+   * Read-only fields computed in SQL beside the row (from other tables), not kept in a column
+   * (`table` is the model's table, `reader` the reading user's id: what the reader may do with it).
+   */
+  computed?: Record<string, (table: PgTable, reader: SQL) => SQL>;
   /** What a field's column needs beyond the schema: a foreign key, a generated default, a wider id. */
   refine?: Record<string, (column: ColumnBuilder) => PgColumnBuilderBase>;
-  /** Indexes the schema cannot state (a tree path, a unique token). */
-  indexes?: (table: any) => IndexBuilder[];
+  /** Indexes (and checks) the schema cannot state (a tree path, a unique token, a board's kind). */
+  indexes?: (table: any) => (IndexBuilder | CheckBuilder)[];
 }
 
 export interface ModelLink { table: PgTable; own: PgColumn; other: PgColumn; target: () => AnyTable }
@@ -152,7 +155,8 @@ export function modelTables(schema: ModelSchema, storage: ModelStorage): Pick<Mo
     if (condition) checks.push([`${storage.table}_${name}_check`, condition]);
   };
   for (const [field, fieldSchema] of Object.entries(schema.properties)) {
-    if (storage.links?.[field] || storage.computed?.[field]) continue;
+    // the tenant column is the table's own (a model may show it, as a board's tenant_id)
+    if (storage.links?.[field] || storage.computed?.[field] || field === 'tenant_id') continue;
     if (storage.flattened?.includes(field)) {
       for (const [property, propertySchema] of Object.entries(fieldSchema.properties ?? {})) addField(property, propertySchema, !!fieldSchema.required?.includes(property));
       continue;

@@ -22,6 +22,7 @@ import { profileSchema } from '../../src/schemas/profile.ts';
 import { schedulerSchema } from '../../src/schemas/scheduler.ts';
 import { shareSchema } from '../../src/schemas/share.ts';
 import { watcherSchema } from '../../src/schemas/watcher.ts';
+import { boardIsOwner, boardScopes } from './boardGrantQueries.ts';
 import { modelTables, tenantColumn, tenantIsolation } from './modelTables.ts';
 
 const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
@@ -302,12 +303,21 @@ const boardModel = modelTables(boardSchema, {
   table: 'boards',
   tenants: () => tenants.id,
   links: { group_ids: { target: () => groups } },
+  // what the reader may do with the board (boardGrantQueries.ts)
+  computed: { is_owner: (_table, reader) => boardIsOwner(reader), scopes: (_table, reader) => boardScopes(reader) },
   serverColumns: {
-    /** 'performance' or 'public-api' */
+    /** 'performance' or 'public_api': the doors that serve it (bindings.ts) */
     kind: text('kind').notNull().default('performance'),
+    /** the key a share names the board by */
     resourceUuid: uuid('resource_uuid').notNull().defaultRandom(),
+    /** who created it: it exists for them and for the users they share it with */
     ownerId: uuid('owner_id'),
   },
+  indexes: (t) => [
+    index('boards_owner_idx').on(t.ownerId),
+    index('boards_resource_uuid_idx').on(t.resourceUuid),
+    check('boards_kind_check', sql`kind IN ('performance', 'public_api')`),
+  ],
 });
 export const boards = boardModel.table;
 
@@ -322,7 +332,13 @@ export const components = componentModel.table;
 
 export const boardComponents = componentModel.links.board_ids.table;
 
-const shareModel = modelTables(shareSchema, { table: 'shares', tenants: () => tenants.id, serverColumns: { createdAt: createdAt() } });
+const shareModel = modelTables(shareSchema, {
+  table: 'shares',
+  tenants: () => tenants.id,
+  serverColumns: { createdAt: createdAt() },
+  // one share per board and requester: sharing again changes it (bindings.ts `upsertOn`)
+  indexes: (t) => [uniqueIndex('shares_resource_requester_unique').on(t.resource, t.requester), index('shares_requester_idx').on(t.requester)],
+});
 export const shares = shareModel.table;
 
 const notificationModel = modelTables(notificationSchema, {

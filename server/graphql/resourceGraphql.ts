@@ -3,7 +3,9 @@
 // arguments (SPEC §7: create_kpi(name, attributes, definition, query, group_ids, category)), and
 // the `resource_changed(resource)` subscription. Names can be overridden in the model's x-api.
 import mercurius, { type IResolvers } from 'mercurius';
-import { argumentDeclarations, graphqlType, inputArgumentTypes, listArgumentTypes, operationNames } from '../../src/schemas/graphqlOperations.ts';
+import {
+  argumentDeclarations, deleteArgumentTypes, fieldsOfArguments, graphqlType, inputArgumentTypes, listArgumentTypes, operationNames,
+} from '../../src/schemas/graphqlOperations.ts';
 import type { ModelSchema } from '../../src/schemas/model.ts';
 import { ApiError } from '../errors.ts';
 import { resourceChangedTopic, type ResourceChange } from '../live/resourceEvents.ts';
@@ -11,6 +13,7 @@ import { isModel, modelNames, schemaOf } from '../resources/registry.ts';
 import { authorize, receivesChange, visibleRecord } from '../resources/resourceAccess.ts';
 import type { RecordData, ResourceService } from '../resources/resourceService.ts';
 import type { RecordUsage } from '../resources/rules/types.ts';
+import type { Caller } from '../services/caller.ts';
 import { callerOf, given, type GraphqlContext } from './graphqlContext.ts';
 
 interface ModelDefs { types: string; queries: string[]; mutations: string[] }
@@ -29,7 +32,7 @@ function modelTypeDefs(model: ModelSchema): ModelDefs {
     mutations: [
       access.create ? `${ops.create}(${argumentDeclarations(inputArgumentTypes(model, false))}): ${ops.type}!` : '',
       access.update ? `${ops.update}(${argumentDeclarations(inputArgumentTypes(model, true))}): ${ops.type}!` : '',
-      access.delete ? `${ops.delete}(id: ID!): DeleteResult!` : '',
+      access.delete ? `${ops.delete}(${argumentDeclarations(deleteArgumentTypes(model))}): DeleteResult!` : '',
     ].filter(Boolean),
   };
 }
@@ -58,6 +61,21 @@ export function resourceTypeDefs(): string {
 `;
 }
 
+/**
+ * A granted record's change as the subscriber's own read answers it now (what they may do with it
+ * is theirs): a record they no longer see — deleted, or no longer shared with them — is `deleted`.
+ */
+async function asReadNow(resources: ResourceService, caller: Caller, change: ResourceChange) {
+  const gone = { resource: change.resource, action: 'deleted' as const, id: change.id, record: null };
+  if (change.action === 'deleted') return gone;
+  try {
+    return { resource: change.resource, action: change.action, id: change.id, record: await resources.get(caller, change.resource, change.id) };
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode < 500) return gone;
+    throw error;
+  }
+}
+
 export function resourceResolvers(resources: ResourceService): IResolvers {
   const Query: Record<string, unknown> = {};
   const Mutation: Record<string, unknown> = {};
@@ -74,16 +92,20 @@ export function resourceResolvers(resources: ResourceService): IResolvers {
       };
       Query[ops.one] = (_root: unknown, args: { id: string }, context: GraphqlContext) => resources.get(callerOf(context), name, Number(args.id));
     }
-    if (access.create) Mutation[ops.create] = (_root: unknown, args: RecordData, context: GraphqlContext) => resources.create(callerOf(context), name, given(args));
-    if (access.update) Mutation[ops.update] = (_root: unknown, args: RecordData, context: GraphqlContext) => resources.update(callerOf(context), name, given(args));
+    // arguments named otherwise than their fields (share_board's scopeName) are passed as the fields
+    const input = (args: RecordData) => fieldsOfArguments(model, given(args));
+    if (access.create) Mutation[ops.create] = (_root: unknown, args: RecordData, context: GraphqlContext) => resources.create(callerOf(context), name, input(args));
+    if (access.update) Mutation[ops.update] = (_root: unknown, args: RecordData, context: GraphqlContext) => resources.update(callerOf(context), name, input(args));
     if (access.delete) {
-      Mutation[ops.delete] = async (_root: unknown, args: { id: string }, context: GraphqlContext) => {
+      const links = model['x-api'].deleteLinks;
+      Mutation[ops.delete] = async (_root: unknown, args: RecordData, context: GraphqlContext) => {
+        const { id, ...rest } = input(args) as { id: string } & RecordData;
         const none = { childrenIds: [], watcherNames: [], schedulerNames: [] };
         try {
-          return { ...(await resources.remove(callerOf(context), name, Number(args.id))), deleted: true, ...none };
+          return { ...(await resources.remove(callerOf(context), name, Number(id), links ? rest[links] : undefined)), deleted: true, ...none };
         } catch (error) {
           const usage = (error as { usage?: RecordUsage }).usage;
-          if (error instanceof ApiError && usage) return { id: args.id, deleted: false, ...usage };
+          if (error instanceof ApiError && usage) return { id, deleted: false, ...usage };
           throw error;
         }
       };
@@ -104,11 +126,13 @@ export function resourceResolvers(resources: ResourceService): IResolvers {
           },
           (payload: { resource_changed: ResourceChange }, _args: unknown, context: any) => receivesChange(context.caller, payload.resource_changed),
         ),
-        resolve: (payload: { resource_changed: ResourceChange }, _args: unknown, context: GraphqlContext) => {
+        resolve: async (payload: { resource_changed: ResourceChange }, _args: unknown, context: GraphqlContext) => {
           const change = payload.resource_changed;
           const model = schemaOf(change.resource);
           const caller = callerOf(context);
-          return { ...change, removed: undefined, record: change.record && visibleRecord(caller, model, change.record), notify: change.notify?.includes(caller.userId) ?? false };
+          const notify = change.notify?.includes(caller.userId) ?? false;
+          if (change.audience) return { ...(await asReadNow(resources, caller, change)), notify };
+          return { ...change, removed: undefined, owner: undefined, record: change.record && visibleRecord(caller, model, change.record), notify };
         },
       },
     },

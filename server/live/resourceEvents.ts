@@ -14,6 +14,12 @@ export interface ResourceChange {
   removed?: Record<string, unknown>;
   /** For owner-scoped models: the user the record belongs to. */
   owner?: string;
+  /**
+   * For granted models (boards): the users who held a grant on the record before or after the
+   * change (lower-case ids). Only they hear of it, each as their own read answers it now: one who
+   * lost the record hears it deleted.
+   */
+  audience?: string[];
   /** The users for whom the change is an in-app notification (an engine's log their notification rules ask for). */
   notify?: string[];
 }

@@ -41,7 +41,7 @@ export function toColumns(model: Model, record: RecordData): Record<string, unkn
   return values;
 }
 
-/** The server's own column values of a write: audit fields, and on create the tenant, owner and fixed values. */
+/** The server's own column values of a write: audit fields, and on create the tenant, owner (or the granted record's) and fixed values. */
 export function serverColumns(model: Model, caller: Caller, creating: boolean): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   const set = (name: string, value: unknown) => {
@@ -53,6 +53,7 @@ export function serverColumns(model: Model, caller: Caller, creating: boolean): 
   if (creating) {
     set('tenant_id', caller.tenantId);
     if (model.schema['x-owner']) set(model.schema['x-owner'], caller.userId);
+    if (model.binding.grants?.owner) set(model.binding.grants.owner, caller.userId);
     for (const [name, value] of Object.entries(model.binding.fixed ?? {})) set(name, value);
   }
   return values;

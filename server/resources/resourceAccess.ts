@@ -1,12 +1,14 @@
 // Who may do what with a model's records, decided in one place for every door (REST, GraphQL,
 // the live subscription): the model's access rule per action (x-access: modules and permission),
-// the permissions written fields and values need (x-permission, x-value-permissions), the fields
-// left out of what a caller sees, and which live changes reach a subscriber.
+// the grant a record of a granted model needs for the action (bindings.ts `grants`), the
+// permissions written fields and values need (x-permission, x-value-permissions), the fields left
+// out of what a caller sees, and which live changes reach a subscriber.
 import { modulesGranted, permissionHeldByName } from '../../src/schemas/modules.ts';
 import { accessRule, fieldsWith, type Action, type FieldSchema, type ModelSchema } from '../../src/schemas/model.ts';
 import { ApiError, forbidden } from '../errors.ts';
 import type { ResourceChange } from '../live/resourceEvents.ts';
 import { hasPermission, type Caller } from '../services/caller.ts';
+import { GRANT_RANKS, type Grant, type RecordGrants } from './bindings.ts';
 
 type RecordData = Record<string, unknown>;
 
@@ -16,6 +18,26 @@ export function authorize(caller: Caller, schema: ModelSchema, action: Action): 
   if (!rule) throw new ApiError(405, 'NOT_SUPPORTED', `${schema.$id} does not support ${action}`);
   if (!modulesGranted(caller.modules, rule.modules)) throw forbidden(`the module ${rule.modules!.join(' or ')}`);
   if (rule.permission && !hasPermission(caller, rule.permission)) throw forbidden(rule.permission);
+}
+
+/** The refusal of a record the caller sees but holds too little on (`field`: the reference naming it). */
+function grantRefusal(noun: string, needs: Grant, field?: string): ApiError {
+  const message = needs === 'owner' ? `Only the ${noun}'s owner may do this.` : `You may only view this ${noun}: changing it needs the edit scope.`;
+  return new ApiError(403, 'FORBIDDEN', field ? `${field}: ${message}` : message, field, { scope: needs });
+}
+
+/**
+ * Throws 403 when the caller's grant on a record (1 view, 2 edit, 3 owner) is below what the
+ * action needs; reading needs any grant (a record with none is not found at all).
+ */
+export function checkGrant(grants: RecordGrants, grant: number, action: 'read' | 'update' | 'delete', field?: string): void {
+  const needs = action === 'read' ? 'view' : grants.needs[action] ?? 'view';
+  if (grant < GRANT_RANKS[needs]) throw grantRefusal(grants.noun, needs, field);
+}
+
+/** Throws 403 when a record named by a reference is held below `needs`. */
+export function checkReferencedGrant(noun: string, grant: number, needs: Grant, field: string): void {
+  if (grant < GRANT_RANKS[needs]) throw grantRefusal(noun, needs, field);
 }
 
 /** Refuses written fields and values the caller's permissions do not cover. */
@@ -54,5 +76,9 @@ export function visibleRecord(caller: Caller, schema: ModelSchema, record: Recor
 export const visibilityKey = (caller: Caller, schema: ModelSchema) =>
   `${schema['x-owner'] ? caller.userId : ''}:${hiddenFields(caller, schema).join(',')}`;
 
-/** Whether a live change reaches the subscriber: owner-scoped records reach their owner only. */
-export const receivesChange = (caller: Caller | undefined, change: ResourceChange) => !change.owner || change.owner === caller?.userId;
+/**
+ * Whether a live change reaches the subscriber: owner-scoped records reach their owner only, and
+ * granted ones the users who held a grant on them before or after the change.
+ */
+export const receivesChange = (caller: Caller | undefined, change: ResourceChange) =>
+  (!change.owner || change.owner === caller?.userId) && (!change.audience || (!!caller && change.audience.includes(caller.userId.toLowerCase())));

@@ -5,19 +5,25 @@
 // statements (server/db/resourceQueries.ts), and after each commit publish the change and the
 // records the rules changed with it (live bus, caches). The REST and GraphQL doors are thin doors
 // to it. Row-level security scopes every statement to the caller's tenant; the statements' scope
-// is the second lock.
+// is the second lock. On granted models (bindings.ts `grants`: boards and what is reached through
+// them) a record the caller holds no grant on is not found, one it holds too little on for the
+// action is refused (403), and its changes reach only the users holding a grant on it.
 import type { FieldSchema } from '../../src/schemas/model.ts';
 import type { Database, Tx } from '../db/database.ts';
-import { deleteRow, findRow, insertRow, listRows, updateRow, writeLinks, type RecordScope } from '../db/resourceQueries.ts';
-import { ApiError, notFound } from '../errors.ts';
+import { grantHolders, userParam } from '../db/grantQueries.ts';
+import {
+  deleteRow, findRow, GRANT_KEY, insertRow, linkCount, listRows, removeLinks, updateRow, writeLinks, type RecordScope,
+} from '../db/resourceQueries.ts';
+import { ApiError, badRequest, notFound } from '../errors.ts';
 import type { ResourceChange } from '../live/resourceEvents.ts';
 import { validated } from '../schemaValidator.ts';
 import type { Caller } from '../services/caller.ts';
 import { filtersKey, type TenantReadCache } from '../services/tenantReadCache.ts';
+import { GRANT_RANKS } from './bindings.ts';
 import { listPageOf, type ListQuery } from './listQuery.ts';
 import { serverColumns, toColumns, toRecord, type RecordData } from './recordMapping.ts';
 import { checkReferences } from './referenceCheck.ts';
-import { authorize, checkWritePermissions, visibilityKey, visibleRecord } from './resourceAccess.ts';
+import { authorize, checkGrant, checkWritePermissions, visibilityKey, visibleRecord } from './resourceAccess.ts';
 import { modelOf, type Model } from './resourceModel.ts';
 import type { FollowOnChanges, RuleContext } from './rules/types.ts';
 import { refusingConflicts } from './uniqueConflicts.ts';
@@ -26,11 +32,16 @@ export type { ListQuery, RecordData };
 
 export interface ListResult { rows: RecordData[]; total: number; page: number; per_page: number }
 
+/** Fills the `completed` fields of a model's answers (bindings.ts) for the caller, in place. */
+export type AnswerCompletion = (caller: Caller, records: RecordData[]) => Promise<void>;
+
 export interface ResourceServiceOptions {
   /** Called after each committed change (live bus, caches). */
   onChange(tenantId: string, change: ResourceChange): void;
   /** Where lists of models bound with `cached` are kept until their tenant's data changes. */
   cache?: TenantReadCache;
+  /** Per model, what completes its answers with what other services know (a public-API KPI component's data). */
+  completions?: () => Partial<Record<string, AnswerCompletion>>;
 }
 
 /** A list page as JSON text (what REST sends as it is) and the total. */
@@ -51,7 +62,30 @@ const keptByUpdate = (schema: FieldSchema | undefined, patched: boolean) => !sch
 const scopeOf = (caller: Caller): RecordScope => ({ tenantId: caller.tenantId, userId: caller.userId });
 
 /** What the model's rules are given inside a write's transaction. */
-const ruleContext = (tx: Tx, caller: Caller): RuleContext => ({ tx, caller, selectionOf: (name) => modelOf(name).storage.selection });
+const ruleContext = (tx: Tx, caller: Caller): RuleContext => ({
+  tx, caller, selectionOf: (name) => {
+    const { storage } = modelOf(name);
+    return { ...storage.selection, ...storage.readerSelection?.(userParam(caller.userId)) };
+  },
+});
+
+/** A change to publish after the commit; on a granted model with the users to tell (`audience`). */
+interface SettledChange { model: Model; action: ResourceChange['action']; id: number; record: RecordData | null; removed?: RecordData; audience?: string[] }
+
+/** The users holding a grant on the record (none on models that are not granted). */
+const holdersOf = async (tx: Tx, model: Model, id: number) => (model.storage.grants ? grantHolders(tx, model.storage.grants.sql, id) : []);
+
+/** The audience of a granted model's change: who held a grant before and after it, and those named. */
+const audienceOf = (model: Model, ...groups: string[][]) =>
+  (model.storage.grants ? [...new Set(groups.flat().map((user) => user.toLowerCase()))] : undefined);
+
+/** The link field a granted model's records are reached through, and the links a caller may change on it (at the grant an update needs). */
+function throughLinks(model: Model, caller: Caller) {
+  const through = model.storage.grants?.through;
+  if (!through) return undefined;
+  const rank = GRANT_RANKS[model.binding.grants!.needs.update ?? 'edit'];
+  return { field: through.field, link: through.link, changeable: through.linkedAtLeast(userParam(caller.userId), rank) };
+}
 
 /** Whose record it is on an owner-scoped model (its changes reach that user only); undefined on the others. */
 const ownerOf = (model: Model, record: RecordData) => {
@@ -60,28 +94,66 @@ const ownerOf = (model: Model, record: RecordData) => {
 };
 
 export function resourceService(db: Database, options: ResourceServiceOptions) {
-  const findRecord = async (tx: Tx, model: Model, caller: Caller, id: number): Promise<RecordData> => {
-    const row = await findRow(tx, model.storage, scopeOf(caller), id);
-    if (!row) throw notFound(model.binding.rules?.notFound);
+  /** The record as the caller reads it; 404 when it is not there for the caller, 403 when its grant is too low for `action`. */
+  const findRecord = async (tx: Tx, model: Model, caller: Caller, id: number, action: 'read' | 'update' | 'delete' = 'read'): Promise<RecordData> => {
+    const found = await findRow(tx, model.storage, scopeOf(caller), id);
+    if (!found) throw notFound(model.binding.rules?.notFound);
+    const { [GRANT_KEY]: grant, ...row } = found;
+    if (model.binding.grants) checkGrant(model.binding.grants, Number(grant), action);
     return toRecord(model, row);
   };
 
-  /** Writes the link tables of the id-list fields present in `record`. */
+  /** The caller's answers of the model, completed by the model's completion (when it has one). */
+  const completed = async (caller: Caller, model: Model, records: RecordData[]): Promise<RecordData[]> => {
+    const answers = records.map((record) => visibleRecord(caller, model.schema, record));
+    await options.completions?.()[model.name]?.(caller, answers);
+    return answers;
+  };
+
+  /**
+   * Writes the link tables of the id-list fields present in `record`. On the field a granted
+   * model is reached through, only the links the caller may change are replaced, and the record
+   * must keep one (else no one could see it).
+   */
   const writeLinkFields = async (tx: Tx, model: Model, caller: Caller, id: number, record: RecordData, replace: boolean) => {
+    const through = throughLinks(model, caller);
     for (const [field, link] of Object.entries(model.binding.links ?? {})) {
-      if (field in record) await writeLinks(tx, link, caller.tenantId, id, (record[field] ?? []) as number[], replace);
+      if (!(field in record)) continue;
+      await writeLinks(tx, link, caller.tenantId, id, (record[field] ?? []) as number[], replace, through?.field === field ? through.changeable : undefined);
+    }
+    if (through && (through.field in record || !replace) && !(await linkCount(tx, through.link, id))) {
+      throw badRequest('VALIDATION', `${through.field} must name at least one ${model.binding.grants!.noun}`, through.field);
     }
   };
 
-  /** Inserts one checked record with its links and rules, in `tx`; answers it as stored. */
-  const insertRecord = async (tx: Tx, model: Model, caller: Caller, record: RecordData) => {
-    await checkReferences(tx, model.binding, caller.tenantId, record);
+  /**
+   * The records a rule changed with a write, settled inside its transaction: on granted models with
+   * the users holding a grant on them now, and those the rule names (who just lost theirs).
+   */
+  const settleFollowOn = async (tx: Tx, changes: FollowOnChanges[] | void): Promise<SettledChange[]> => {
+    const settled: SettledChange[] = [];
+    for (const change of changes ?? []) {
+      const model = modelOf(change.model);
+      for (const row of change.rows) {
+        const record = toRecord(model, row);
+        const id = record.id as number;
+        settled.push({ model, action: 'updated', id, record, audience: audienceOf(model, await holdersOf(tx, model, id), change.alsoTo ?? []) });
+      }
+    }
+    return settled;
+  };
+
+  /** Inserts one checked record with its links and rules, in `tx`; answers it as stored, and the changes to publish. */
+  const insertRecord = async (tx: Tx, model: Model, caller: Caller, record: RecordData): Promise<{ created: RecordData; changes: SettledChange[] }> => {
+    await checkReferences(tx, model.binding, caller, record);
     const columns = { ...toColumns(model, record), ...serverColumns(model, caller, true) };
     await model.binding.rules?.beforeWrite?.(ruleContext(tx, caller), record, columns);
-    const id = await refusingConflicts(model.binding, () => insertRow(tx, model.storage, columns));
-    await refusingConflicts(model.binding, () => writeLinkFields(tx, model, caller, id, record, false));
-    await model.binding.rules?.afterWrite?.(ruleContext(tx, caller), id, record);
-    return findRecord(tx, model, caller, id);
+    const { id, inserted } = await refusingConflicts(model.binding, () => insertRow(tx, model.storage, columns, model.binding.upsertOn));
+    await refusingConflicts(model.binding, () => writeLinkFields(tx, model, caller, id, record, !inserted));
+    const followOn = await model.binding.rules?.afterWrite?.(ruleContext(tx, caller), id, record);
+    const created = await findRecord(tx, model, caller, id);
+    const change: SettledChange = { model, action: inserted ? 'created' : 'updated', id, record: created, audience: audienceOf(model, await holdersOf(tx, model, id)) };
+    return { created, changes: [change, ...await settleFollowOn(tx, followOn)] };
   };
 
   /** A create input validated by the model's schema, its fields' permissions checked. */
@@ -91,25 +163,24 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
     return record;
   };
 
-  /** Publishes a committed change; on an owner-scoped model it reaches the record's owner only. */
-  const publish = (tenantId: string, model: Model, action: ResourceChange['action'], id: number, record: RecordData | null, removed?: RecordData, notify?: string[]) =>
-    options.onChange(tenantId, { resource: model.name, action, id, record, removed, owner: ownerOf(model, (record ?? removed)!), notify });
+  /**
+   * Publishes a committed change; on an owner-scoped model it reaches the record's owner only, on a
+   * granted one its audience only.
+   */
+  const publish = (tenantId: string, model: Model, action: ResourceChange['action'], id: number, record: RecordData | null,
+    extra: { removed?: RecordData; notify?: string[]; audience?: string[] } = {}) =>
+    options.onChange(tenantId, { resource: model.name, action, id, record, owner: ownerOf(model, (record ?? extra.removed)!), ...extra });
 
-  /** Publishes the records a rule changed with a committed write, as updates of their own models. */
-  const publishFollowOn = (tenantId: string, changes: FollowOnChanges[]) => {
-    for (const change of changes) {
-      const model = modelOf(change.model);
-      for (const row of change.rows) {
-        const record = toRecord(model, row);
-        publish(tenantId, model, 'updated', record.id as number, record);
-      }
-    }
+  /** Publishes the changes of a committed write. */
+  const publishAll = (tenantId: string, changes: SettledChange[]) => {
+    for (const { model, action, id, record, removed, audience } of changes) publish(tenantId, model, action, id, record, { removed, audience });
   };
 
   const queryList = async (caller: Caller, model: Model, query: ListQuery): Promise<ListResult> => {
     const { read, ...page } = listPageOf(model, query);
     const { rows, total } = await db.tenantTx(caller.tenantId, (tx) => listRows(tx, model.storage, scopeOf(caller), read));
-    return { rows: rows.map((row) => visibleRecord(caller, model.schema, toRecord(model, row))), total, ...page };
+    const records = rows.map(({ [GRANT_KEY]: _grant, ...row }) => toRecord(model, row));
+    return { rows: await completed(caller, model, records), total, ...page };
   };
 
   return {
@@ -127,7 +198,8 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
       const model = modelOf(name);
       authorize(caller, model.schema, 'read');
       const query = validated<ListQuery>(model.listSchema, rawQuery, 'querystring');
-      const cache = model.binding.cached ? options.cache : undefined;
+      // a granted model's list depends on the caller's grants: never kept
+      const cache = model.binding.cached && !model.binding.grants ? options.cache : undefined;
       const key = `list:${name}:${visibilityKey(caller, model.schema)}:${filtersKey(query)}`;
       const hit = cache?.get(caller.tenantId, key);
       if (hit !== undefined) return JSON.parse(hit) as ListJson;
@@ -142,16 +214,16 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
       const model = modelOf(name);
       authorize(caller, model.schema, 'read');
       const record = await db.tenantTx(caller.tenantId, (tx) => findRecord(tx, model, caller, id));
-      return visibleRecord(caller, model.schema, record);
+      return (await completed(caller, model, [record]))[0];
     },
 
     async create(caller: Caller, name: string, input: RecordData): Promise<RecordData> {
       const model = modelOf(name);
       authorize(caller, model.schema, 'create');
       const record = checkedInput(caller, model, input);
-      const created = await db.tenantTx(caller.tenantId, (tx) => insertRecord(tx, model, caller, record));
-      publish(caller.tenantId, model, 'created', created.id as number, created);
-      return visibleRecord(caller, model.schema, created);
+      const { created, changes } = await db.tenantTx(caller.tenantId, (tx) => insertRecord(tx, model, caller, record));
+      publishAll(caller.tenantId, changes);
+      return (await completed(caller, model, [created]))[0];
     },
 
     /**
@@ -173,20 +245,20 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
       });
       if (refused.length || dryRun) return { created: 0, refused };
       try {
-        const created = await db.tenantTx(caller.tenantId, async (tx) => {
-          const rows: RecordData[] = [];
+        const changes = await db.tenantTx(caller.tenantId, async (tx) => {
+          const settled: SettledChange[] = [];
           for (const [index, record] of records.entries()) {
             try {
-              rows.push(await insertRecord(tx, model, caller, record!));
+              settled.push(...(await insertRecord(tx, model, caller, record!)).changes);
             } catch (error) {
               if (error instanceof ApiError) throw Object.assign(error, { row: index + 1 });
               throw error;
             }
           }
-          return rows;
+          return settled;
         });
-        for (const record of created) publish(caller.tenantId, model, 'created', record.id as number, record);
-        return { created: created.length, refused: [] };
+        publishAll(caller.tenantId, changes);
+        return { created: records.length, refused: [] };
       } catch (error) {
         const row = (error as { row?: number }).row;
         if (!(error instanceof ApiError) || row === undefined) throw error;
@@ -199,21 +271,24 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
       authorize(caller, model.schema, 'update');
       const { id, ...patch } = validated<RecordData>(model.updateSchema, input, 'input');
       checkWritePermissions(caller, model.schema.properties, patch);
-      const updated = await db.tenantTx(caller.tenantId, async (tx) => {
-        const previous = await findRecord(tx, model, caller, id as number);
+      const { updated, changes } = await db.tenantTx(caller.tenantId, async (tx) => {
+        const previous = await findRecord(tx, model, caller, id as number, 'update');
+        const before = await holdersOf(tx, model, id as number);
         const writable = Object.fromEntries(Object.entries(previous).filter(([field]) => keptByUpdate(model.schema.properties[field], field in patch)));
         // the whole record after the change must satisfy the model (required fields, if/then rules)
         const record = validated<RecordData>(model.createSchema, { ...writable, ...patch }, 'input');
-        await checkReferences(tx, model.binding, caller.tenantId, patch);
+        await checkReferences(tx, model.binding, caller, patch);
         const columns = { ...toColumns(model, record), ...serverColumns(model, caller, false) };
         await model.binding.rules?.beforeWrite?.(ruleContext(tx, caller), record, columns, id as number);
         await refusingConflicts(model.binding, () => updateRow(tx, model.storage, scopeOf(caller), id as number, columns));
         await refusingConflicts(model.binding, () => writeLinkFields(tx, model, caller, id as number, patch, true));
-        await model.binding.rules?.afterWrite?.(ruleContext(tx, caller), id as number, record, previous);
-        return findRecord(tx, model, caller, id as number);
+        const followOn = await model.binding.rules?.afterWrite?.(ruleContext(tx, caller), id as number, record, previous);
+        const after = await findRecord(tx, model, caller, id as number);
+        const audience = audienceOf(model, before, await holdersOf(tx, model, id as number));
+        return { updated: after, changes: [{ model, action: 'updated', id: id as number, record: after, audience } as SettledChange, ...await settleFollowOn(tx, followOn)] };
       });
-      publish(caller.tenantId, model, 'updated', id as number, updated);
-      return visibleRecord(caller, model.schema, updated);
+      publishAll(caller.tenantId, changes);
+      return (await completed(caller, model, [updated]))[0];
     },
 
     /**
@@ -224,21 +299,39 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
     async publishEngineChange(tenantId: string, name: string, id: number, change: { action?: 'created' | 'updated'; notify?: string[] } = {}): Promise<void> {
       const model = modelOf(name);
       const row = await db.tenantTx(tenantId, (tx) => findRow(tx, model.storage, { tenantId, userId: '' }, id));
-      if (row) publish(tenantId, model, change.action ?? 'updated', id, toRecord(model, row), undefined, change.notify);
+      if (row) publish(tenantId, model, change.action ?? 'updated', id, toRecord(model, row), { notify: change.notify });
     },
 
-    async remove(caller: Caller, name: string, id: number): Promise<{ id: number }> {
+    /**
+     * Deletes a record. On a model whose delete names linked records (x-api `deleteLinks`:
+     * delete_component(id, board_ids)), the record leaves those (or every one the caller may change,
+     * when none are named) and is deleted once it is linked to none.
+     */
+    async remove(caller: Caller, name: string, id: number, leaving?: unknown): Promise<{ id: number }> {
       const model = modelOf(name);
       authorize(caller, model.schema, 'delete');
-      const { removed, followOn } = await db.tenantTx(caller.tenantId, async (tx) => {
-        const record = await findRecord(tx, model, caller, id);
+      const links = model.schema['x-api'].deleteLinks;
+      const named = links && leaving !== undefined
+        ? validated<RecordData>({ type: 'object', properties: { [links]: model.schema.properties[links] } }, { [links]: leaving }, 'input')[links] as number[]
+        : undefined;
+      const changes = await db.tenantTx(caller.tenantId, async (tx): Promise<SettledChange[]> => {
+        const record = await findRecord(tx, model, caller, id, 'delete');
+        const before = await holdersOf(tx, model, id);
+        if (links) {
+          if (named) await checkReferences(tx, model.binding, caller, { [links]: named });
+          const through = throughLinks(model, caller);
+          const kept = await removeLinks(tx, model.binding.links![links], id, named, through?.field === links ? through.changeable : undefined);
+          if (kept) {
+            const after = await findRecord(tx, model, caller, id).catch(() => null);
+            return [{ model, action: 'updated', id, record: after ?? record, audience: audienceOf(model, before, await holdersOf(tx, model, id)) }];
+          }
+        }
         await model.binding.rules?.beforeDelete?.(ruleContext(tx, caller), id, record);
         await deleteRow(tx, model.storage, scopeOf(caller), id);
-        const changed = await model.binding.rules?.afterDelete?.(ruleContext(tx, caller), id, record);
-        return { removed: record, followOn: changed ?? [] };
+        const followOn = await model.binding.rules?.afterDelete?.(ruleContext(tx, caller), id, record);
+        return [{ model, action: 'deleted', id, record: null, removed: record, audience: audienceOf(model, before) }, ...await settleFollowOn(tx, followOn)];
       });
-      publish(caller.tenantId, model, 'deleted', id, null, removed);
-      publishFollowOn(caller.tenantId, followOn);
+      publishAll(caller.tenantId, changes);
       return { id };
     },
   };

@@ -25,7 +25,8 @@ export const DEMO_TENANTS: DemoTenant[] = [
     name: 'Demo City', variant: 'city', slug: 'city',
     users: [
       { email: 'admin@demo.city', username: 'City admin', modules: ALL_MODULES, permissions: ALL_PERMISSIONS },
-      { email: 'operator@demo.city', username: 'City operator', modules: ['factory-dashboard', 'logs'], permissions: [] },
+      // boards shared with the operator are read-only dashboards to them (docs/decisions.md)
+      { email: 'operator@demo.city', username: 'City operator', modules: ['factory-dashboard', 'logs', 'performance-dashboard'], permissions: [] },
     ],
     regions: [
       { name: { en: 'Old Town', sk: 'Staré Mesto' }, lat: 48.1440, lng: 17.1077, color: '#1677ff' },

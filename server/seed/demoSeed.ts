@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database, Tx } from '../db/database.ts';
 import {
-  boardComponents, boards, components, entities, entityGroups, entityTypeGroups, entityTypes, groups,
-  notifications, profileGroups, profiles, schedulers, tenants, users, watchers,
+  boardComponents, boardGroups, boards, components, entities, entityGroups, entityTypeGroups, entityTypes, groups,
+  notifications, profileGroups, profiles, schedulers, shares, tenants, users, watchers,
 } from '../db/schema.ts';
 import { nextRunAt } from '../resources/rules/schedulerRules.ts';
 import {
@@ -40,6 +40,7 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string, index:
     maintenanceModes: ['lighting'], languages: LANGUAGES,
   }))).returning();
   const admin = createdUsers[0];
+  const operator = createdUsers.find((user) => user.email.startsWith('operator@'));
 
   const [infrastructure, devicesGroup] = await tx.insert(entityTypeGroups).values([
     { tenantId, name: 'Infrastructure' }, { tenantId, name: 'Devices' },
@@ -110,16 +111,55 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string, index:
   }
   await tx.insert(entityGroups).values(links);
   const typeOf = (category: string) => deviceTypes[DEVICE_KINDS.findIndex((kind) => kind.category === category)].id;
-  const [kpiId] = await seedDemoKpis(tx, {
+  const kpiIds = await seedDemoKpis(tx, {
     tenantId, adminIds: [admin.id], zones: zonesOfKpis,
     entityTypes: { lamp: typeOf('lighting'), environment: typeOf('environment'), parking: typeOf('parking') },
     groups: { lighting: lightingGroup.id, environment: environmentGroup.id, parking: parkingGroup.id },
   });
-  await seedConfiguration(tx, tenantId, admin.id, deviceTypes.map((t) => t.id), kpiId, lightingGroup.id);
+  await seedConfiguration(tx, tenantId, admin.id, deviceTypes.map((t) => t.id), lightingGroup.id);
+  await seedBoards(tx, {
+    tenantId, adminId: admin.id, operatorId: operator?.id, variant: demo.variant, kpiIds: [kpiIds[0], kpiIds[1]], groupIds: [environmentGroup.id, lightingGroup.id],
+  });
 }
 
-/** The tenant's watchers, scheduler, profiles (the street lamps' group follows one), board (showing the KPI `kpiId`) and notification rule. */
-async function seedConfiguration(tx: Tx, tenantId: string, adminId: string, deviceTypeIds: number[], kpiId: number, lampGroupId: number) {
+/**
+ * The tenant's boards, owned by its administrator: a performance board with a chart of the demo
+ * KPI `kpiIds[0]`, a text and the tenant's logo, shared with the operator to view; and a public-API
+ * board with a chart of `kpiIds[1]`. Both show the demo telemetry from the first start; each is in
+ * its group of `groupIds`.
+ */
+async function seedBoards(tx: Tx, scope: { tenantId: string; adminId: string; operatorId?: string; variant: string; kpiIds: [number, number]; groupIds: [number, number] }) {
+  const { tenantId, adminId, operatorId, variant, kpiIds, groupIds } = scope;
+  const [performance, publicApi] = await tx.insert(boards).values([
+    {
+      tenantId, kind: 'performance', ownerId: adminId,
+      name: { en: 'Operations overview', sk: 'Prehľad prevádzky', de: 'Betriebsübersicht', cs: 'Přehled provozu', ko: '운영 개요', pt: 'Visão geral das operações' },
+      description: { en: 'Temperature and lighting at a glance', sk: 'Teplota a osvetlenie na prvý pohľad', de: 'Temperatur und Beleuchtung auf einen Blick',
+        cs: 'Teplota a osvětlení na první pohled', ko: '온도와 조명 한눈에 보기', pt: 'Temperatura e iluminação num relance' },
+    },
+    {
+      tenantId, kind: 'public_api', ownerId: adminId,
+      name: { en: 'Street lighting (public)', sk: 'Verejné osvetlenie (verejné)', de: 'Straßenbeleuchtung (öffentlich)', cs: 'Veřejné osvětlení (veřejné)', ko: '가로등 (공개)', pt: 'Iluminação pública (pública)' },
+      description: { en: 'The street lamps\' power, for the public API', sk: 'Príkon pouličných lámp pre verejné API', de: 'Die Leistung der Straßenlampen für die öffentliche API',
+        cs: 'Příkon pouličních lamp pro veřejné API', ko: '공개 API용 가로등 전력', pt: 'A potência da iluminação pública, para a API pública' },
+    },
+  ]).returning();
+  const placed = await tx.insert(components).values([
+    { tenantId, name: 'Temperature', type: 'kpi', definition: { kpi_id: kpiIds[0] }, layout: { x: 0, y: 0, w: 12, h: 8 } },
+    { tenantId, name: 'About this board', type: 'richtext', layout: { x: 12, y: 0, w: 12, h: 4 },
+      definition: { html: '<h2>Operations overview</h2><p>Temperature and humidity across the city, updated as the sensors report.</p>' } },
+    { tenantId, name: 'Logo', type: 'image', definition: { url: `/branding/${variant}/logo.svg` }, layout: { x: 12, y: 4, w: 12, h: 4 } },
+    { tenantId, name: 'Street lamp power', type: 'kpi', definition: { kpi_id: kpiIds[1] }, layout: { x: 0, y: 0, w: 24, h: 8 } },
+  ]).returning({ id: components.id });
+  await tx.insert(boardComponents).values(placed.map(({ id }, index) => ({ tenantId, boardId: index < 3 ? performance.id : publicApi.id, componentId: id })));
+  await tx.insert(boardGroups).values([{ tenantId, boardId: performance.id, groupId: groupIds[0] }, { tenantId, boardId: publicApi.id, groupId: groupIds[1] }]);
+  if (operatorId) {
+    await tx.insert(shares).values({ tenantId, owner: adminId, resource: performance.resourceUuid, requester: operatorId, scope: 'view', granted: true });
+  }
+}
+
+/** The tenant's watchers, scheduler, profiles (the street lamps' group follows one) and notification rule. */
+async function seedConfiguration(tx: Tx, tenantId: string, adminId: string, deviceTypeIds: number[], lampGroupId: number) {
   const [temperatureType, lampType] = [deviceTypeIds[1], deviceTypeIds[0]];
   await tx.insert(watchers).values([
     { tenantId, name: 'High temperature', query: { key: 'temperature', aggregation: 'latest-value' }, condition: { operator: '>', kind: 'number', value: 25 },
@@ -139,13 +179,6 @@ async function seedConfiguration(tx: Tx, tenantId: string, adminId: string, devi
     { tenantId, name: 'Dusk to dawn', type: 'switching_profile', definition: { color: '#722ed1', astro_clock: false, light_sensor: { enabled: true, dawn: 30, dusk: 20 }, intervals: [], exceptions: [] } },
   ]).returning();
   await tx.insert(profileGroups).values({ tenantId, profileId: nightDimming.id, groupId: lampGroupId });
-  const [board] = await tx.insert(boards).values({
-    tenantId, kind: 'performance', name: { en: 'Operations overview' }, description: { en: 'Temperature and lighting at a glance' }, ownerId: adminId,
-  }).returning();
-  const [component] = await tx.insert(components).values({
-    tenantId, name: 'Temperature', type: 'kpi', definition: { kpi_id: kpiId }, layout: { x: 0, y: 0, w: 12, h: 8 },
-  }).returning();
-  await tx.insert(boardComponents).values({ tenantId, boardId: board.id, componentId: component.id });
   await tx.insert(notifications).values({ tenantId, userUuid: adminId, channels: ['email'], logFilter: { type: ['error', 'alert'], sources: [] } });
   // no log rows: each one is written by what it tells of (the engines, edits, devices)
 }

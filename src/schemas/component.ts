@@ -1,4 +1,5 @@
-// Board component: an iframe, image, KPI chart, rich text or video placed on boards (SPEC §3).
+// Board component: an iframe, image, KPI chart, rich text or video placed on boards (SPEC §3). It
+// is reached through its boards: seen by whoever sees one of them, changed by whoever may edit one.
 import type { FromSchema } from 'json-schema-to-ts';
 import { idSchema } from './bounds.ts';
 import { COMPONENT_TYPES } from './enums.ts';
@@ -21,6 +22,7 @@ export const componentSchema = {
     rest: { list: '/component-list' },
     graphql: { create: 'create_component', update: 'update_component', delete: 'delete_component' },
     listArguments: { board_id: 'board_ids' },
+    deleteLinks: 'board_ids',
   },
   'x-title': 'name',
   properties: {

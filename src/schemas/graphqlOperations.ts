@@ -60,22 +60,45 @@ export function listArgumentTypes(model: ModelSchema): Record<string, string> {
   return args;
 }
 
+/** The GraphQL argument that writes `field` (its own name unless the model's x-api names it otherwise). */
+export function argumentOf(model: ModelSchema, field: string): string {
+  const renamed = Object.entries(model['x-api'].graphql?.arguments ?? {}).find(([, target]) => target === field);
+  return renamed?.[0] ?? field;
+}
+
+/** Arguments as the fields they write (share_board's scopeName → scope). */
+export function fieldsOfArguments(model: ModelSchema, args: Record<string, unknown>): Record<string, unknown> {
+  const renames = model['x-api'].graphql?.arguments ?? {};
+  return Object.fromEntries(Object.entries(args).map(([name, value]) => [renames[name] ?? name, value]));
+}
+
 /** Arguments of create (the writable fields) or update (the id too). */
 export function inputArgumentTypes(model: ModelSchema, withId: boolean): Record<string, string> {
-  const args: Record<string, string> = withId ? { id: 'ID!' } : {};
-  for (const field of writableFields(model)) args[field] = graphqlType(field, model.properties[field]);
+  const args: Record<string, string> = withId ? { [argumentOf(model, 'id')]: 'ID!' } : {};
+  for (const field of writableFields(model)) args[argumentOf(model, field)] = graphqlType(field, model.properties[field]);
   return args;
+}
+
+/** Arguments of delete: the id, and the linked records to leave on a model whose delete names them (delete_component(id, board_ids)). */
+export function deleteArgumentTypes(model: ModelSchema): Record<string, string> {
+  const links = model['x-api'].deleteLinks;
+  return { [argumentOf(model, 'id')]: 'ID!', ...(links ? { [argumentOf(model, links)]: graphqlType(links, model.properties[links]) } : {}) };
 }
 
 export const argumentDeclarations = (args: Record<string, string>) => Object.entries(args).map(([name, type]) => `${name}: ${type}`).join(', ');
 
 const selection = (model: ModelSchema) => Object.keys(model.properties).join(' ');
 
-/** An operation with variables for the given arguments (only those with a value are declared). */
-function operation(kind: 'query' | 'mutation', field: string, types: Record<string, string>, variables: Record<string, unknown>, body: string) {
-  const used = Object.keys(types).filter((name) => variables[name] !== undefined);
-  const declarations = used.map((name) => `$${name}: ${types[name]}`).join(', ');
-  const args = used.map((name) => `${name}: $${name}`).join(', ');
+/**
+ * An operation with variables for the given arguments (only those with a value are declared). The
+ * variables are named by the fields they hold; `argument` names the argument each one is passed as.
+ */
+function operation(kind: 'query' | 'mutation', field: string, types: Record<string, string>, variables: Record<string, unknown>, body: string,
+  argument: (name: string) => string = (name) => name) {
+  const byVariable = Object.fromEntries(Object.keys(variables).map((name) => [name, types[argument(name)]]));
+  const used = Object.keys(byVariable).filter((name) => byVariable[name] && variables[name] !== undefined);
+  const declarations = used.map((name) => `$${name}: ${byVariable[name]}`).join(', ');
+  const args = used.map((name) => `${argument(name)}: $${name}`).join(', ');
   return `${kind}${declarations ? `(${declarations})` : ''} { ${field}${args ? `(${args})` : ''} ${body} }`;
 }
 
@@ -83,13 +106,15 @@ function operation(kind: 'query' | 'mutation', field: string, types: Record<stri
 export function graphqlDocuments(model: ModelSchema) {
   const ops = operationNames(model);
   const fields = `{ ${selection(model)} }`;
+  const argument = (field: string) => argumentOf(model, field);
   return {
     list: (variables: Record<string, unknown>) => operation('query', ops.list, listArgumentTypes(model), variables,
       model['x-api'].pagedList ? `{ meta { pagination { total per_page current_page total_pages } } data ${fields} }` : fields),
     one: (variables: Record<string, unknown>) => operation('query', ops.one, { id: 'ID!' }, variables, fields),
-    create: (variables: Record<string, unknown>) => operation('mutation', ops.create, inputArgumentTypes(model, false), variables, fields),
-    update: (variables: Record<string, unknown>) => operation('mutation', ops.update, inputArgumentTypes(model, true), variables, fields),
-    delete: (variables: Record<string, unknown>) => operation('mutation', ops.delete, { id: 'ID!' }, variables, '{ id deleted childrenIds watcherNames schedulerNames }'),
+    create: (variables: Record<string, unknown>) => operation('mutation', ops.create, inputArgumentTypes(model, false), variables, fields, argument),
+    update: (variables: Record<string, unknown>) => operation('mutation', ops.update, inputArgumentTypes(model, true), variables, fields, argument),
+    delete: (variables: Record<string, unknown>) => operation('mutation', ops.delete, deleteArgumentTypes(model), variables,
+      '{ id deleted childrenIds watcherNames schedulerNames }', argument),
     names: ops,
   };
 }

@@ -9,6 +9,7 @@
 //                        of) and the permission it needs; an action left out is not offered
 //   x-api                the calls serving it: REST paths (SPEC §7) and/or GraphQL operation names
 //   x-owner              a field holding the caller's user id: every row is the caller's own
+//   x-labels-of          the model whose dictionary labels the fields (a variant of another model)
 //   x-title              the field naming a record in messages ('{name} was updated successfully')
 //   x-default-sort       { field, order }
 //   x-page-size          rows per page of the generated list
@@ -37,12 +38,21 @@ export interface AccessRule { modules?: readonly string[]; permission?: string }
 
 export interface ModelApi {
   rest?: { list?: string; create?: string; update?: string; delete?: string };
-  /** GraphQL operation names (default `<model>_list`, `<model>`, `create_<model>`, …) and the output type's name. */
-  graphql?: { list?: string; one?: string; create?: string; update?: string; delete?: string; type?: string };
+  /**
+   * GraphQL operation names (default `<model>_list`, `<model>`, `create_<model>`, …), the output
+   * type's name, and arguments SPEC names otherwise than the field they write (argument → field:
+   * share_board(scopeName) writes `scope`, remove_share_board(ticket_id) names the `id`).
+   */
+  graphql?: { list?: string; one?: string; create?: string; update?: string; delete?: string; type?: string; arguments?: Readonly<Record<string, string>> };
   /** Extra list arguments of the GraphQL list (e.g. kpi_list(group, module)) → the field they filter. */
   listArguments?: Readonly<Record<string, string>>;
   /** The GraphQL list answers `{ meta: { pagination }, data }` instead of an array. */
   pagedList?: boolean;
+  /**
+   * An id-list field a delete may name (delete_component(id, board_ids)): the record leaves those
+   * linked records only, and is deleted once it is linked to none.
+   */
+  deleteLinks?: string;
 }
 
 export interface FieldSchema {
@@ -100,6 +110,8 @@ export interface ModelSchema {
   'x-access': Readonly<Partial<Record<Action, AccessRule>>>;
   'x-api': ModelApi;
   'x-owner'?: string;
+  /** The model whose dictionary entries label this one's fields (`models.<it>.fields.<field>`). */
+  'x-labels-of'?: string;
   'x-title'?: string;
   'x-default-sort'?: { field: string; order: 'asc' | 'desc' };
   'x-page-size'?: number;
@@ -108,7 +120,7 @@ export interface ModelSchema {
 
 /** Every UI key, declared to ajv so that strict mode accepts the schemas. */
 export const UI_KEYWORDS = [
-  'x-access', 'x-api', 'x-owner', 'x-title', 'x-default-sort', 'x-page-size',
+  'x-access', 'x-api', 'x-owner', 'x-labels-of', 'x-title', 'x-default-sort', 'x-page-size',
   'x-widget', 'x-label', 'x-column', 'x-order', 'x-group', 'x-filter', 'x-search', 'x-sort', 'x-tags',
   'x-permission', 'x-value-permissions', 'x-conditional', 'x-options',
 ] as const;
@@ -211,7 +223,7 @@ export { MAX_PAGE_SIZE };
 
 /** The i18n key of a field's label (unless the field carries its label's texts itself). */
 export const fieldLabelKey = (model: ModelSchema, field: string, schema: FieldSchema = model.properties[field]) =>
-  (typeof schema['x-label'] === 'string' ? schema['x-label'] : `models.${model.$id}.fields.${field}`);
+  (typeof schema['x-label'] === 'string' ? schema['x-label'] : `models.${model['x-labels-of'] ?? model.$id}.fields.${field}`);
 
 /**
  * A field's label in `language`: the text its `x-label` gives for the language, or its

@@ -9,6 +9,9 @@ import { logSchema } from './log.ts';
 import type { ModelSchema } from './model.ts';
 import { notificationSchema } from './notification.ts';
 import { profileSchema } from './profile.ts';
+import { publicApiBoardSchema } from './publicApiBoard.ts';
+import { publicApiComponentSchema } from './publicApiComponent.ts';
+import { publicApiShareSchema } from './publicApiShare.ts';
 import { schedulerSchema } from './scheduler.ts';
 import { shareSchema } from './share.ts';
 import { watcherSchema } from './watcher.ts';
@@ -22,6 +25,9 @@ export const MODEL_SCHEMAS = {
   board: boardSchema,
   component: componentSchema,
   share: shareSchema,
+  public_api_board: publicApiBoardSchema,
+  public_api_component: publicApiComponentSchema,
+  public_api_share: publicApiShareSchema,
   notification: notificationSchema,
   log: logSchema,
   kpi_preset: kpiPresetSchema,

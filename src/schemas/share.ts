@@ -1,11 +1,12 @@
 // Share of a board with another user: owner, requester and scope (SPEC §3, §6). `resource` is the
-// board's resource_uuid, `requester` a user; both must be the caller's tenant's.
+// board's resource_uuid, `requester` a user of the tenant; only the board's owner shares it, once
+// per requester (sharing again changes the scope). A share is seen by its owner and its requester;
+// the list answers the caller's own (SPEC §4), and either of them may remove it.
 import type { FromSchema } from 'json-schema-to-ts';
 import { SHARE_SCOPES } from './enums.ts';
 import { recordId, uuid } from './fields.ts';
 
 const module = ['performance-dashboard'] as const;
-/** A user's or a board's UUID, in the form PostgreSQL reads (anything else would fail in SQL, not as a 400). */
 
 export const shareSchema = {
   $id: 'share',
@@ -15,8 +16,10 @@ export const shareSchema = {
   'x-access': {
     read: { modules: module }, create: { modules: module, permission: 'performance.board.edit' }, delete: { modules: module, permission: 'performance.board.edit' },
   },
-  'x-owner': 'owner',
-  'x-api': { graphql: { list: 'share_list' } },
+  'x-api': {
+    // share_board(resource, requester, scopeName), remove_share_board(ticket_id): the ticket is the share's id
+    graphql: { list: 'share_list', create: 'share_board', delete: 'remove_share_board', arguments: { scopeName: 'scope', ticket_id: 'id' } },
+  },
   properties: {
     id: recordId,
     owner: { ...uuid, readOnly: true },

@@ -12,6 +12,8 @@ import { startTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
 let facility: string;
+/** A second user of Demo Facility, to share a board with. */
+let colleague: string;
 
 /** Ids of one tenant's rows, of each kind a write can name. */
 interface TenantIds {
@@ -45,6 +47,8 @@ beforeAll(async () => {
   facility = (await t.login('admin@demo.facility')).access_token;
   city = await idsOf('Demo City');
   own = await idsOf('Demo Facility');
+  [{ id: colleague }] = await t.db.systemQuery<{ id: string }>(sql`INSERT INTO users (tenant_id, username, email, password_hash)
+    VALUES (${own.tenantId}, 'Colleague', 'colleague@demo.facility', 'unused') RETURNING id`);
 });
 afterAll(async () => { await t?.close(); });
 
@@ -160,13 +164,13 @@ describe('ids inside other models\' objects and lists are the tenant\'s own', ()
     expect((await create('component', { name: 'Probe', type: 'kpi', board_ids: [own.board], definition: { kpi_id: own.kpi } })).status).toBe(200);
   });
 
-  it('create_share: the shared board (resource) and the requester', async () => {
-    const share = (extra: Record<string, unknown>) => ({ resource: own.boardUuid, requester: own.user, scope: 'view', ...extra });
+  it('share_board: the shared board (resource) and the requester', async () => {
+    const share = (extra: Record<string, unknown>) => ({ resource: own.boardUuid, requester: colleague, scope: 'view', ...extra });
     await expectUnknownReference((id) => create('share', share({ resource: id })), city.boardUuid, 'resource');
     await expectUnknownReference((id) => create('share', share({ requester: id })), city.user, 'requester');
     const shared = await create('share', share({}));
     expect(shared.status).toBe(200);
-    expect(shared.body.data.create_share).toMatchObject({ resource: own.boardUuid, requester: own.user, scope: 'view' });
+    expect(shared.body.data.share_board).toMatchObject({ resource: own.boardUuid, requester: colleague, scope: 'view' });
     const upperCase = await create('share', share({ resource: own.boardUuid.toUpperCase() }));
     expect(upperCase.status).toBe(200);
   });

@@ -236,7 +236,7 @@ describe('permission before validation', () => {
       expect(answer.body.errors[0].params).toEqual({ permission: 'watcher.*' });
     }
     expectForbidden(await t.get('/scheduler-list?page=nope&per_page=-1', operator), 'scheduler list');
-    expectForbidden(await t.get('/board-list?group_ids=x', operator), 'board list');
+    expectForbidden(await t.get('/public-api-board-list?group_ids=x', operator), 'public-API board list');
     expectForbidden(await overlayImage('PUT', 'abc', operator, 'not an image', 'text/plain'), 'overlay');
     expectForbidden(await overlayImage('DELETE', 'abc', operator), 'overlay delete');
     // …while a permitted caller still has the body checked

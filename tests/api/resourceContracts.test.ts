@@ -4,7 +4,7 @@
 // the door every model has.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inputArgumentTypes, operationNames } from '../../src/schemas/graphqlOperations.ts';
+import { argumentOf, inputArgumentTypes, operationNames } from '../../src/schemas/graphqlOperations.ts';
 import { accessRule, createInputSchema, type FieldSchema, type ModelSchema } from '../../src/schemas/model.ts';
 import { MODEL_SCHEMAS } from '../../src/schemas/models.ts';
 import { sampleObject, violations, withValue, without } from '../support/schemaSamples.ts';
@@ -15,15 +15,25 @@ let token: string;
 /**
  * Per model, the reference fields of a valid record, set to the tenant's own rows (a sample UUID
  * names none), and what else a valid record of the demo admin needs: the demo admin already keeps
- * the map dashboard's KPI preset (one per dashboard), so the sample is another dashboard's.
+ * the map dashboard's KPI preset (one per dashboard), so the sample is another dashboard's; a
+ * component is placed on one of the admin's boards of its kind, a board shared with another user.
  */
 let ownReferences: Record<string, Record<string, unknown>>;
 beforeAll(async () => {
   t = await startTestApp();
   token = (await t.login('admin@demo.city')).access_token;
   const user = (await t.get('/user-me', token)).body.id;
-  const [board] = await t.db.systemQuery<{ uuid: string }>(sql`SELECT b.resource_uuid AS uuid FROM boards b JOIN users u ON u.tenant_id = b.tenant_id WHERE u.id = ${user} LIMIT 1`);
-  ownReferences = { share: { resource: board.uuid, requester: user }, kpi_preset: { module: 'performance-dashboard' } };
+  const [operator] = await t.db.systemQuery<{ id: string }>(sql`SELECT id FROM users WHERE email = 'operator@demo.city'`);
+  const boards = await t.db.systemQuery<{ id: number; uuid: string; kind: string }>(
+    sql`SELECT id, resource_uuid AS uuid, kind FROM boards WHERE owner_id = ${user} ORDER BY id`);
+  const board = (kind: string) => boards.find((row) => row.kind === kind)!;
+  ownReferences = {
+    share: { resource: board('performance').uuid, requester: operator.id },
+    public_api_share: { resource: board('public_api').uuid, requester: operator.id },
+    component: { board_ids: [board('performance').id] },
+    public_api_component: { board_ids: [board('public_api').id] },
+    kpi_preset: { module: 'performance-dashboard' },
+  };
 });
 afterAll(async () => { await t?.close(); });
 
@@ -33,8 +43,9 @@ async function create(model: ModelSchema, record: Record<string, unknown>) {
   const { create: operation } = operationNames(model);
   const types = inputArgumentTypes(model, false);
   const used = Object.keys(record);
-  const declarations = used.length ? `(${used.map((name) => `$${name}: ${types[name]}`).join(', ')})` : '';
-  const args = used.length ? `(${used.map((name) => `${name}: $${name}`).join(', ')})` : '';
+  // the variables are named by field, passed as the arguments SPEC names (share_board's scopeName)
+  const declarations = used.length ? `(${used.map((name) => `$${name}: ${types[argumentOf(model, name)]}`).join(', ')})` : '';
+  const args = used.length ? `(${used.map((name) => `${argumentOf(model, name)}: $${name}`).join(', ')})` : '';
   const query = `mutation${declarations} { ${operation}${args} { id } }`;
   return t.send({ method: 'POST', path: '/graphql', token, body: { query, variables: record } });
 }

@@ -9,7 +9,7 @@ const ADMIN_MENU = [
   'Regions', 'Zones', 'Devices', 'Scheduler', 'Profiles', 'KPI',
   'Profile', 'Change password', 'Notifications', 'KPI presets', 'Watchers',
 ];
-const OPERATOR_MENU = ['Dashboard', 'Logs', 'Profile', 'Watchers'];
+const OPERATOR_MENU = ['Dashboard', 'Performance Dashboard', 'Logs', 'Profile', 'Watchers'];
 
 /** Clicks each entry of the side menu in turn; each must open a page of its own, not the 404 page. */
 async function walkMenu(page: Page, expected: string[]) {

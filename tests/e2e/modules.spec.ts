@@ -9,12 +9,14 @@ test.describe('modules from the token', () => {
     await expect(page.getByTestId('page-studio-regions')).toHaveCount(0);
   });
 
-  test('the operator sees the dashboard and logs applications but not the studio', async ({ page }) => {
+  test('the operator sees the dashboard, performance dashboard (boards shared with him) and logs applications but not the studio', async ({ page }) => {
     await login(page, users.cityOperator);
     await page.goto('/applications');
     await expect(page.getByTestId('app-tile-factory-dashboard')).toBeVisible();
+    await expect(page.getByTestId('app-tile-performance-dashboard')).toBeVisible();
     await expect(page.getByTestId('app-tile-logs')).toBeVisible();
     await expect(page.getByTestId('app-tile-factory-studio')).toHaveCount(0);
+    await expect(page.getByTestId('app-tile-public-api-dashboard')).toHaveCount(0);
   });
 
   test('the administrator sees every application and can open the studio', async ({ page }) => {

@@ -14,9 +14,11 @@ export interface RuleContext {
 
 /**
  * Records of another model a rule changed in the same transaction, each row as `selectionOf(model)`
- * reads it: the service publishes them as `updated` after the commit, like a write of their own.
+ * reads it (on a granted model its `id` is enough): the service publishes them as `updated` after
+ * the commit, like a write of their own. On a granted model the change reaches the users holding a
+ * grant on the record, and `alsoTo` (users who just lost theirs: a removed share's requester).
  */
-export interface FollowOnChanges { model: string; rows: Record<string, unknown>[] }
+export interface FollowOnChanges { model: string; rows: Record<string, unknown>[]; alsoTo?: string[] }
 
 /**
  * What keeps a record from being deleted (SPEC §7 DeleteResult: an entity's children, the
@@ -33,8 +35,8 @@ export interface ModelRules {
    * the change, `id` the record's on an update (undefined on an insert).
    */
   beforeWrite?(context: RuleContext, record: Record<string, unknown>, columns: Record<string, unknown>, id?: number): Promise<void>;
-  /** Runs after the row is inserted or updated, inside the same transaction. */
-  afterWrite?(context: RuleContext, id: number, record: Record<string, unknown>, previous?: Record<string, unknown>): Promise<void>;
+  /** Runs after the row is inserted or updated, inside the same transaction; answers the records of other models it changed. */
+  afterWrite?(context: RuleContext, id: number, record: Record<string, unknown>, previous?: Record<string, unknown>): Promise<FollowOnChanges[] | void>;
   /** Throws (an ApiError) when the record must not be deleted. */
   beforeDelete?(context: RuleContext, id: number, record: Record<string, unknown>): Promise<void>;
   /** Runs after the row is deleted, inside the same transaction (what named it follows); answers the records it changed. */
