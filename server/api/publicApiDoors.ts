@@ -22,6 +22,7 @@ export const PUBLIC_API_GRAPHQL_FIELDS: ReadonlySet<string> = new Set([
   'public_api_component_list',
   'public_api_component',
   'public_api_share_list',
+  'public_api_share',
   'public_api_share_board',
   'public_api_remove_share_board',
   'public_api_create_board',

@@ -1,7 +1,9 @@
 // Every board, component and share door — REST and GraphQL, performance and public-API — called by
 // each kind of caller: the board's owner, a user it is shared with to edit, one it is shared with
 // to view, another user of the tenant with the same modules and permissions but no share, a user
-// of another tenant, and a request without a token. Each answer is compared with the table below
+// of another tenant, a request without a token, and two API users of the tenant (one a public-API
+// board is shared with to view, one with none; every other door refuses an API token: 403). Each
+// answer is compared with the table below
 // (a status, and the error's code), and the test counts the 2xx answers the table does not expect:
 // none. A board that is not shared with a caller does not exist for them (404, absent from lists,
 // an unknown reference in a write); one they only view answers every write with 403.
@@ -19,7 +21,7 @@ type Role = 'owner' | 'editor' | 'viewer' | 'stranger' | 'otherTenant' | 'anonym
  * The callers, one entry each: its name, its role, how it signs in and what the owner shares with
  * it (a caller of an existing role — an API user given a public-API board to view — is one more entry).
  */
-interface Caller { name: string; role: Role; signIn(): Promise<string | undefined>; shared?: 'edit' | 'view' }
+interface Caller { name: string; role: Role; signIn(): Promise<string | undefined>; shared?: 'edit' | 'view'; apiUser?: boolean }
 const CALLERS: Caller[] = [
   { name: 'owner', role: 'owner', signIn: () => token('admin@demo.city') },
   { name: 'editor', role: 'editor', signIn: () => token('editor@demo.city'), shared: 'edit' },
@@ -27,8 +29,15 @@ const CALLERS: Caller[] = [
   { name: 'stranger (same tenant, same permissions)', role: 'stranger', signIn: () => token('stranger@demo.city') },
   { name: 'another tenant\'s admin', role: 'otherTenant', signIn: () => token('admin@demo.facility') },
   { name: 'no token', role: 'anonymous', signIn: async () => undefined },
+  { name: 'API user (shared to view)', role: 'viewer', signIn: () => apiUserToken('API user (shared to view)'), shared: 'view', apiUser: true },
+  { name: 'API user (no share)', role: 'stranger', signIn: () => apiUserToken('API user (no share)'), apiUser: true },
 ];
 const token = async (email: string) => (await t.login(email)).access_token;
+/** API users of Demo City with every public-API board permission, by caller name: their ids and tokens. */
+const apiUsers = new Map<string, { id: string; access_token: string }>();
+const apiUserToken = async (name: string) => apiUsers.get(name)!.access_token;
+/** An API token reaches only the public API: the performance doors refuse it. */
+const expectedOf = (door: Door, kind: Kind, caller: Caller): Outcome => (caller.apiUser && kind.name === 'performance' ? 403 : door.expected[caller.role]);
 
 /**
  * What a door answers: `shown` / `hidden` a 200 list with / without the fixture's record, `ok` a
@@ -115,7 +124,8 @@ const DOORS: Door[] = [
 let ownerToken: string;
 let thirdUser: string;
 let cityGroup: number;
-const sharedWith: Partial<Record<Role, string>> = {};
+/** Whom each caller is, as a share's requester, by caller name. */
+const sharedWith = new Map<string, string>();
 const callerTokens = new Map<Caller, string | undefined>();
 
 /** The owner's fresh board of `kind` in a group, shared as CALLERS say, with a component and a ticket (a share with the third user). */
@@ -125,7 +135,10 @@ async function fixtureOf(kind: Kind, label: string): Promise<Fixture> {
   const board = made.body.data[kind.createBoard];
   const share = (requester: string, scope: string) =>
     gql(ownerToken, `mutation($r: String, $q: String, $s: String) { ${kind.shareBoard}(resource: $r, requester: $q, scopeName: $s) { id } }`, { r: board.resource_uuid, q: requester, s: scope });
-  for (const caller of CALLERS) if (caller.shared) expect((await share(sharedWith[caller.role]!, caller.shared)).status).toBe(200);
+  for (const caller of CALLERS) {
+    // public-API boards only are shared with API users
+    if (caller.shared && !(caller.apiUser && kind.name === 'performance')) expect((await share(sharedWith.get(caller.name)!, caller.shared)).status).toBe(200);
+  }
   const ticket = (await share(thirdUser, 'view')).body.data[kind.shareBoard].id;
   const component = (await gql(ownerToken, `mutation($b: [Int!]) { ${kind.createComponent}(name: "Chart", type: "kpi", board_ids: $b) { id } }`, { b: [Number(board.id)] }))
     .body.data[kind.createComponent].id;
@@ -134,10 +147,17 @@ async function fixtureOf(kind: Kind, label: string): Promise<Fixture> {
 
 beforeAll(async () => {
   t = await startTestApp();
-  sharedWith.editor = await addCityUser(t, 'editor@demo.city');
-  sharedWith.viewer = await addCityUser(t, 'viewer@demo.city');
+  sharedWith.set('editor', await addCityUser(t, 'editor@demo.city'));
+  sharedWith.set('viewer', await addCityUser(t, 'viewer@demo.city'));
   await addCityUser(t, 'stranger@demo.city');
   thirdUser = await addCityUser(t, 'third@demo.city');
+  const admin = await token('admin@demo.city');
+  for (const [index, caller] of CALLERS.filter((c) => c.apiUser).entries()) {
+    const made = await t.post('/api/users', { username: `matrix-${index}.bot`, password: 'long-secret-pass-1', permissions: ['public-api.board.*'] }, admin);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    apiUsers.set(caller.name, made.body);
+    sharedWith.set(caller.name, made.body.id);
+  }
   [{ id: cityGroup }] = await t.db.systemQuery<{ id: number }>(sql`SELECT min(g.id) AS id FROM groups g JOIN tenants t ON t.id = g.tenant_id WHERE t.name = 'Demo City'`);
   ownerToken = (await token('admin@demo.city'));
   for (const caller of CALLERS) callerTokens.set(caller, await caller.signIn());
@@ -173,7 +193,7 @@ describe.each(KINDS)('$name boards', (kind) => {
         const fixture = door.fresh ? await fixtureOf(kind, `Matrix ${kind.name} ${door.name} ${caller.name}`) : shared;
         const answer = await door.call(kind, callerTokens.get(caller), fixture);
         calls++;
-        const expected = door.expected[caller.role];
+        const expected = expectedOf(door, kind, caller);
         const got = outcomeOf(door, answer, fixture, (body) => door.listOf!(kind, body) as number[]);
         if (answer.status < 300 && !answer.body?.errors && typeof expected === 'number') unexpected2xx++;
         if (got !== expected) mismatches.push(`${door.name} × ${caller.name}: expected ${expected}, got ${got}`);
