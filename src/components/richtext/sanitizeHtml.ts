@@ -25,7 +25,9 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
 
 const SETTINGS = {
   ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false, ALLOW_ARIA_ATTR: false, ALLOW_UNKNOWN_PROTOCOLS: false,
-  ALLOWED_URI_REGEXP: /^(?:https:|mailto:|\/(?![/\\]))/i, RETURN_TRUSTED_TYPE: false, WHOLE_DOCUMENT: false,
+  // DOMPurify's own rule with https: and mailto: as the only schemes (it is also applied to plain
+  // values such as target="_blank"); the hook above then holds hrefs to isAllowedLinkUrl
+  ALLOWED_URI_REGEXP: /^(?:https:|mailto:|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i, RETURN_TRUSTED_TYPE: false, WHOLE_DOCUMENT: false,
 } as const;
 
 /** Rich text made safe to show: what is left cannot run anything. */
