@@ -109,7 +109,7 @@ export default function BoardPage({ kind }: { kind: BoardKind }) {
             <ResourceFormPage resource={kind.component} action={form.action}
               embedded={form.action === 'edit'
                 ? { id: String(form.component.id), record: form.component as unknown as Record<string, unknown>, onDone: () => setForm(undefined) }
-                : { initialValues: { board_ids: [board.id], layout: { x: 0, y: bottom, w: 12, h: 8 } }, onDone: () => setForm(undefined) }} />
+                : { initialValues: { board_ids: [Number(board.id)], layout: { x: 0, y: bottom, w: 12, h: 8 } }, onDone: () => setForm(undefined) }} />
           </Suspense>
         )}
       </Drawer>

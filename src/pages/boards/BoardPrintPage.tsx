@@ -50,7 +50,7 @@ export default function BoardPrintPage({ kind }: { kind: BoardKind }) {
             { value: 'portrait', label: t('boards.portrait') },
             { value: 'landscape', label: t('boards.landscape') },
           ]} />
-        <Button icon={<PrinterOutlined />} onClick={() => window.print()} disabled={!allReady}>{t('boards.print')}</Button>
+        <Button icon={<PrinterOutlined />} onClick={() => window.print()}>{t('boards.print')}</Button>
         <Link to={`${kind.route}/${id}`}>{t('boards.backToBoard')}</Link>
         {!allReady && <Typography.Text type="secondary" role="status">{t('boards.preparingPrint')}</Typography.Text>}
       </Space>

@@ -1,9 +1,8 @@
 // Moving and resizing a board's components by keyboard (react-grid-layout has no keyboard of its
 // own): Enter or Space picks the focused component up, arrows move it a column or a row, Shift and
 // arrows make it narrower, wider, lower or taller, Enter or Space puts it down (saved), Esc puts it
-// back where it was. Other components make room the way they do for the mouse (the grid's own
-// collision rule).
-import { cloneLayout, getAllCollisions, moveElement, moveElementAwayFromCollision } from 'react-grid-layout/core';
+// back where it was. Components in the way move down to make room.
+import { collides } from 'react-grid-layout/core';
 import { boundedCell, GRID_COLUMNS, type Cell } from './boardLayout.ts';
 
 export interface GridItem extends Cell { i: string }
@@ -33,21 +32,15 @@ export function keyboardActionOf(key: string, shiftKey: boolean, id: string, hel
   return shiftKey ? { type: 'resize', dw: arrow[0], dh: arrow[1] } : { type: 'move', dx: arrow[0], dy: arrow[1] };
 }
 
-type Mutable = GridItem & { moved?: boolean };
-
-/** The layout with the held item at `cell`, the items it now covers pushed out of its way. */
+/** The layout with the held item at `cell`; the items it now covers, and those they then cover, move down out of its way (nothing moves up or sideways). */
 function placed(layout: readonly GridItem[], id: string, cell: Cell): GridItem[] {
-  const items = cloneLayout(layout as Mutable[]) as Mutable[];
-  const item = items.find((entry) => entry.i === id);
-  if (!item) return [...layout];
-  const resized = item.w !== cell.w || item.h !== cell.h;
-  item.w = cell.w;
-  item.h = cell.h;
-  let next = moveElement(items, item, cell.x, cell.y, true, false, null, GRID_COLUMNS, false) as Mutable[];
-  if (resized) {
-    for (const collision of getAllCollisions(next, item)) next = moveElementAwayFromCollision(next, item, collision, false, null, GRID_COLUMNS) as Mutable[];
+  const settled: GridItem[] = [{ i: id, ...cell }];
+  const others = layout.filter((item) => item.i !== id).map((item) => ({ ...item })).sort((a, b) => a.y - b.y || a.x - b.x);
+  for (const item of others) {
+    for (let blocker = settled.find((other) => collides(other, item)); blocker; blocker = settled.find((other) => collides(other, item))) item.y = blocker.y + blocker.h;
+    settled.push(item);
   }
-  return next.map(({ i, x, y, w, h }) => ({ i, x, y, w, h }));
+  return layout.map((item) => settled.find((entry) => entry.i === item.i)!);
 }
 
 export function keyboardReducer(state: KeyboardState, action: KeyboardAction): KeyboardState {
