@@ -125,11 +125,12 @@ test('components move and resize by mouse and by keyboard, announced, and keep t
   // mouse: the chart's corner dragged wider by a few columns
   const chart = item(page, 'Home page');
   const handle = chart.locator('.react-resizable-handle');
+  await chart.scrollIntoViewIfNeeded();
   const box = (await handle.boundingBox())!;
   const resized = page.waitForResponse((response) => (response.request().postData() ?? '').includes('update_component'));
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
-  await page.mouse.move(box.x + box.width / 2, box.y + 120, { steps: 8 });
+  await page.mouse.move(box.x + box.width / 2, box.y + 100, { steps: 8 });
   await page.mouse.up();
   await expect(announcement).toHaveText(/^Home page resized to 24 columns by \d+ rows\.$/);
   await resized;
@@ -138,6 +139,7 @@ test('components move and resize by mouse and by keyboard, announced, and keep t
 
   // mouse: the logo dragged by its handle to the left edge
   const logo = item(page, 'Logo');
+  await logo.scrollIntoViewIfNeeded();
   const grip = (await logo.locator('.board-item-handle').boundingBox())!;
   const gridBox = (await page.getByTestId('board-grid').boundingBox())!;
   const moved = page.waitForResponse((response) => (response.request().postData() ?? '').includes('update_component'));
