@@ -19,7 +19,7 @@ const gridCell = {
 /** The definition field a type needs (the form shows it while the type is chosen). */
 const needs = (types: readonly (typeof COMPONENT_TYPES)[number][], field: string) => ({
   if: { required: ['type'], properties: { type: { enum: types } } },
-  then: { required: ['definition'], properties: { definition: { allOf: [{ required: [field] }] } } },
+  then: { required: ['definition'], properties: { definition: { allOf: [{ type: 'object', required: [field] }] } } },
 }) as const;
 
 export const componentSchema = {
