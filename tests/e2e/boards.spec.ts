@@ -206,6 +206,7 @@ test('the XSS corpus through rich text, image and web page components runs nothi
     }
   }
   await createComponent(request, token, boardId, { name: 'Framed', type: 'iframe', definition: { url: 'https://example.com/' }, layout: { x: 0, y: 40, w: 12, h: 6 } });
+  await createComponent(request, token, boardId, { name: 'Own page', type: 'iframe', definition: { url: '/applications' }, layout: { x: 12, y: 40, w: 12, h: 6 } });
 
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
@@ -222,9 +223,13 @@ test('the XSS corpus through rich text, image and web page components runs nothi
   for (const href of await corpus.locator('a[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {
     expect(href).toMatch(/^(https:\/\/|mailto:|\/(?![/\\]))/);
   }
-  // a web page from an origin the tenant did not list: framed without scripts
-  await expect(item(page, 'Framed').getByTestId('board-iframe')).toHaveAttribute('sandbox', '');
-  await expect(item(page, 'Framed').getByTestId('board-iframe')).toHaveAttribute('referrerpolicy', 'no-referrer');
+  // a web page from an origin the tenant did not list is not requested; the frame policy is this
+  // site only (the demo tenant lists no origin); this site's own page is framed without scripts
+  await expect(item(page, 'Framed').getByTestId('url-not-allowed')).toBeVisible();
+  await expect(item(page, 'Framed').locator('iframe')).toHaveCount(0);
+  await expect(page.locator('meta[data-tenant-frame-policy]')).toHaveAttribute('content', "frame-src 'self'");
+  await expect(item(page, 'Own page').getByTestId('board-iframe')).toHaveAttribute('sandbox', '');
+  await expect(item(page, 'Own page').getByTestId('board-iframe')).toHaveAttribute('referrerpolicy', 'no-referrer');
   // the same in the print view and in the editor
   await page.goto(`/performance-dashboard/${boardId}/print`);
   await expect(page.getByTestId('board-print')).toHaveAttribute('data-print-ready', 'true', { timeout: 15_000 });

@@ -746,6 +746,7 @@ export const cs: Dictionary = {
     dragHandle: 'Přetažením přesunete',
     urlNotAllowed: 'URL není povolena',
     urlNotAllowedHint: 'Zobrazují se pouze adresy https: a stránky tohoto webu.',
+    frameOriginNotAllowedHint: 'Webové stránky se zobrazují pouze z tohoto webu a z webů v seznamu povolených původů tenanta.',
     videoUnsupported: 'Váš prohlížeč toto video neumí přehrát.',
     kpiMissing: 'KPI této komponenty není k dispozici.',
     orientation: 'Orientace stránky',

@@ -746,6 +746,7 @@ export const de: Dictionary = {
     dragHandle: 'Zum Verschieben ziehen',
     urlNotAllowed: 'URL nicht erlaubt',
     urlNotAllowedHint: 'Nur https:-Adressen und Seiten dieser Website werden angezeigt.',
+    frameOriginNotAllowedHint: 'Webseiten werden nur von dieser Website und von den Websites auf der Liste erlaubter Ursprünge des Mandanten angezeigt.',
     videoUnsupported: 'Ihr Browser kann dieses Video nicht abspielen.',
     kpiMissing: 'Der KPI dieser Komponente ist nicht verfügbar.',
     orientation: 'Seitenausrichtung',

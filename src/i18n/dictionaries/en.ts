@@ -739,6 +739,7 @@ export const en = {
     dragHandle: 'Drag to move',
     urlNotAllowed: 'URL not allowed',
     urlNotAllowedHint: 'Only https: addresses and pages of this site are shown.',
+    frameOriginNotAllowedHint: 'Web pages are shown only from this site and the sites on the tenant\'s list of allowed origins.',
     videoUnsupported: 'Your browser cannot play this video.',
     kpiMissing: 'The KPI of this component is not available.',
     orientation: 'Page orientation',

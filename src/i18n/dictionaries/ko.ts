@@ -746,6 +746,7 @@ export const ko: Dictionary = {
     dragHandle: '끌어서 이동',
     urlNotAllowed: '허용되지 않는 URL',
     urlNotAllowedHint: 'https: 주소와 이 사이트의 페이지만 표시됩니다.',
+    frameOriginNotAllowedHint: '웹 페이지는 이 사이트와 테넌트의 허용된 출처 목록에 있는 사이트에서만 표시됩니다.',
     videoUnsupported: '브라우저에서 이 동영상을 재생할 수 없습니다.',
     kpiMissing: '이 구성 요소의 KPI를 사용할 수 없습니다.',
     orientation: '페이지 방향',

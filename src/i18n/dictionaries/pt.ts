@@ -746,6 +746,7 @@ export const pt: Dictionary = {
     dragHandle: 'Arraste para mover',
     urlNotAllowed: 'URL não permitido',
     urlNotAllowedHint: 'Só são mostrados endereços https: e páginas deste site.',
+    frameOriginNotAllowedHint: 'As páginas web só são mostradas a partir deste site e dos sites na lista de origens permitidas do inquilino.',
     videoUnsupported: 'O seu navegador não consegue reproduzir este vídeo.',
     kpiMissing: 'O KPI deste componente não está disponível.',
     orientation: 'Orientação da página',

@@ -746,6 +746,7 @@ export const sk: Dictionary = {
     dragHandle: 'Potiahnutím presuniete',
     urlNotAllowed: 'URL nie je povolená',
     urlNotAllowedHint: 'Zobrazujú sa iba adresy https: a stránky tejto lokality.',
+    frameOriginNotAllowedHint: 'Webové stránky sa zobrazujú iba z tejto lokality a z lokalít v zozname povolených pôvodov nájomcu.',
     videoUnsupported: 'Váš prehliadač toto video nedokáže prehrať.',
     kpiMissing: 'KPI tohto komponentu nie je k dispozícii.',
     orientation: 'Orientácia strany',

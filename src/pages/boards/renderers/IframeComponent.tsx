@@ -1,9 +1,12 @@
-// A web page component: definition.url in a sandboxed frame. Only origins on the tenant's list
-// (tenant attribute `iframe_origins`) may run scripts with their own origin; any other page is
-// shown without scripts, and a URL the board may not load is not requested at all. This site's
-// own pages never get scripts: a page of the same origin with both rights could lift its sandbox.
+// A web page component: definition.url in a frame, always sandboxed. Pages of origins on the
+// tenant's list (tenant attribute `iframe_origins`) run scripts with their own origin; this site's
+// own pages are shown without scripts (a page of the same origin with both rights could lift its
+// sandbox); any other page is not requested at all — the Content-Security-Policy's frame-src is this
+// site and the list (src/components/layout/tenantFramePolicy.ts) — and neither is a URL the board
+// may not load.
 import { useContext, useEffect } from 'react';
 import { ShellDataContext } from '../../../components/layout/shellData.ts';
+import { trustedFrameOrigins } from '../../../components/layout/tenantFramePolicy.ts';
 import { isAllowedMediaUrl, mediaUrlOrigin } from '../../../schemas/mediaUrl.ts';
 import { definitionOf, type RendererProps } from './rendererProps.ts';
 import { UrlNotAllowed } from './UrlNotAllowed.tsx';
@@ -12,23 +15,22 @@ import { UrlNotAllowed } from './UrlNotAllowed.tsx';
 const LOAD_WAIT_MS = 5_000;
 
 /** The tenant's trusted frame origins (none until the tenant names some). */
-function useTrustedOrigins(): readonly string[] {
-  const origins = useContext(ShellDataContext)?.tenant.attributes.iframe_origins;
-  return Array.isArray(origins) ? origins.filter((origin): origin is string => typeof origin === 'string') : [];
-}
+const useTrustedOrigins = (): readonly string[] => trustedFrameOrigins(useContext(ShellDataContext)?.tenant.attributes);
 
 export function IframeComponent({ component, onReady, print }: RendererProps) {
   const { url } = definitionOf(component);
   const trustedOrigins = useTrustedOrigins();
   const allowed = isAllowedMediaUrl(url);
+  const origin = allowed ? mediaUrlOrigin(url, window.location.origin) : undefined;
+  const own = origin === window.location.origin;
+  const trusted = !own && origin !== undefined && trustedOrigins.includes(origin);
+  const shown = own || trusted;
   useEffect(() => {
-    if (!allowed) return undefined;
+    if (!shown) return undefined;
     const timer = setTimeout(onReady, LOAD_WAIT_MS);
     return () => clearTimeout(timer);
-  }, [allowed, onReady]);
-  if (!allowed) return <UrlNotAllowed onReady={onReady} />;
-  const origin = mediaUrlOrigin(url, window.location.origin);
-  const trusted = origin !== window.location.origin && trustedOrigins.includes(origin);
+  }, [shown, onReady]);
+  if (!allowed || !shown) return <UrlNotAllowed onReady={onReady} origin={allowed} />;
   return (
     <iframe className="board-iframe" src={url} title={component.description || component.name} sandbox={trusted ? 'allow-scripts allow-same-origin' : ''}
       referrerPolicy="no-referrer" loading={print ? 'eager' : 'lazy'} onLoad={onReady} data-testid="board-iframe" data-trusted={trusted} />

@@ -5,8 +5,13 @@ import { Result } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export function UrlNotAllowed({ onReady }: { onReady(): void }) {
+/** `origin`: the URL is fine, but web pages of its origin may not be framed (the tenant's list). */
+export function UrlNotAllowed({ onReady, origin = false }: { onReady(): void; origin?: boolean }) {
   const { t } = useTranslation();
   useEffect(onReady, [onReady]);
-  return <Result className="board-placeholder" icon={<StopOutlined />} title={t('boards.urlNotAllowed')} subTitle={t('boards.urlNotAllowedHint')} data-testid="url-not-allowed" />;
+  return (
+    <div data-testid="url-not-allowed">
+      <Result className="board-placeholder" icon={<StopOutlined />} title={t('boards.urlNotAllowed')} subTitle={t(origin ? 'boards.frameOriginNotAllowedHint' : 'boards.urlNotAllowedHint')} />
+    </div>
+  );
 }
