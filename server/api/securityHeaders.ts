@@ -1,8 +1,10 @@
 // Security headers on every answer (helmet): a Content-Security-Policy the web app works under —
 // its own scripts only, styles inline too (antd writes style tags), workers from its own files
 // (the CSV reader) and blob: (the map), the GraphQL websocket of the same origin, images, fonts
-// and data from the base map's origins — no framing, nosniff, a strict referrer policy, and HSTS
-// when TLS is configured.
+// and data from the base map's origins; board components' images, videos and web pages from
+// https: (a board's web pages are narrowed to the tenant's list once the web app knows the tenant:
+// src/components/layout/tenantFramePolicy.ts) — this site framed by no one, nosniff, a strict
+// referrer policy, and HSTS when TLS is configured.
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
@@ -21,7 +23,9 @@ export function contentSecurityPolicy(mapOrigins: string[], frameAncestors: stri
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:', ...mapOrigins],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...mapOrigins],
+    mediaSrc: ["'self'", 'https:'],
+    frameSrc: ["'self'", 'https:'],
     fontSrc: ["'self'", 'data:', ...mapOrigins],
     // blob: the region's overlay image, fetched with the session and handed to the map as an object URL
     connectSrc: ["'self'", 'blob:', ...mapOrigins],

@@ -25,6 +25,10 @@ export interface ModelResource {
   listErrorPrefix?: string;
   /** Its own create/edit page (loaded lazily) instead of the generated form, e.g. the KPI builder. */
   formPage?: () => Promise<{ default: ComponentType<{ resource: ModelResource; action: 'create' | 'edit' }> }>;
+  /** Where a row of the list leads (its title is a link there), e.g. a board's own page. */
+  rowLink?: (id: string | number) => string;
+  /** false: no pages of its own (no routes, no menu entry); another page lists and edits it (a board's components). */
+  pages?: false;
 }
 
 export function defineResource(schema: ModelSchema, options: Omit<ModelResource, 'name' | 'schema' | 'modules'>): ModelResource {
@@ -34,6 +38,7 @@ export function defineResource(schema: ModelSchema, options: Omit<ModelResource,
 /** refine's view of the resource: its routes and labels (access is decided by model name, accessControlProvider.ts). */
 export function refineResource(resource: ModelResource): ResourceProps {
   const access = resource.schema['x-access'];
+  if (resource.pages === false) return { name: resource.name, meta: { label: resource.titleKey } };
   return {
     name: resource.name,
     list: resource.route,

@@ -1,4 +1,5 @@
 // The generated pages of the app, one per model resource.
+import { BOARD_KINDS } from './boardKinds.ts';
 import { kpiResource } from './kpi.ts';
 import { kpiPresetResource } from './kpiPreset.ts';
 import { logResource } from './log.ts';
@@ -8,6 +9,9 @@ import { profileResource } from './profile.ts';
 import { schedulerResource } from './scheduler.ts';
 import { watcherResource } from './watcher.ts';
 
-export const MODEL_RESOURCES: ModelResource[] = [watcherResource, schedulerResource, profileResource, kpiResource, logResource, notificationResource, kpiPresetResource];
+export const MODEL_RESOURCES: ModelResource[] = [
+  watcherResource, schedulerResource, profileResource, kpiResource, logResource, notificationResource, kpiPresetResource,
+  ...BOARD_KINDS.flatMap((kind) => [kind.board, kind.component]),
+];
 
 export const modelResourceOf = (name: string) => MODEL_RESOURCES.find((resource) => resource.name === name);

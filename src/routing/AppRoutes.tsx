@@ -10,6 +10,7 @@ import { pageAt } from './pageTable.tsx';
 import { RequireAccess } from './RequireAccess.tsx';
 import { RequireSession } from './RequireSession.tsx';
 import { modelResourceRoutes } from './modelResourceRoutes.tsx';
+import { BOARD_KINDS } from '../resources/boardKinds.ts';
 
 const LoginPage = lazy(() => import('../pages/login/LoginPage.tsx'));
 const AuthRedirectPage = lazy(() => import('../pages/AuthRedirectPage.tsx'));
@@ -19,19 +20,18 @@ const ChangePasswordPage = lazy(() => import('../pages/profile/ChangePasswordPag
 const DashboardPage = lazy(() => import('../pages/dashboard/DashboardPage.tsx'));
 const TreeViewPage = lazy(() => import('../pages/dashboard/TreeViewPage.tsx'));
 const StudioPage = lazy(() => import('../pages/studio/StudioPage.tsx'));
-const ComingSoonPage = lazy(() => import('../pages/ComingSoonPage.tsx'));
+const BoardPage = lazy(() => import('../pages/boards/BoardPage.tsx'));
+const BoardPrintPage = lazy(() => import('../pages/boards/BoardPrintPage.tsx'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx'));
 
-function soon(routeName: string, titleKey: string) {
-  return <ComingSoonPage routeName={routeName} titleKey={titleKey} />;
-}
-
-/** Board print views: no navbar, no sidebar. */
-function printView(routeName: string, titleKey: string) {
+/** Board print views: no navbar, no sidebar; the tenant is loaded (a web page component reads its trusted origins). */
+function printView(kind: (typeof BOARD_KINDS)[number]) {
   return (
-    <Suspense fallback={<Spin className="page-spinner" />}>
-      <div style={{ padding: 24 }}>{soon(routeName, titleKey)}</div>
-    </Suspense>
+    <ShellDataGate>
+      <Suspense fallback={<Spin className="page-spinner" />}>
+        <BoardPrintPage key={kind.route} kind={kind} />
+      </Suspense>
+    </ShellDataGate>
   );
 }
 
@@ -54,12 +54,11 @@ export function AppRoutes() {
         <Route path="/auth-redirect" element={<AuthRedirectPage />} />
 
         <Route element={<RequireSession />}>
-          <Route element={moduleGuard('performance-dashboard')}>
-            <Route path="/performance-dashboard/:id/print" element={printView('performance-dashboard-board-print', 'routes.performanceBoardPrint')} />
-          </Route>
-          <Route element={moduleGuard('public-api-dashboard')}>
-            <Route path="/public-api-dashboard/:id/print" element={printView('public-api-dashboard-board-print', 'routes.publicApiBoardPrint')} />
-          </Route>
+          {BOARD_KINDS.map((kind) => (
+            <Route key={`${kind.route}-print`} element={moduleGuard(kind.module)}>
+              <Route path={`${kind.route}/:id/print`} element={printView(kind)} />
+            </Route>
+          ))}
 
           <Route
             element={
@@ -91,15 +90,12 @@ export function AppRoutes() {
               <Route path="/studio/*" element={<NotFoundPage />} />
             </Route>
 
-            <Route element={moduleGuard('performance-dashboard')}>
-              <Route path="/performance-dashboard" element={soon('performance-dashboard', 'routes.performanceDashboard')} />
-              <Route path="/performance-dashboard/:id" element={soon('performance-dashboard-board', 'routes.performanceBoard')} />
-            </Route>
-
-            <Route element={moduleGuard('public-api-dashboard')}>
-              <Route path="/public-api-dashboard" element={soon('public-api-dashboard', 'routes.publicApiDashboard')} />
-              <Route path="/public-api-dashboard/:id" element={soon('public-api-dashboard-board', 'routes.publicApiBoard')} />
-            </Route>
+            {/* a board kind's list, create and edit pages are its board resource's (modelResourceRoutes) */}
+            {BOARD_KINDS.map((kind) => (
+              <Route key={`${kind.route}-board`} element={moduleGuard(kind.module)}>
+                <Route path={`${kind.route}/:id`} element={<BoardPage key={kind.route} kind={kind} />} />
+              </Route>
+            ))}
 
             <Route element={moduleGuard('logs')}>
               <Route path="/logs/*" element={<Navigate to="/logs" replace />} />

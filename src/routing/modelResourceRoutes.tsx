@@ -27,7 +27,7 @@ function FormPage({ resource, action }: { resource: ModelResource; action: 'crea
 }
 
 export function modelResourceRoutes() {
-  return MODEL_RESOURCES.flatMap((resource) => [
+  return MODEL_RESOURCES.filter((resource) => resource.pages !== false).flatMap((resource) => [
     <Route key={`${resource.name}-list`} path={resource.route} element={
       <RequireAction resource={resource} action="read">{framed(resource, <ResourceListPage key={resource.name} resource={resource} />)}</RequireAction>
     } />,

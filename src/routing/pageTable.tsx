@@ -70,7 +70,7 @@ export const PAGES: readonly PageEntry[] = [
   ...STUDIO_KINDS.map((kind): PageEntry => ({ path: `/studio/${kind}`, titleKey: `routes.${kind}`, access: { modules: ['factory-studio'] }, menu: 'studio' })),
   { path: '/profile', titleKey: 'routes.profile', access: {}, menu: 'settings', profile: true, icon: <UserOutlined /> },
   { path: '/profile/password', titleKey: 'routes.changePassword', access: { settings: true }, menu: 'settings', profile: true, icon: <LockOutlined /> },
-  ...MODEL_RESOURCES.map(resourcePage).sort((a, b) => Number(!!b.profile) - Number(!!a.profile)), // the profile's pages first
+  ...MODEL_RESOURCES.filter((resource) => resource.pages !== false).map(resourcePage).sort((a, b) => Number(!!b.profile) - Number(!!a.profile)), // the profile's pages first
 ];
 
 export const pageAt = (path: string): PageEntry => {

@@ -39,7 +39,7 @@ export const boardSchema = {
   properties: {
     id: recordId,
     name: { ...multilingualText, 'x-column': true, 'x-search': true, 'x-order': 1 },
-    description: { ...multilingualText, minProperties: 0, 'x-order': 2 },
+    description: { ...multilingualText, minProperties: 0, 'x-column': true, 'x-order': 2 },
     group_ids: { ...groupIds, 'x-filter': true, 'x-order': 3 },
     attributes: { ...attributes, 'x-order': 4 },
     created_at: { ...timestamp, 'x-column': true, 'x-sort': true },

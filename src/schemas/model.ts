@@ -26,6 +26,7 @@
 //   x-permission         needed to see or write the field (left out of answers otherwise)
 //   x-value-permissions  enum value → permission needed to choose it
 //   x-conditional        shown only while a matching if/then branch of the schema names it
+//   x-form               false: left out of the generated form (edited by its page)
 //   x-errors             failed keyword → error code (translated by clients)
 //   readOnly             set by the server, never by a client
 //   writeOnly            written by a client, never answered (a password)
@@ -88,6 +89,8 @@ export interface FieldSchema {
   'x-permission'?: string;
   'x-value-permissions'?: Readonly<Record<string, string>>;
   'x-conditional'?: boolean;
+  /** false: not in the generated form (the page edits it its own way, e.g. a component's place on its board). */
+  'x-form'?: boolean;
   'x-errors'?: Readonly<Record<string, string>>;
   [key: string]: unknown;
 }
@@ -122,7 +125,7 @@ export interface ModelSchema {
 export const UI_KEYWORDS = [
   'x-access', 'x-api', 'x-owner', 'x-labels-of', 'x-title', 'x-default-sort', 'x-page-size',
   'x-widget', 'x-label', 'x-column', 'x-order', 'x-group', 'x-filter', 'x-search', 'x-sort', 'x-tags',
-  'x-permission', 'x-value-permissions', 'x-conditional', 'x-options',
+  'x-permission', 'x-value-permissions', 'x-conditional', 'x-options', 'x-form',
 ] as const;
 
 /** Conditional and composition keywords: they describe a whole record, not one field. */

@@ -46,7 +46,10 @@ describe('security headers', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
     expect(csp).toContain("worker-src 'self' blob:");
     expect(directives(csp)).toMatchObject({
-      'img-src': "'self' data: blob: https://tiles.openfreemap.org",
+      // board components' images, videos and web pages: https: (web pages narrowed by the web app to the tenant's list)
+      'img-src': "'self' data: blob: https: https://tiles.openfreemap.org",
+      'media-src': "'self' https:",
+      'frame-src': "'self' https:",
       'font-src': "'self' data: https://tiles.openfreemap.org",
       'connect-src': "'self' blob: https://tiles.openfreemap.org",
     });
@@ -69,7 +72,7 @@ describe('security headers', () => {
     try {
       const csp = String((await other.app.inject({ method: 'GET', url: '/api/docs/json' })).headers['content-security-policy']);
       expect(directives(csp)).toMatchObject({
-        'img-src': `'self' data: blob:${origins}`,
+        'img-src': `'self' data: blob: https:${origins}`,
         'font-src': `'self' data:${origins}`,
         'connect-src': `'self' blob:${origins}`,
         'default-src': "'self'",

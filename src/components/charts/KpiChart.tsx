@@ -34,9 +34,11 @@ export interface KpiChartProps {
   valueDomain?: readonly [number, number];
   /** Instants marked on a time-scale chart, each with its label. */
   markers?: readonly ChartMarker[];
+  /** Called once the chart shows its data, or its empty or error state (a print view waits for it). */
+  onDrawn?: () => void;
 }
 
-export function KpiChart({ kpi, data, loading, error, entityNames, timeZone, valueDomain, markers }: KpiChartProps) {
+export function KpiChart({ kpi, data, loading, error, entityNames, timeZone, valueDomain, markers, onDrawn }: KpiChartProps) {
   const { t, i18n } = useTranslation();
   const { definition } = kpi;
   const type = definition.chart ?? 'line';
@@ -64,6 +66,8 @@ export function KpiChart({ kpi, data, loading, error, entityNames, timeZone, val
   const empty = !error && !waiting && isEmptyAnswer(data);
   const seriesCount = error || waiting || empty ? 0 : plot?.seriesCount ?? model.series.length;
   const statesDrawn = !!error || empty;
+  const shown = drawn || statesDrawn;
+  useEffect(() => { if (shown) onDrawn?.(); }, [shown, onDrawn]);
 
   let body;
   if (error) body = <Alert type="error" showIcon message={error} data-testid="kpi-chart-error" />;
@@ -88,7 +92,7 @@ export function KpiChart({ kpi, data, loading, error, entityNames, timeZone, val
       data-chart-type={type}
       data-series-count={seriesCount}
       data-value-axes={seriesCount && plot ? (plot.plot === 'DualAxes' ? 2 : 1) : undefined}
-      data-drawn={drawn || statesDrawn ? 'true' : 'false'}
+      data-drawn={shown ? 'true' : 'false'}
       role={role}
       aria-label={summary}
       aria-busy={waiting || undefined}

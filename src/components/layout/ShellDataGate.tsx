@@ -3,10 +3,11 @@
 import { useCustom, useList, useLogout } from '@refinedev/core';
 import { Button, Result, Space, Spin } from 'antd';
 import type { ReactNode } from 'react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiPaths } from '../../resources/apiMap.ts';
 import { ShellDataContext } from './shellData.ts';
+import { applyTenantFramePolicy, trustedFrameOrigins } from './tenantFramePolicy.ts';
 import type { EntityType, ShellData, Tenant } from './shellData.ts';
 
 export function ShellDataGate({ children }: { children: ReactNode }) {
@@ -26,6 +27,10 @@ export function ShellDataGate({ children }: { children: ReactNode }) {
     queryOptions: { enabled: !!tenant, staleTime: Infinity },
   });
   const entityTypes = entityTypesCall.query.data?.data;
+
+  useEffect(() => {
+    if (tenant && !applyTenantFramePolicy(trustedFrameOrigins(tenant.attributes))) window.location.reload();
+  }, [tenant]);
 
   const shellData = useMemo<ShellData | null>(
     () => (tenant && entityTypes ? { tenant, entityTypes } : null),

@@ -1,8 +1,9 @@
 // The input of one field, chosen by its `x-widget` (or its type): text, multilingual text,
 // number, enum (translated), switch, colour, date/time, entity / entity-type / group pickers,
-// telemetry keys the chosen entities report, cron, JSON, a scheduler's complex query with its test.
+// telemetry keys the chosen entities report, cron, JSON, a scheduler's complex query with its test,
+// a KPI, rich text.
 import { useSelect } from '@refinedev/antd';
-import { useContext } from 'react';
+import { lazy, Suspense, useContext } from 'react';
 import { ColorPicker, DatePicker, Input, InputNumber, Select, Switch, TimePicker } from 'antd';
 import type { Color } from 'antd/es/color-picker';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -13,6 +14,9 @@ import { ComplexQueryInput } from './ComplexQueryInput.tsx';
 import { CronInput } from './CronInput.tsx';
 import { TelemetryKeyInput } from './TelemetryKeyInput.tsx';
 import { PickerScopeContext } from './pickerScope.ts';
+
+// the editor is large: loaded with the first form that has rich text
+const RichTextInput = lazy(() => import('../richtext/RichTextInput.tsx'));
 
 export interface WidgetProps {
   id?: string;
@@ -82,7 +86,8 @@ function EnumSelect({ id, value, onChange, schema, name, disabledValues, multipl
 }
 
 /** Picks records of a resource by name, searching on the server where the list can; a page may narrow it (PickerScopeContext). */
-function RecordPicker({ id, value, onChange, name, resource, multiple, serverSearch }: WidgetProps & { resource: string; multiple: boolean; serverSearch: boolean }) {
+function RecordPicker(props: WidgetProps & { resource: string; multiple: boolean; serverSearch: boolean }) {
+  const { id, value, onChange, name, resource, multiple, serverSearch } = props;
   const { i18n } = useTranslation();
   const scope = useContext(PickerScopeContext)[name];
   const { selectProps } = useSelect<{ id: number; name: LocalizedValue }>({
@@ -101,6 +106,7 @@ function RecordPicker({ id, value, onChange, name, resource, multiple, serverSea
       options={scope?.ids ? selectProps.options?.filter((option) => scope.ids!.includes(Number(option.value))) : selectProps.options}
       {...(serverSearch ? {} : { onSearch: undefined, filterOption: (input: string, option?: { label?: unknown }) => String(option?.label ?? '').toLowerCase().includes(input.toLowerCase()) })}
       id={id}
+      aria-label={props.label}
       value={value}
       onChange={(next) => onChange?.(next)}
       mode={multiple ? 'multiple' : undefined}
@@ -140,6 +146,10 @@ export function FieldWidget(props: WidgetProps) {
       return <RecordPicker {...props} resource="entity_types" multiple={widget === 'entity-types'} serverSearch={false} />;
     case 'groups':
       return <RecordPicker {...props} resource="groups" multiple serverSearch={false} />;
+    case 'kpi':
+      return <RecordPicker {...props} resource="kpi" multiple={false} serverSearch={false} />;
+    case 'richtext':
+      return <Suspense fallback={<Input.TextArea disabled aria-label={label} />}><RichTextInput id={id} value={value} onChange={onChange} label={label} maxLength={schema.maxLength} /></Suspense>;
     case 'telemetry-key':
       return <TelemetryKeyInput id={id} value={value} onChange={onChange} label={label} maxLength={schema.maxLength}
         entityIds={props.record?.entity_ids as number[] | undefined} entityTypeIds={props.record?.entity_type_ids as number[] | undefined} />;

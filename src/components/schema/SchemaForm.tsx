@@ -132,7 +132,7 @@ export function SchemaFields({ model, schema, name, fullName }: FieldsProps) {
     <>
       {orderedFields(properties).filter((field) => visible.has(field)).map((field) => {
         const fieldSchema = properties[field];
-        if (fieldSchema.readOnly) return null;
+        if (fieldSchema.readOnly || fieldSchema['x-form'] === false) return null;
         if (fieldSchema['x-permission'] && !permissionHeldByName(claims.module_permissions, fieldSchema['x-permission'])) return null;
         const label = labelOf(model, field, fieldSchema);
         const isRequired = required.has(field);

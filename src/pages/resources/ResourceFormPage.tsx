@@ -45,20 +45,33 @@ export interface FormAsideProps {
   id?: string;
 }
 
+/** The form inside another page (a board's component drawer): no title, no route of its own. */
+export interface EmbeddedForm {
+  id?: string;
+  /** Values a new record starts with besides the schema's defaults (the board it goes on). */
+  initialValues?: Record<string, unknown>;
+  /** The record as the page already holds it (not read again). */
+  record?: Record<string, unknown>;
+  /** Saved, deleted or cancelled. */
+  onDone(): void;
+}
+
 interface ResourceFormPageProps {
   resource: ModelResource;
   action: 'create' | 'edit';
   /** A panel beside the form that follows its values (the KPI builder's preview). */
   aside?: ComponentType<FormAsideProps>;
+  embedded?: EmbeddedForm;
 }
 
-export default function ResourceFormPage({ resource, action, aside: Aside }: ResourceFormPageProps) {
+export default function ResourceFormPage({ resource, action, aside: Aside, embedded }: ResourceFormPageProps) {
   const { t, i18n } = useTranslation();
-  const { id } = useParams();
+  const params = useParams();
+  const id = embedded ? embedded.id : params.id;
   const back = useBack();
   const schema = resource.schema;
   const modelName = t(`models.${schema.$id}.name`);
-  const title = usePageTitle(action === 'create' ? 'form.createTitle' : 'form.editTitle');
+  const title = usePageTitle(embedded ? resource.titleKey : action === 'create' ? 'form.createTitle' : 'form.editTitle');
   const validate = useMemo(() => finiteNumbersOnly(modelValidators[schema.$id] as unknown as { (data: unknown): boolean; errors?: ErrorObject[] | null }), [schema]);
   const nameOf = (record?: Record<string, unknown>) => recordTitle(schema, record, i18n.language, modelName);
 
@@ -66,7 +79,9 @@ export default function ResourceFormPage({ resource, action, aside: Aside }: Res
     resource: resource.name,
     action,
     id,
-    redirect: 'list',
+    redirect: embedded ? false : 'list',
+    onMutationSuccess: () => embedded?.onDone(),
+    queryOptions: embedded?.record ? { enabled: false } : undefined,
     warnWhenUnsavedChanges: true,
     successNotification: (data, values) => ({
       type: 'success',
@@ -105,7 +120,8 @@ export default function ResourceFormPage({ resource, action, aside: Aside }: Res
   };
 
   const onFinish = (values: Record<string, unknown>) => {
-    const record = cleanValues(schema as unknown as FieldSchema, values);
+    // a new record's values the form does not show (the board it goes on) go with it
+    const record = cleanValues(schema as unknown as FieldSchema, action === 'create' ? { ...embedded?.initialValues, ...values } : values);
     const copy = structuredClone(record);
     if (!validate(copy)) {
       form.setFields((validate.errors ?? []).map((error) => fieldErrorOf(error, t)));
@@ -124,7 +140,7 @@ export default function ResourceFormPage({ resource, action, aside: Aside }: Res
   if (action === 'edit' && query?.isError) {
     return (
       <div data-testid={`form-${schema.$id}`}>
-        <Result status="404" title={t('errors.entityNotFound')} extra={<Link to={resource.route}>{t('form.backToList')}</Link>} />
+        <Result status="404" title={t('errors.entityNotFound')} extra={embedded ? undefined : <Link to={resource.route}>{t('form.backToList')}</Link>} />
       </div>
     );
   }
@@ -132,17 +148,17 @@ export default function ResourceFormPage({ resource, action, aside: Aside }: Res
   const editor = (
     <Card>
       <Spin spinning={formLoading} tip={t('common.loading')}>
-        <Form {...formProps} initialValues={action === 'create' ? defaultsOf(schema as unknown as FieldSchema) : formProps.initialValues}
+        <Form {...formProps} initialValues={action === 'create' ? { ...defaultsOf(schema as unknown as FieldSchema), ...embedded?.initialValues } : embedded?.record ?? formProps.initialValues}
           onFinish={onFinish} layout="vertical" scrollToFirstError>
           <SchemaForm model={schema} />
           <Space wrap>
             <Button {...saveButtonProps} type="primary" data-testid="form-save">{t('form.save')}</Button>
-            <Button onClick={() => back()}>{t('form.cancel')}</Button>
-            {action === 'edit' && canCreate?.can && (
+            <Button onClick={() => (embedded ? embedded.onDone() : back())}>{t('form.cancel')}</Button>
+            {action === 'edit' && !embedded && canCreate?.can && (
               <Button onClick={duplicate} loading={creating.isPending} data-testid="form-duplicate">{t('form.duplicate')}</Button>
             )}
             {action === 'edit' && canDelete?.can && (
-              <DeleteButton recordItemId={id} data-testid="form-delete" onSuccess={() => go({ to: resource.route })}
+              <DeleteButton resource={resource.name} recordItemId={id} data-testid="form-delete" onSuccess={() => (embedded ? embedded.onDone() : go({ to: resource.route }))}
                 confirmTitle={t('table.confirmDelete')} confirmOkText={t('buttons.delete')} confirmCancelText={t('form.cancel')}
                 successNotification={() => ({ type: 'success', message: t('notifications.deleted', { name: modelName }) })} />
             )}
@@ -154,7 +170,7 @@ export default function ResourceFormPage({ resource, action, aside: Aside }: Res
 
   return (
     <div data-testid={`form-${schema.$id}`}>
-      <Typography.Title level={2}>{`${title}: ${modelName}`}</Typography.Title>
+      {!embedded && <Typography.Title level={2}>{`${title}: ${modelName}`}</Typography.Title>}
       {Aside ? (
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={10}>{editor}</Col>

@@ -8,6 +8,8 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FieldWidget } from '../../components/schema/FieldWidget.tsx';
 import { fieldsWith, orderedFields, pageSizeOf, type FieldSchema } from '../../schemas/model.ts';
 import type { ModelResource } from '../../resources/defineResource.ts';
 import { usePageTitle } from '../../routing/usePageTitle.ts';
@@ -97,7 +99,10 @@ export default function ResourceListPage({ resource }: { resource: ModelResource
           filters: enumValues.filter((value) => value !== null).map((value) => ({ text: t(`enumValues.${field}.${String(value)}`, { defaultValue: String(value) }), value: value as string })),
           filteredValue: (filterOf(filters, field) as string[] | undefined) ?? null,
         } : {}),
-        render: (value: unknown, record: BaseRecord) => <RecordValue field={field} schema={fieldSchema} value={value} record={record} />,
+        render: (value: unknown, record: BaseRecord) => {
+          const shown = <RecordValue field={field} schema={fieldSchema} value={value} record={record} />;
+          return resource.rowLink && field === schema['x-title'] ? <Link to={resource.rowLink(record.id!)} data-testid="row-open">{shown}</Link> : shown;
+        },
       };
     }),
     {
@@ -125,6 +130,9 @@ export default function ResourceListPage({ resource }: { resource: ModelResource
   const rangeField = fieldsWith(schema, 'x-filter').find((field) => schema.properties[field]['x-filter'] === 'range');
   const textFilters = fieldsWith(schema, 'x-filter').filter((field) => schema.properties[field]['x-filter'] === true && !schema.properties[field].enum && schema.properties[field].type === 'string');
   const bulkField = resource.bulkField;
+  // id-list filters (a board's groups): the field's own picker
+  const idListFilters = fieldsWith(schema, 'x-filter').filter((field) => schema.properties[field]['x-filter'] === true && schema.properties[field].type === 'array' && schema.properties[field]['x-form'] !== false);
+  const idsOf = (value: unknown) => [value].flat().flatMap((item) => String(item ?? '').split(',')).filter(Boolean).map(Number);
 
   return (
     <div data-testid={`list-${schema.$id}`}>
@@ -143,6 +151,12 @@ export default function ResourceListPage({ resource }: { resource: ModelResource
         {textFilters.map((field) => (
           <Input.Search key={field} allowClear placeholder={label(field)} aria-label={label(field)} defaultValue={filterOf(filters, field) as string | undefined}
             onSearch={(value) => replaceFilter(field, value)} style={{ width: 180 }} />
+        ))}
+        {idListFilters.map((field) => (
+          <div key={field} style={{ minWidth: 220 }} data-testid={`list-filter-${field}`}>
+            <FieldWidget schema={schema.properties[field]} name={field} label={label(field)} value={idsOf(filterOf(filters, field))}
+              onChange={(ids: number[] | undefined) => replaceFilter(field, ids?.length ? ids : undefined)} />
+          </div>
         ))}
         {rangeField && (
           <DatePicker.RangePicker showTime aria-label={label(rangeField)}
