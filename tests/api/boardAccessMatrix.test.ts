@@ -105,7 +105,7 @@ const DOORS: Door[] = [
   { name: 'component_list(board_id)', call: (k, b, f) => gql(b, `query($b: ID) { ${k.componentList}(board_id: $b) { id } }`, { b: f.board }), expected: SEEN,
     listOf: (k, body) => ids(body.data?.[k.componentList]) },
   { name: 'component(id)', call: (k, b, f) => gql(b, `query($id: ID!) { ${k.component}(id: $id) { id name } }`, { id: f.component }), expected: READ },
-  { name: 'create_component(board_ids)', call: (k, b, f) => gql(b, `mutation($b: [Int!]) { ${k.createComponent}(name: "Note", type: "richtext", board_ids: $b) { id } }`,
+  { name: 'create_component(board_ids)', call: (k, b, f) => gql(b, `mutation($b: [Int!]) { ${k.createComponent}(name: "Note", type: "richtext", definition: { html: "<p>Note</p>" }, board_ids: $b) { id } }`,
     { b: [f.board] }), expected: NAMING('ok') },
   { name: 'update_component', call: (k, b, f) => gql(b, `mutation($id: ID!) { ${k.updateComponent}(id: $id, layout: { x: 2, y: 1, w: 6, h: 4 }) { id } }`,
     { id: f.component }), expected: EDIT },
@@ -140,7 +140,7 @@ async function fixtureOf(kind: Kind, label: string): Promise<Fixture> {
     if (caller.shared && !(caller.apiUser && kind.name === 'performance')) expect((await share(sharedWith.get(caller.name)!, caller.shared)).status).toBe(200);
   }
   const ticket = (await share(thirdUser, 'view')).body.data[kind.shareBoard].id;
-  const component = (await gql(ownerToken, `mutation($b: [Int!]) { ${kind.createComponent}(name: "Chart", type: "kpi", board_ids: $b) { id } }`, { b: [Number(board.id)] }))
+  const component = (await gql(ownerToken, `mutation($b: [Int!]) { ${kind.createComponent}(name: "Chart", type: "richtext", definition: { html: "<p>Chart</p>" }, board_ids: $b) { id } }`, { b: [Number(board.id)] }))
     .body.data[kind.createComponent].id;
   return { board: Number(board.id), resource: board.resource_uuid, group: board.group_ids[0], component: Number(component), ticket: Number(ticket) };
 }

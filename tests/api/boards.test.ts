@@ -42,7 +42,7 @@ const shareBoard = (token: string, resource: string, requester: string, scopeNam
     { r: resource, q: requester, s: scopeName });
 const readBoard = (token: string, boardId: number | string, kind = '') => gql(token, `query($id: ID!) { ${kind}board(id: $id) { ${BOARD} } }`, { id: boardId });
 const newComponent = async (token: string, boardIds: number[], extra = '') =>
-  (await data(token, `mutation($b: [Int!]) { create_component(name: "Note", type: "richtext", board_ids: $b${extra}) { id board_ids } }`, { b: boardIds })).create_component;
+  (await data(token, `mutation($b: [Int!]) { create_component(name: "Note", type: "richtext", definition: { html: "<p>Note</p>" }, board_ids: $b${extra}) { id board_ids } }`, { b: boardIds })).create_component;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -122,7 +122,7 @@ describe('a board exists for its owner and those it is shared with', () => {
     const viewing = await gql(viewer, 'mutation($id: ID!) { update_board(id: $id, name: { en: "Mine now" }) { id } }', { id: board.id });
     expect(viewing.status).toBe(403);
     expect(firstError(viewing)).toMatchObject({ code: 'FORBIDDEN', message: 'You may only view this board: changing it needs the edit scope.', params: { scope: 'edit' } });
-    const placing = await gql(viewer, 'mutation($b: [Int!]) { create_component(name: "X", type: "richtext", board_ids: $b) { id } }', { b: [Number(board.id)] });
+    const placing = await gql(viewer, 'mutation($b: [Int!]) { create_component(name: "X", type: "richtext", definition: { html: "<p>Note</p>" }, board_ids: $b) { id } }', { b: [Number(board.id)] });
     expect(firstError(placing)).toMatchObject({ code: 'FORBIDDEN', field: 'board_ids', params: { scope: 'edit' } });
     expect(firstError(await gql(viewer, 'mutation($id: ID!) { delete_component(id: $id) { id } }', { id: component.id }))).toMatchObject({ code: 'FORBIDDEN' });
     expect((await readBoard(admin, board.id)).body.data.board.name).toEqual({ en: 'Renamed' });
@@ -199,10 +199,10 @@ describe('performance and public-API boards are kept apart', () => {
     expect(firstError(await readBoard(admin, performance.id, 'public_api_'))).toMatchObject({ code: 'NOT_FOUND' });
     expect((await t.get('/board-list', admin)).body.map((board: { id: number }) => board.id)).not.toContain(Number(publicApi.id));
     expect((await t.get('/public-api-board-list', admin)).body.map((board: { id: number }) => board.id)).not.toContain(Number(performance.id));
-    const misplaced = await gql(admin, 'mutation($b: [Int!]) { create_component(name: "X", type: "richtext", board_ids: $b) { id } }', { b: [Number(publicApi.id)] });
+    const misplaced = await gql(admin, 'mutation($b: [Int!]) { create_component(name: "X", type: "richtext", definition: { html: "<p>Note</p>" }, board_ids: $b) { id } }', { b: [Number(publicApi.id)] });
     expect(firstError(misplaced)).toMatchObject({ code: 'REFERENCE_NOT_FOUND', field: 'board_ids' });
     expect(firstError(await shareBoard(admin, publicApi.resource_uuid, id.viewer))).toMatchObject({ code: 'REFERENCE_NOT_FOUND', field: 'resource' });
-    const onPublic = (await data(admin, 'mutation($b: [Int!]) { public_api_create_component(name: "Y", type: "richtext", board_ids: $b) { id } }', { b: [Number(publicApi.id)] }))
+    const onPublic = (await data(admin, 'mutation($b: [Int!]) { public_api_create_component(name: "Y", type: "richtext", definition: { html: "<p>Note</p>" }, board_ids: $b) { id } }', { b: [Number(publicApi.id)] }))
       .public_api_create_component;
     expect((await t.get(`/component-list?board_id=${publicApi.id}`, admin)).body).toEqual([]);
     expect(firstError(await gql(admin, 'query($id: ID!) { component(id: $id) { id } }', { id: onPublic.id }))).toMatchObject({ code: 'NOT_FOUND' });
@@ -235,7 +235,7 @@ describe('components are reached through their boards', () => {
     await data(admin, 'mutation($id: ID!) { delete_component(id: $id) { id deleted } }', { id: component.id });
     expect(firstError(await gql(admin, 'query($id: ID!) { component(id: $id) { id } }', { id: component.id }))).toMatchObject({ code: 'NOT_FOUND' });
 
-    const nowhere = await gql(admin, 'mutation { create_component(name: "Floating", type: "richtext") { id } }');
+    const nowhere = await gql(admin, 'mutation { create_component(name: "Floating", type: "richtext", definition: { html: "<p>Note</p>" }) { id } }');
     expect(firstError(nowhere)).toMatchObject({ code: 'VALIDATION', field: 'board_ids', message: 'board_ids must name at least one board' });
   });
 });
@@ -310,7 +310,7 @@ describe('answers tell nothing of other boards', () => {
     expect(Object.keys(publicApiComponentSchema.properties)).toEqual(expect.arrayContaining(Object.keys(chart)));
     expect(JSON.stringify(chart)).not.toMatch(/temperature|humidity|co2|occupied|access_token|password/);
     // a component of another type carries neither
-    const note = (await data(admin, 'mutation($b: [Int!]) { public_api_create_component(name: "N", type: "richtext", board_ids: $b) { query data } }', { b: [publicBoard.id] }));
+    const note = (await data(admin, 'mutation($b: [Int!]) { public_api_create_component(name: "N", type: "richtext", definition: { html: "<p>Note</p>" }, board_ids: $b) { query data } }', { b: [publicBoard.id] }));
     expect(note.public_api_create_component).toEqual({ query: null, data: null });
   });
 });
@@ -339,12 +339,12 @@ describe('hostile shares and definitions', () => {
     const board = await newBoard(admin, 'Defined');
     const place = (definition: unknown) =>
       gql(admin, 'mutation($b: [Int!], $d: JSON) { create_component(name: "Big", type: "richtext", board_ids: $b, definition: $d) { id } }', { b: [Number(board.id)], d: definition });
-    const huge = await place({ html: 'x'.repeat(300_000) });
+    const huge = await place({ html: '<p>x</p>', notes: 'x'.repeat(300_000) });
     expect(firstError(huge)).toMatchObject({ code: 'DEFINITION_TOO_LARGE', field: 'definition', params: { limit: 262_144 } });
     let deep: unknown = {};
     for (let level = 0; level < 100; level++) deep = { inner: deep };
     expect(firstError(await place(deep))).toMatchObject({ code: 'JSON_TOO_DEEP' });
-    const wide = await place(Object.fromEntries(Array.from({ length: 60 }, (_, index) => [`key${index}`, index])));
+    const wide = await place({ html: '<p>x</p>', ...Object.fromEntries(Array.from({ length: 60 }, (_, index) => [`key${index}`, index])) });
     expect(wide.status).toBe(400);
     expect(firstError(wide)).toMatchObject({ code: 'VALIDATION', field: 'definition' });
     expect((await t.get(`/component-list?board_id=${board.id}`, admin)).body).toEqual([]);
