@@ -159,8 +159,8 @@ describe('ids inside other models\' objects and lists are the tenant\'s own', ()
 
   it('boards and components: groups, boards and the KPI a component shows', async () => {
     await expectUnknownReference((id) => create('board', { name: { en: 'Probe' }, group_ids: [id] }), city.group, 'group_ids');
-    await expectUnknownReference((id) => create('component', { name: 'Probe', type: 'kpi', board_ids: [id] }), city.board, 'board_ids');
-    await expectUnknownReference((id) => create('component', { name: 'Probe', type: 'kpi', definition: { kpi_id: id } }), city.kpi, 'definition.kpi_id');
+    await expectUnknownReference((id) => create('component', { name: 'Probe', type: 'kpi', board_ids: [id], definition: { kpi_id: own.kpi } }), city.board, 'board_ids');
+    await expectUnknownReference((id) => create('component', { name: 'Probe', type: 'kpi', board_ids: [own.board], definition: { kpi_id: id } }), city.kpi, 'definition.kpi_id');
     expect((await create('component', { name: 'Probe', type: 'kpi', board_ids: [own.board], definition: { kpi_id: own.kpi } })).status).toBe(200);
   });
 
