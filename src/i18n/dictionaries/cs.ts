@@ -134,13 +134,14 @@ export const cs: Dictionary = {
     },
     board: {
       name: 'Nástěnka',
-      fields: { id: 'ID', name: 'Název', description: 'Popis', group_ids: 'Skupiny', attributes: 'Atributy', created_at: 'Vytvořeno', updated_at: 'Aktualizováno' },
+      fields: { id: 'ID', name: 'Název', description: 'Popis', group_ids: 'Skupiny', attributes: 'Atributy', created_at: 'Vytvořeno', updated_at: 'Aktualizováno', tenant_id: 'Organizace', resource_uuid: 'Klíč sdílení', is_owner: 'Vlastníte', scopes: 'Váš přístup', share: 'Sdíleno s vámi', group: 'Hlavní skupina' },
     },
     component: {
       name: 'Komponenta',
       fields: {
         id: 'ID', name: 'Název', type: 'Typ', description: 'Popis', definition: 'Definice', layout: 'Rozvržení',
         x: 'Sloupec', y: 'Řádek', w: 'Šířka', h: 'Výška', board_ids: 'Nástěnky', kpi_id: 'KPI', url: 'URL', html: 'Text', breakpoints: 'Podle šířky obrazovky', lg: 'Široké obrazovky', md: 'Střední obrazovky', sm: 'Úzké obrazovky', created_at: 'Vytvořeno', updated_at: 'Aktualizováno',
+        query: 'Dotaz KPI', data: 'Data KPI',
       },
     },
     share: {

@@ -134,13 +134,14 @@ export const de: Dictionary = {
     },
     board: {
       name: 'Board',
-      fields: { id: 'ID', name: 'Name', description: 'Beschreibung', group_ids: 'Gruppen', attributes: 'Attribute', created_at: 'Erstellt', updated_at: 'Aktualisiert' },
+      fields: { id: 'ID', name: 'Name', description: 'Beschreibung', group_ids: 'Gruppen', attributes: 'Attribute', created_at: 'Erstellt', updated_at: 'Aktualisiert', tenant_id: 'Organisation', resource_uuid: 'Freigabeschlüssel', is_owner: 'In Ihrem Besitz', scopes: 'Ihr Zugriff', share: 'Mit Ihnen geteilt', group: 'Hauptgruppe' },
     },
     component: {
       name: 'Komponente',
       fields: {
         id: 'ID', name: 'Name', type: 'Typ', description: 'Beschreibung', definition: 'Definition', layout: 'Layout',
         x: 'Spalte', y: 'Zeile', w: 'Breite', h: 'Höhe', board_ids: 'Boards', kpi_id: 'KPI', url: 'URL', html: 'Text', breakpoints: 'Je Bildschirmbreite', lg: 'Breite Bildschirme', md: 'Mittlere Bildschirme', sm: 'Schmale Bildschirme', created_at: 'Erstellt', updated_at: 'Aktualisiert',
+        query: 'KPI-Abfrage', data: 'KPI-Daten',
       },
     },
     share: {

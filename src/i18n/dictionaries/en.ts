@@ -133,13 +133,14 @@ export const en = {
     },
     board: {
       name: 'Board',
-      fields: { id: 'ID', name: 'Name', description: 'Description', group_ids: 'Groups', attributes: 'Attributes', created_at: 'Created', updated_at: 'Updated' },
+      fields: { id: 'ID', name: 'Name', description: 'Description', group_ids: 'Groups', attributes: 'Attributes', created_at: 'Created', updated_at: 'Updated', tenant_id: 'Organisation', resource_uuid: 'Sharing key', is_owner: 'Owned by you', scopes: 'Your access', share: 'Shared with you', group: 'Main group' },
     },
     component: {
       name: 'Component',
       fields: {
         id: 'ID', name: 'Name', type: 'Type', description: 'Description', definition: 'Definition', layout: 'Layout',
         x: 'Column', y: 'Row', w: 'Width', h: 'Height', board_ids: 'Boards', kpi_id: 'KPI', url: 'URL', html: 'Text', breakpoints: 'Per screen width', lg: 'Wide screens', md: 'Medium screens', sm: 'Narrow screens', created_at: 'Created', updated_at: 'Updated',
+        query: 'KPI query', data: 'KPI data',
       },
     },
     share: {

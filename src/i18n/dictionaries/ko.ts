@@ -134,13 +134,14 @@ export const ko: Dictionary = {
     },
     board: {
       name: '보드',
-      fields: { id: 'ID', name: '이름', description: '설명', group_ids: '그룹', attributes: '속성', created_at: '생성 일시', updated_at: '수정 일시' },
+      fields: { id: 'ID', name: '이름', description: '설명', group_ids: '그룹', attributes: '속성', created_at: '생성 일시', updated_at: '수정 일시', tenant_id: '조직', resource_uuid: '공유 키', is_owner: '내 소유', scopes: '내 권한', share: '나와 공유됨', group: '기본 그룹' },
     },
     component: {
       name: '구성 요소',
       fields: {
         id: 'ID', name: '이름', type: '유형', description: '설명', definition: '정의', layout: '레이아웃',
         x: '열', y: '행', w: '너비', h: '높이', board_ids: '보드', kpi_id: 'KPI', url: 'URL', html: '텍스트', breakpoints: '화면 너비별', lg: '넓은 화면', md: '중간 화면', sm: '좁은 화면', created_at: '생성 일시', updated_at: '수정 일시',
+        query: 'KPI 쿼리', data: 'KPI 데이터',
       },
     },
     share: {

@@ -134,13 +134,14 @@ export const pt: Dictionary = {
     },
     board: {
       name: 'Quadro',
-      fields: { id: 'ID', name: 'Nome', description: 'Descrição', group_ids: 'Grupos', attributes: 'Atributos', created_at: 'Criado', updated_at: 'Atualizado' },
+      fields: { id: 'ID', name: 'Nome', description: 'Descrição', group_ids: 'Grupos', attributes: 'Atributos', created_at: 'Criado', updated_at: 'Atualizado', tenant_id: 'Organização', resource_uuid: 'Chave de partilha', is_owner: 'Sua propriedade', scopes: 'O seu acesso', share: 'Partilhado consigo', group: 'Grupo principal' },
     },
     component: {
       name: 'Componente',
       fields: {
         id: 'ID', name: 'Nome', type: 'Tipo', description: 'Descrição', definition: 'Definição', layout: 'Disposição',
         x: 'Coluna', y: 'Linha', w: 'Largura', h: 'Altura', board_ids: 'Quadros', kpi_id: 'KPI', url: 'URL', html: 'Texto', breakpoints: 'Por largura de ecrã', lg: 'Ecrãs largos', md: 'Ecrãs médios', sm: 'Ecrãs estreitos', created_at: 'Criado', updated_at: 'Atualizado',
+        query: 'Consulta do KPI', data: 'Dados do KPI',
       },
     },
     share: {

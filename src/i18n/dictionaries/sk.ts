@@ -134,13 +134,14 @@ export const sk: Dictionary = {
     },
     board: {
       name: 'Nástenka',
-      fields: { id: 'ID', name: 'Názov', description: 'Popis', group_ids: 'Skupiny', attributes: 'Atribúty', created_at: 'Vytvorené', updated_at: 'Aktualizované' },
+      fields: { id: 'ID', name: 'Názov', description: 'Popis', group_ids: 'Skupiny', attributes: 'Atribúty', created_at: 'Vytvorené', updated_at: 'Aktualizované', tenant_id: 'Organizácia', resource_uuid: 'Kľúč zdieľania', is_owner: 'Vlastníte', scopes: 'Váš prístup', share: 'Zdieľané s vami', group: 'Hlavná skupina' },
     },
     component: {
       name: 'Komponent',
       fields: {
         id: 'ID', name: 'Názov', type: 'Typ', description: 'Popis', definition: 'Definícia', layout: 'Rozloženie',
         x: 'Stĺpec', y: 'Riadok', w: 'Šírka', h: 'Výška', board_ids: 'Nástenky', kpi_id: 'KPI', url: 'URL', html: 'Text', breakpoints: 'Podľa šírky obrazovky', lg: 'Široké obrazovky', md: 'Stredné obrazovky', sm: 'Úzke obrazovky', created_at: 'Vytvorené', updated_at: 'Aktualizované',
+        query: 'Dopyt KPI', data: 'Údaje KPI',
       },
     },
     share: {
