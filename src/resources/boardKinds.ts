@@ -9,6 +9,7 @@ import { publicApiBoardSchema } from '../schemas/publicApiBoard.ts';
 import { publicApiComponentSchema } from '../schemas/publicApiComponent.ts';
 import { publicApiShareSchema } from '../schemas/publicApiShare.ts';
 import { shareSchema } from '../schemas/share.ts';
+import { boardAllowsEdit, ownsBoard, type BoardGrant } from '../pages/boards/boardAccess.ts';
 import { defineResource, type ModelResource } from './defineResource.ts';
 
 export interface BoardKindConfig {
@@ -32,7 +33,10 @@ function boardKind(config: BoardKindConfig): BoardKind {
   const { schemas, route, titleKeys } = config;
   return {
     ...config,
-    board: defineResource(schemas.board, { route, titleKey: titleKeys.list, rowLink: (id) => `${route}/${id}` }),
+    board: defineResource(schemas.board, {
+      route, titleKey: titleKeys.list, rowLink: (id) => `${route}/${id}`,
+      recordAllows: (board, action) => (action === 'delete' ? ownsBoard(board as BoardGrant) : boardAllowsEdit(board as BoardGrant)),
+    }),
     component: defineResource(schemas.component, { route, titleKey: titleKeys.board, pages: false }),
     share: defineResource(schemas.share, { route, titleKey: titleKeys.board, pages: false }),
   };

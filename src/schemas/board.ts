@@ -1,6 +1,7 @@
 // Performance board: a named grid of components, seen by its owner and the users it is shared
 // with (SPEC §3, §6). Its answers say what the reader may do with it: `is_owner`, `scopes`.
 import type { FromSchema } from 'json-schema-to-ts';
+import { BOARD_SCOPES } from './enums.ts';
 import { attributes, groupIds, multilingualText, recordId, timestamp, uuid } from './fields.ts';
 
 const module = ['performance-dashboard'] as const;
@@ -12,7 +13,10 @@ export const boardReaderFields = {
   resource_uuid: { ...uuid, readOnly: true },
   is_owner: { type: 'boolean', readOnly: true },
   /** ["owner"], ["view", "edit"] or ["view"]: what the reader may do with the board. */
-  scopes: { type: 'array', readOnly: true, maxItems: 3, items: { type: 'string', maxLength: 10 } },
+  scopes: {
+    type: 'array', readOnly: true, maxItems: 3, items: { type: 'string', enum: BOARD_SCOPES },
+    'x-column': true, 'x-tags': { owner: 'gold', edit: 'blue', view: 'default' },
+  },
 } as const;
 
 export const boardSchema = {

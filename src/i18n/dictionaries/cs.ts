@@ -203,6 +203,7 @@ export const cs: Dictionary = {
       emergency: 'Nouzový stav', critical: 'Kritické',
     },
     scope: { view: 'Zobrazení', edit: 'Úpravy' },
+    scopes: { owner: 'Vlastník', edit: 'Úpravy', view: 'Zobrazení' },
     active: { true: 'Aktivní', false: 'Neaktivní' },
     channels: { email: 'E-mail', in_app: 'V aplikaci' },
     model_name: { watcher: 'Hlídač', scheduler: 'Plánovač', entity: '$t(terms.entity)', profile: 'Profil osvětlení', system: 'Systém' },

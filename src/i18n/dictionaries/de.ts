@@ -203,6 +203,7 @@ export const de: Dictionary = {
       emergency: 'Notfall', critical: 'Kritisch',
     },
     scope: { view: 'Anzeigen', edit: 'Bearbeiten' },
+    scopes: { owner: 'Eigentümer', edit: 'Bearbeiten', view: 'Anzeigen' },
     active: { true: 'Aktiv', false: 'Inaktiv' },
     channels: { email: 'E-Mail', in_app: 'In der App' },
     model_name: { watcher: 'Wächter', scheduler: 'Planer', entity: '$t(terms.entity)', profile: 'Lichtprofil', system: 'System' },

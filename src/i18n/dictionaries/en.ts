@@ -202,6 +202,7 @@ export const en = {
       emergency: 'Emergency', critical: 'Critical',
     },
     scope: { view: 'View', edit: 'Edit' },
+    scopes: { owner: 'Owner', edit: 'Edit', view: 'View' },
     active: { true: 'Active', false: 'Inactive' },
     channels: { email: 'E-mail', in_app: 'In the app' },
     model_name: { watcher: 'Watcher', scheduler: 'Scheduler', entity: '$t(terms.entity)', profile: 'Lighting profile', system: 'System' },

@@ -203,6 +203,7 @@ export const ko: Dictionary = {
       emergency: '긴급', critical: '심각',
     },
     scope: { view: '보기', edit: '편집' },
+    scopes: { owner: '소유자', edit: '편집', view: '보기' },
     active: { true: '활성', false: '비활성' },
     channels: { email: '이메일', in_app: '앱 내' },
     model_name: { watcher: '감시자', scheduler: '스케줄러', entity: '$t(terms.entity)', profile: '조명 프로필', system: '시스템' },

@@ -203,6 +203,7 @@ export const pt: Dictionary = {
       emergency: 'Emergência', critical: 'Crítico',
     },
     scope: { view: 'Ver', edit: 'Editar' },
+    scopes: { owner: 'Proprietário', edit: 'Editar', view: 'Ver' },
     active: { true: 'Ativa', false: 'Inativa' },
     channels: { email: 'E-mail', in_app: 'Na aplicação' },
     model_name: { watcher: 'Vigilante', scheduler: 'Agendador', entity: '$t(terms.entity)', profile: 'Perfil de iluminação', system: 'Sistema' },

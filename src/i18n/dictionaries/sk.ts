@@ -203,6 +203,7 @@ export const sk: Dictionary = {
       emergency: 'Núdzový stav', critical: 'Kritické',
     },
     scope: { view: 'Zobrazenie', edit: 'Úpravy' },
+    scopes: { owner: 'Vlastník', edit: 'Úpravy', view: 'Zobrazenie' },
     active: { true: 'Aktívne', false: 'Neaktívne' },
     channels: { email: 'E-mail', in_app: 'V aplikácii' },
     model_name: { watcher: 'Strážca', scheduler: 'Plánovač', entity: '$t(terms.entity)', profile: 'Profil osvetlenia', system: 'Systém' },
