@@ -10,6 +10,11 @@ export const findUser = (tx: Tx, userId: string) =>
 export const listUsers = (tx: Tx) =>
   tx.select({ id: users.id, username: users.username, email: users.email }).from(users).orderBy(asc(users.email));
 
+/** The tenant's users holding a module (whom a board of that module's kind may be shared with). */
+export const listUsersWithModule = (tx: Tx, module: string) =>
+  tx.select({ id: users.id, username: users.username, email: users.email }).from(users)
+    .where(sql`${module} = ANY(${users.modules})`).orderBy(asc(users.email));
+
 export const updatePasswordHash = (tx: Tx, userId: string, passwordHash: string) =>
   tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
 

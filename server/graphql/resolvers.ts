@@ -2,6 +2,7 @@
 // same services as the REST routes.
 import mercurius, { type IResolvers } from 'mercurius';
 import { entityTreeArgsSchema, entityUpdatedArgsSchema, type EntityTreeArgs } from '../../src/schemas/entityQuery.ts';
+import { shareUserArgsSchema, type ShareUserArgs } from '../../src/schemas/shareUsers.ts';
 import { validated } from '../schemaValidator.ts';
 import { callerOf, given, type GraphqlContext } from './graphqlContext.ts';
 import { entityUpdatedTopic, type EntityUpdate } from '../live/liveEvents.ts';
@@ -18,6 +19,8 @@ export function resolvers(reads: ReadService): IResolvers {
         reads.entityTree(callerOf(context as GraphqlContext), validated<EntityTreeArgs>(entityTreeArgsSchema, given(args), 'args')),
       entity_type_group_list: (_root, _args, context) => reads.entityTypeGroups(callerOf(context as GraphqlContext)),
       user_list: (_root, _args, context) => reads.users(callerOf(context as GraphqlContext)),
+      share_user_list: (_root, args: Record<string, unknown>, context) =>
+        reads.shareUsers(callerOf(context as GraphqlContext), validated<ShareUserArgs>(shareUserArgsSchema, given(args), 'args').kind),
     },
     Subscription: {
       entity_updated: {

@@ -32,6 +32,7 @@ export const typeDefs = /* GraphQL */ `
     entity_tree(id: ID, level: Int, depth: Int, type: ID, group: ID): [Entity!]!
     entity_type_group_list: [EntityTypeGroup!]!
     user_list: [User!]!
+    share_user_list(kind: String!): [User!]!
   }
 
   type Subscription {

@@ -5,14 +5,15 @@ import type { SQL } from 'drizzle-orm';
 import { USER_LIST_PERMISSION } from '../../src/schemas/modules.ts';
 import type { Database } from '../db/database.ts';
 import {
-  listEntityTypeGroups, listEntityTypes, listGroups, listUsers, meJsonQuery, tenantJsonQuery,
+  listEntityTypeGroups, listEntityTypes, listGroups, listUsers, listUsersWithModule, meJsonQuery, tenantJsonQuery,
 } from '../db/directoryQueries.ts';
 import type { EntityFilters, EntityJson, EntityPage, GroupMemberFilters, MapFeatureFilters } from '../db/entityQueries.ts';
 import { entityListJsonQuery, entityPageJsonQuery, findEntity, groupMembersJsonQuery, mapFeaturesJsonQuery } from '../db/entityQueries.ts';
 import { telemetryKeys, type TelemetryKeyFilter } from '../db/telemetryKeyQueries.ts';
 import { notFound } from '../errors.ts';
 import { ENTITY_NOT_FOUND } from '../resources/rules/entityRules.ts';
-import { requirePermission, type Caller } from './caller.ts';
+import { requireModule, requirePermission, type Caller } from './caller.ts';
+import { SHARE_USER_KINDS, type ShareUserArgs } from '../../src/schemas/shareUsers.ts';
 import { readBudget, type ReadBudget } from './readBudget.ts';
 import { filtersKey, tenantReadCache, type TenantReadCache } from './tenantReadCache.ts';
 
@@ -63,6 +64,16 @@ export function readService(db: Database, cache: TenantReadCache = tenantReadCac
     users: (caller: Caller) => {
       requirePermission(caller, USER_LIST_PERMISSION);
       return db.tenantTx(caller.tenantId, listUsers);
+    },
+
+    /** Whom the caller may share a board of a kind with: the tenant's other users with its module. A
+     * board's owner needs no `users.list`: the kind's module and its share permission suffice. */
+    async shareUsers(caller: Caller, kind: ShareUserArgs['kind']) {
+      const { module, permission } = SHARE_USER_KINDS[kind];
+      requireModule(caller, module);
+      requirePermission(caller, permission);
+      const found = await db.tenantTx(caller.tenantId, (tx) => listUsersWithModule(tx, module));
+      return found.filter((user) => user.id !== caller.userId);
     },
 
     async entityTypes(caller: Caller) {

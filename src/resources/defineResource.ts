@@ -27,6 +27,8 @@ export interface ModelResource {
   formPage?: () => Promise<{ default: ComponentType<{ resource: ModelResource; action: 'create' | 'edit' }> }>;
   /** Where a row of the list leads (its title is a link there), e.g. a board's own page. */
   rowLink?: (id: string | number) => string;
+  /** What a row's own answer lets its reader do besides the model's access rules (a board shared to view is neither edited nor deleted). */
+  recordAllows?: (record: Record<string, unknown>, action: 'edit' | 'delete') => boolean;
   /** false: no pages of its own (no routes, no menu entry); another page lists and edits it (a board's components). */
   pages?: false;
 }

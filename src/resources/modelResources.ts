@@ -11,7 +11,7 @@ import { watcherResource } from './watcher.ts';
 
 export const MODEL_RESOURCES: ModelResource[] = [
   watcherResource, schedulerResource, profileResource, kpiResource, logResource, notificationResource, kpiPresetResource,
-  ...BOARD_KINDS.flatMap((kind) => [kind.board, kind.component]),
+  ...BOARD_KINDS.flatMap((kind) => [kind.board, kind.component, kind.share]),
 ];
 
 export const modelResourceOf = (name: string) => MODEL_RESOURCES.find((resource) => resource.name === name);

@@ -1,20 +1,21 @@
 // Performance board: a named grid of components, seen by its owner and the users it is shared
 // with (SPEC §3, §6). Its answers say what the reader may do with it: `is_owner`, `scopes`.
 import type { FromSchema } from 'json-schema-to-ts';
+import { BOARD_SCOPES } from './enums.ts';
 import { attributes, groupIds, multilingualText, recordId, timestamp, uuid } from './fields.ts';
 
 const module = ['performance-dashboard'] as const;
 
 /** What a board's answer tells its reader besides the board: the tenant, the key it is shared by, and what the reader may do. */
 export const boardReaderFields = {
-  tenant_id: { ...uuid, readOnly: true, 'x-label': { en: 'Organisation', sk: 'Organizácia', de: 'Organisation', cs: 'Organizace', ko: '조직', pt: 'Organização' } },
+  tenant_id: { ...uuid, readOnly: true },
   /** What share_board names as the `resource`. */
-  resource_uuid: { ...uuid, readOnly: true, 'x-label': { en: 'Sharing key', sk: 'Kľúč zdieľania', de: 'Freigabeschlüssel', cs: 'Klíč sdílení', ko: '공유 키', pt: 'Chave de partilha' } },
-  is_owner: { type: 'boolean', readOnly: true, 'x-label': { en: 'Owned by you', sk: 'Vlastníte', de: 'In Ihrem Besitz', cs: 'Vlastníte', ko: '내 소유', pt: 'Sua propriedade' } },
+  resource_uuid: { ...uuid, readOnly: true },
+  is_owner: { type: 'boolean', readOnly: true },
   /** ["owner"], ["view", "edit"] or ["view"]: what the reader may do with the board. */
   scopes: {
-    type: 'array', readOnly: true, maxItems: 3, items: { type: 'string', maxLength: 10 },
-    'x-label': { en: 'Your access', sk: 'Váš prístup', de: 'Ihr Zugriff', cs: 'Váš přístup', ko: '내 권한', pt: 'O seu acesso' },
+    type: 'array', readOnly: true, maxItems: 3, items: { type: 'string', enum: BOARD_SCOPES },
+    'x-column': true, 'x-tags': { owner: 'gold', edit: 'blue', view: 'default' },
   },
 } as const;
 

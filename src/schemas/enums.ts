@@ -22,6 +22,8 @@ export const LOG_TYPES = ['debug', 'informational', 'notice', 'warning', 'error'
 export const LOG_STATUSES = ['new', 'seen', 'done'] as const;
 export const COMPONENT_TYPES = ['iframe', 'image', 'kpi', 'richtext', 'video'] as const;
 export const SHARE_SCOPES = ['view', 'edit'] as const;
+/** What a board's reader may do with it (a board answer's `scopes`): its owner, or a share's scopes. */
+export const BOARD_SCOPES = ['owner', 'edit', 'view'] as const;
 export const WATCHER_SEVERITIES = ['notice', 'warning', 'error', 'critical'] as const;
 export const NOTIFICATION_CHANNELS = ['email', 'in_app'] as const;
 export const LOG_SOURCES = ['watcher', 'scheduler', 'entity', 'profile', 'system'] as const;

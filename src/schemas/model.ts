@@ -77,8 +77,8 @@ export interface FieldSchema {
   required?: readonly string[];
   allOf?: readonly ConditionalSchema[];
   'x-widget'?: string;
-  /** A dictionary key, or the label itself in each interface language ({ en, sk, de, cs, ko, pt }). */
-  'x-label'?: string | Readonly<Record<string, string>>;
+  /** The dictionary key of its label (texts live only in the dictionaries). */
+  'x-label'?: string;
   'x-column'?: boolean | { width?: number };
   'x-order'?: number;
   'x-group'?: string;
@@ -224,17 +224,13 @@ export function listQuerySchema(model: ModelSchema) {
 export const pageSizeOf = (model: ModelSchema) => model['x-page-size'] ?? 20;
 export { MAX_PAGE_SIZE };
 
-/** The i18n key of a field's label (unless the field carries its label's texts itself). */
+/** The i18n key of a field's label. */
 export const fieldLabelKey = (model: ModelSchema, field: string, schema: FieldSchema = model.properties[field]) =>
-  (typeof schema['x-label'] === 'string' ? schema['x-label'] : `models.${model['x-labels-of'] ?? model.$id}.fields.${field}`);
+  schema['x-label'] ?? `models.${model['x-labels-of'] ?? model.$id}.fields.${field}`;
 
-/**
- * A field's label in `language`: the text its `x-label` gives for the language, or its
- * dictionary key's translation. undefined when neither has one.
- */
-export function fieldLabel(translate: (key: string) => string | undefined, language: string, model: ModelSchema, field: string, schema: FieldSchema = model.properties[field]): string | undefined {
-  const own = schema['x-label'];
-  return typeof own === 'object' ? own[language] : translate(fieldLabelKey(model, field, schema));
+/** A field's label: its dictionary key's translation (undefined when the dictionary has none). */
+export function fieldLabel(translate: (key: string) => string | undefined, model: ModelSchema, field: string, schema: FieldSchema = model.properties[field]): string | undefined {
+  return translate(fieldLabelKey(model, field, schema));
 }
 
 /** Fields in the declared order (x-order, then declaration order). */

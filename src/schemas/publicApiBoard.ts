@@ -27,12 +27,9 @@ export const publicApiBoardSchema = {
   properties: {
     ...boardSchema.properties,
     /** The reader's share of the board (null for its owner): { id, owner, ownerName, requester, requesterName, scopeName }. */
-    share: {
-      type: ['object', 'null'], readOnly: true,
-      'x-label': { en: 'Shared with you', sk: 'Zdieľané s vami', de: 'Mit Ihnen geteilt', cs: 'Sdíleno s vámi', ko: '나와 공유됨', pt: 'Partilhado consigo' },
-    },
+    share: { type: ['object', 'null'], readOnly: true },
     /** The board's first group: { id, name, attributes }. */
-    group: { type: ['object', 'null'], readOnly: true, 'x-label': { en: 'Main group', sk: 'Hlavná skupina', de: 'Hauptgruppe', cs: 'Hlavní skupina', ko: '기본 그룹', pt: 'Grupo principal' } },
+    group: { type: ['object', 'null'], readOnly: true },
   },
 } as const;
 export type PublicApiBoard = FromSchema<typeof publicApiBoardSchema>;

@@ -25,12 +25,9 @@ export const publicApiComponentSchema = {
   properties: {
     ...componentSchema.properties,
     /** A kpi component's KPI: its stored query list. */
-    query: {
-      type: ['array', 'null'], readOnly: true,
-      'x-label': { en: 'KPI query', sk: 'Dopyt KPI', de: 'KPI-Abfrage', cs: 'Dotaz KPI', ko: 'KPI 쿼리', pt: 'Consulta do KPI' },
-    },
+    query: { type: ['array', 'null'], readOnly: true },
     /** A kpi component's KPI: its current data, as GET /kpi-data answers it (UTC). */
-    data: { type: ['object', 'null'], readOnly: true, 'x-label': { en: 'KPI data', sk: 'Údaje KPI', de: 'KPI-Daten', cs: 'Data KPI', ko: 'KPI 데이터', pt: 'Dados do KPI' } },
+    data: { type: ['object', 'null'], readOnly: true },
   },
 } as const;
 export type PublicApiComponent = FromSchema<typeof publicApiComponentSchema>;

@@ -134,13 +134,14 @@ export const cs: Dictionary = {
     },
     board: {
       name: 'Nástěnka',
-      fields: { id: 'ID', name: 'Název', description: 'Popis', group_ids: 'Skupiny', attributes: 'Atributy', created_at: 'Vytvořeno', updated_at: 'Aktualizováno' },
+      fields: { id: 'ID', name: 'Název', description: 'Popis', group_ids: 'Skupiny', attributes: 'Atributy', created_at: 'Vytvořeno', updated_at: 'Aktualizováno', tenant_id: 'Organizace', resource_uuid: 'Klíč sdílení', is_owner: 'Vlastníte', scopes: 'Váš přístup', share: 'Sdíleno s vámi', group: 'Hlavní skupina' },
     },
     component: {
       name: 'Komponenta',
       fields: {
         id: 'ID', name: 'Název', type: 'Typ', description: 'Popis', definition: 'Definice', layout: 'Rozvržení',
         x: 'Sloupec', y: 'Řádek', w: 'Šířka', h: 'Výška', board_ids: 'Nástěnky', kpi_id: 'KPI', url: 'URL', html: 'Text', breakpoints: 'Podle šířky obrazovky', lg: 'Široké obrazovky', md: 'Střední obrazovky', sm: 'Úzké obrazovky', created_at: 'Vytvořeno', updated_at: 'Aktualizováno',
+        query: 'Dotaz KPI', data: 'Data KPI',
       },
     },
     share: {
@@ -202,6 +203,7 @@ export const cs: Dictionary = {
       emergency: 'Nouzový stav', critical: 'Kritické',
     },
     scope: { view: 'Zobrazení', edit: 'Úpravy' },
+    scopes: { owner: 'Vlastník', edit: 'Úpravy', view: 'Zobrazení' },
     active: { true: 'Aktivní', false: 'Neaktivní' },
     channels: { email: 'E-mail', in_app: 'V aplikaci' },
     model_name: { watcher: 'Hlídač', scheduler: 'Plánovač', entity: '$t(terms.entity)', profile: 'Profil osvětlení', system: 'Systém' },
@@ -753,6 +755,24 @@ export const cs: Dictionary = {
     portrait: 'Na výšku (A4)',
     landscape: 'Na šířku (A4)',
     preparingPrint: 'Vykreslují se všechny komponenty…',
+    noLongerShared: 'Tato nástěnka už s vámi není sdílena.',
+    share: {
+      button: 'Sdílet',
+      title: 'Sdílet tuto nástěnku',
+      with: 'Sdíleno s',
+      scope: 'Přístup',
+      pickUser: 'Vyberte uživatele',
+      add: 'Sdílet',
+      none: 'Tato nástěnka není s nikým sdílena.',
+      shared: 'Nástěnka je sdílena s {{name}} ({{scope}}).',
+      removed: '{{name}} už tuto nástěnku nemá.',
+      withOwner: 'Nástěnku nelze sdílet s jejím vlastníkem.',
+      scopeForbidden: 'Váš přístup k této nástěnce ({{scope}}) to nedovoluje.',
+      notFound: 'Tento uživatel nebo nástěnka už neexistuje.',
+      apiUser: '{{name}} (uživatel API)',
+      scopeOf: 'Přístup uživatele {{name}}',
+      removeOf: 'Přestat sdílet s {{name}}',
+    },
     keyboard: {
       roleDescription: 'přesouvatelná komponenta',
       instructions: 'Chcete-li komponentu přesunout klávesnicí, zaměřte ji a stiskněte Enter nebo mezerník: šipky ji přesouvají, Shift se šipkami mění její velikost, Enter nebo mezerník ji položí, Escape ji vrátí zpět.',

@@ -134,13 +134,14 @@ export const de: Dictionary = {
     },
     board: {
       name: 'Board',
-      fields: { id: 'ID', name: 'Name', description: 'Beschreibung', group_ids: 'Gruppen', attributes: 'Attribute', created_at: 'Erstellt', updated_at: 'Aktualisiert' },
+      fields: { id: 'ID', name: 'Name', description: 'Beschreibung', group_ids: 'Gruppen', attributes: 'Attribute', created_at: 'Erstellt', updated_at: 'Aktualisiert', tenant_id: 'Organisation', resource_uuid: 'Freigabeschlüssel', is_owner: 'In Ihrem Besitz', scopes: 'Ihr Zugriff', share: 'Mit Ihnen geteilt', group: 'Hauptgruppe' },
     },
     component: {
       name: 'Komponente',
       fields: {
         id: 'ID', name: 'Name', type: 'Typ', description: 'Beschreibung', definition: 'Definition', layout: 'Layout',
         x: 'Spalte', y: 'Zeile', w: 'Breite', h: 'Höhe', board_ids: 'Boards', kpi_id: 'KPI', url: 'URL', html: 'Text', breakpoints: 'Je Bildschirmbreite', lg: 'Breite Bildschirme', md: 'Mittlere Bildschirme', sm: 'Schmale Bildschirme', created_at: 'Erstellt', updated_at: 'Aktualisiert',
+        query: 'KPI-Abfrage', data: 'KPI-Daten',
       },
     },
     share: {
@@ -202,6 +203,7 @@ export const de: Dictionary = {
       emergency: 'Notfall', critical: 'Kritisch',
     },
     scope: { view: 'Anzeigen', edit: 'Bearbeiten' },
+    scopes: { owner: 'Eigentümer', edit: 'Bearbeiten', view: 'Anzeigen' },
     active: { true: 'Aktiv', false: 'Inaktiv' },
     channels: { email: 'E-Mail', in_app: 'In der App' },
     model_name: { watcher: 'Wächter', scheduler: 'Planer', entity: '$t(terms.entity)', profile: 'Lichtprofil', system: 'System' },
@@ -753,6 +755,24 @@ export const de: Dictionary = {
     portrait: 'Hochformat (A4)',
     landscape: 'Querformat (A4)',
     preparingPrint: 'Alle Komponenten werden gezeichnet…',
+    noLongerShared: 'Dieses Board ist nicht mehr mit Ihnen geteilt.',
+    share: {
+      button: 'Teilen',
+      title: 'Dieses Board teilen',
+      with: 'Geteilt mit',
+      scope: 'Zugriff',
+      pickUser: 'Benutzer wählen',
+      add: 'Teilen',
+      none: 'Dieses Board ist mit niemandem geteilt.',
+      shared: 'Das Board ist mit {{name}} geteilt ({{scope}}).',
+      removed: '{{name}} hat dieses Board nicht mehr.',
+      withOwner: 'Ein Board kann nicht mit seinem Eigentümer geteilt werden.',
+      scopeForbidden: 'Ihr Zugriff auf dieses Board ({{scope}}) erlaubt das nicht.',
+      notFound: 'Dieser Benutzer oder dieses Board existiert nicht mehr.',
+      apiUser: '{{name}} (API-Benutzer)',
+      scopeOf: 'Zugriff von {{name}}',
+      removeOf: 'Nicht mehr mit {{name}} teilen',
+    },
     keyboard: {
       roleDescription: 'verschiebbare Komponente',
       instructions: 'Um eine Komponente mit der Tastatur zu verschieben, fokussieren Sie sie und drücken Sie Enter oder Leertaste: Pfeiltasten verschieben sie, Umschalt mit Pfeiltasten ändert ihre Größe, Enter oder Leertaste legt sie ab, Escape setzt sie zurück.',

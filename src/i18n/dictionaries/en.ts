@@ -133,13 +133,14 @@ export const en = {
     },
     board: {
       name: 'Board',
-      fields: { id: 'ID', name: 'Name', description: 'Description', group_ids: 'Groups', attributes: 'Attributes', created_at: 'Created', updated_at: 'Updated' },
+      fields: { id: 'ID', name: 'Name', description: 'Description', group_ids: 'Groups', attributes: 'Attributes', created_at: 'Created', updated_at: 'Updated', tenant_id: 'Organisation', resource_uuid: 'Sharing key', is_owner: 'Owned by you', scopes: 'Your access', share: 'Shared with you', group: 'Main group' },
     },
     component: {
       name: 'Component',
       fields: {
         id: 'ID', name: 'Name', type: 'Type', description: 'Description', definition: 'Definition', layout: 'Layout',
         x: 'Column', y: 'Row', w: 'Width', h: 'Height', board_ids: 'Boards', kpi_id: 'KPI', url: 'URL', html: 'Text', breakpoints: 'Per screen width', lg: 'Wide screens', md: 'Medium screens', sm: 'Narrow screens', created_at: 'Created', updated_at: 'Updated',
+        query: 'KPI query', data: 'KPI data',
       },
     },
     share: {
@@ -201,6 +202,7 @@ export const en = {
       emergency: 'Emergency', critical: 'Critical',
     },
     scope: { view: 'View', edit: 'Edit' },
+    scopes: { owner: 'Owner', edit: 'Edit', view: 'View' },
     active: { true: 'Active', false: 'Inactive' },
     channels: { email: 'E-mail', in_app: 'In the app' },
     model_name: { watcher: 'Watcher', scheduler: 'Scheduler', entity: '$t(terms.entity)', profile: 'Lighting profile', system: 'System' },
@@ -746,6 +748,24 @@ export const en = {
     portrait: 'Portrait (A4)',
     landscape: 'Landscape (A4)',
     preparingPrint: 'Drawing every component…',
+    noLongerShared: 'This board is no longer shared with you.',
+    share: {
+      button: 'Share',
+      title: 'Share this board',
+      with: 'Shared with',
+      scope: 'Access',
+      pickUser: 'Choose a user',
+      add: 'Share',
+      none: 'This board is not shared with anyone.',
+      shared: 'The board is shared with {{name}} ({{scope}}).',
+      removed: '{{name}} no longer has this board.',
+      withOwner: 'A board cannot be shared with its owner.',
+      scopeForbidden: 'Your access to this board ({{scope}}) does not allow this.',
+      notFound: 'This user or board no longer exists.',
+      apiUser: '{{name}} (API user)',
+      scopeOf: 'Access of {{name}}',
+      removeOf: 'Stop sharing with {{name}}',
+    },
     keyboard: {
       roleDescription: 'movable component',
       instructions: 'To move a component by keyboard, focus it and press Enter or Space to pick it up: arrows move it, Shift with arrows resizes it, Enter or Space puts it down, Escape puts it back.',

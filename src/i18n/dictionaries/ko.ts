@@ -134,13 +134,14 @@ export const ko: Dictionary = {
     },
     board: {
       name: '보드',
-      fields: { id: 'ID', name: '이름', description: '설명', group_ids: '그룹', attributes: '속성', created_at: '생성 일시', updated_at: '수정 일시' },
+      fields: { id: 'ID', name: '이름', description: '설명', group_ids: '그룹', attributes: '속성', created_at: '생성 일시', updated_at: '수정 일시', tenant_id: '조직', resource_uuid: '공유 키', is_owner: '내 소유', scopes: '내 권한', share: '나와 공유됨', group: '기본 그룹' },
     },
     component: {
       name: '구성 요소',
       fields: {
         id: 'ID', name: '이름', type: '유형', description: '설명', definition: '정의', layout: '레이아웃',
         x: '열', y: '행', w: '너비', h: '높이', board_ids: '보드', kpi_id: 'KPI', url: 'URL', html: '텍스트', breakpoints: '화면 너비별', lg: '넓은 화면', md: '중간 화면', sm: '좁은 화면', created_at: '생성 일시', updated_at: '수정 일시',
+        query: 'KPI 쿼리', data: 'KPI 데이터',
       },
     },
     share: {
@@ -202,6 +203,7 @@ export const ko: Dictionary = {
       emergency: '긴급', critical: '심각',
     },
     scope: { view: '보기', edit: '편집' },
+    scopes: { owner: '소유자', edit: '편집', view: '보기' },
     active: { true: '활성', false: '비활성' },
     channels: { email: '이메일', in_app: '앱 내' },
     model_name: { watcher: '감시자', scheduler: '스케줄러', entity: '$t(terms.entity)', profile: '조명 프로필', system: '시스템' },
@@ -753,6 +755,24 @@ export const ko: Dictionary = {
     portrait: '세로 (A4)',
     landscape: '가로 (A4)',
     preparingPrint: '모든 구성 요소를 그리는 중…',
+    noLongerShared: '이 보드는 더 이상 나와 공유되지 않습니다.',
+    share: {
+      button: '공유',
+      title: '이 보드 공유',
+      with: '공유 대상',
+      scope: '권한',
+      pickUser: '사용자 선택',
+      add: '공유',
+      none: '이 보드는 아무와도 공유되지 않았습니다.',
+      shared: '보드를 {{name}}님과 공유했습니다 ({{scope}}).',
+      removed: '{{name}}님은 더 이상 이 보드를 볼 수 없습니다.',
+      withOwner: '보드를 소유자와 공유할 수 없습니다.',
+      scopeForbidden: '이 보드에 대한 권한({{scope}})으로는 할 수 없습니다.',
+      notFound: '이 사용자 또는 보드가 더 이상 존재하지 않습니다.',
+      apiUser: '{{name}} (API 사용자)',
+      scopeOf: '{{name}}님의 권한',
+      removeOf: '{{name}}님과 공유 중지',
+    },
     keyboard: {
       roleDescription: '이동 가능한 구성 요소',
       instructions: '키보드로 구성 요소를 옮기려면 포커스를 두고 Enter 또는 Space 키로 집으세요. 화살표 키로 이동하고, Shift와 화살표 키로 크기를 바꾸며, Enter 또는 Space 키로 내려놓고, Escape 키로 원래 자리로 되돌립니다.',

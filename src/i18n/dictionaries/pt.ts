@@ -134,13 +134,14 @@ export const pt: Dictionary = {
     },
     board: {
       name: 'Quadro',
-      fields: { id: 'ID', name: 'Nome', description: 'Descrição', group_ids: 'Grupos', attributes: 'Atributos', created_at: 'Criado', updated_at: 'Atualizado' },
+      fields: { id: 'ID', name: 'Nome', description: 'Descrição', group_ids: 'Grupos', attributes: 'Atributos', created_at: 'Criado', updated_at: 'Atualizado', tenant_id: 'Organização', resource_uuid: 'Chave de partilha', is_owner: 'Sua propriedade', scopes: 'O seu acesso', share: 'Partilhado consigo', group: 'Grupo principal' },
     },
     component: {
       name: 'Componente',
       fields: {
         id: 'ID', name: 'Nome', type: 'Tipo', description: 'Descrição', definition: 'Definição', layout: 'Disposição',
         x: 'Coluna', y: 'Linha', w: 'Largura', h: 'Altura', board_ids: 'Quadros', kpi_id: 'KPI', url: 'URL', html: 'Texto', breakpoints: 'Por largura de ecrã', lg: 'Ecrãs largos', md: 'Ecrãs médios', sm: 'Ecrãs estreitos', created_at: 'Criado', updated_at: 'Atualizado',
+        query: 'Consulta do KPI', data: 'Dados do KPI',
       },
     },
     share: {
@@ -202,6 +203,7 @@ export const pt: Dictionary = {
       emergency: 'Emergência', critical: 'Crítico',
     },
     scope: { view: 'Ver', edit: 'Editar' },
+    scopes: { owner: 'Proprietário', edit: 'Editar', view: 'Ver' },
     active: { true: 'Ativa', false: 'Inativa' },
     channels: { email: 'E-mail', in_app: 'Na aplicação' },
     model_name: { watcher: 'Vigilante', scheduler: 'Agendador', entity: '$t(terms.entity)', profile: 'Perfil de iluminação', system: 'Sistema' },
@@ -753,6 +755,24 @@ export const pt: Dictionary = {
     portrait: 'Vertical (A4)',
     landscape: 'Horizontal (A4)',
     preparingPrint: 'A desenhar todos os componentes…',
+    noLongerShared: 'Este painel já não está partilhado consigo.',
+    share: {
+      button: 'Partilhar',
+      title: 'Partilhar este painel',
+      with: 'Partilhado com',
+      scope: 'Acesso',
+      pickUser: 'Escolha um utilizador',
+      add: 'Partilhar',
+      none: 'Este painel não está partilhado com ninguém.',
+      shared: 'O painel está partilhado com {{name}} ({{scope}}).',
+      removed: '{{name}} já não tem este painel.',
+      withOwner: 'Um painel não pode ser partilhado com o seu proprietário.',
+      scopeForbidden: 'O seu acesso a este painel ({{scope}}) não o permite.',
+      notFound: 'Este utilizador ou painel já não existe.',
+      apiUser: '{{name}} (utilizador da API)',
+      scopeOf: 'Acesso de {{name}}',
+      removeOf: 'Deixar de partilhar com {{name}}',
+    },
     keyboard: {
       roleDescription: 'componente móvel',
       instructions: 'Para mover um componente com o teclado, foque-o e prima Enter ou Espaço para o pegar: as setas movem-no, Shift com as setas redimensiona-o, Enter ou Espaço pousa-o, Escape devolve-o ao lugar.',

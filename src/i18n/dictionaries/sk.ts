@@ -134,13 +134,14 @@ export const sk: Dictionary = {
     },
     board: {
       name: 'Nástenka',
-      fields: { id: 'ID', name: 'Názov', description: 'Popis', group_ids: 'Skupiny', attributes: 'Atribúty', created_at: 'Vytvorené', updated_at: 'Aktualizované' },
+      fields: { id: 'ID', name: 'Názov', description: 'Popis', group_ids: 'Skupiny', attributes: 'Atribúty', created_at: 'Vytvorené', updated_at: 'Aktualizované', tenant_id: 'Organizácia', resource_uuid: 'Kľúč zdieľania', is_owner: 'Vlastníte', scopes: 'Váš prístup', share: 'Zdieľané s vami', group: 'Hlavná skupina' },
     },
     component: {
       name: 'Komponent',
       fields: {
         id: 'ID', name: 'Názov', type: 'Typ', description: 'Popis', definition: 'Definícia', layout: 'Rozloženie',
         x: 'Stĺpec', y: 'Riadok', w: 'Šírka', h: 'Výška', board_ids: 'Nástenky', kpi_id: 'KPI', url: 'URL', html: 'Text', breakpoints: 'Podľa šírky obrazovky', lg: 'Široké obrazovky', md: 'Stredné obrazovky', sm: 'Úzke obrazovky', created_at: 'Vytvorené', updated_at: 'Aktualizované',
+        query: 'Dopyt KPI', data: 'Údaje KPI',
       },
     },
     share: {
@@ -202,6 +203,7 @@ export const sk: Dictionary = {
       emergency: 'Núdzový stav', critical: 'Kritické',
     },
     scope: { view: 'Zobrazenie', edit: 'Úpravy' },
+    scopes: { owner: 'Vlastník', edit: 'Úpravy', view: 'Zobrazenie' },
     active: { true: 'Aktívne', false: 'Neaktívne' },
     channels: { email: 'E-mail', in_app: 'V aplikácii' },
     model_name: { watcher: 'Strážca', scheduler: 'Plánovač', entity: '$t(terms.entity)', profile: 'Profil osvetlenia', system: 'Systém' },
@@ -753,6 +755,24 @@ export const sk: Dictionary = {
     portrait: 'Na výšku (A4)',
     landscape: 'Na šírku (A4)',
     preparingPrint: 'Vykresľujú sa všetky komponenty…',
+    noLongerShared: 'Táto nástenka už s vami nie je zdieľaná.',
+    share: {
+      button: 'Zdieľať',
+      title: 'Zdieľať túto nástenku',
+      with: 'Zdieľané s',
+      scope: 'Prístup',
+      pickUser: 'Vyberte používateľa',
+      add: 'Zdieľať',
+      none: 'Táto nástenka nie je s nikým zdieľaná.',
+      shared: 'Nástenka je zdieľaná s {{name}} ({{scope}}).',
+      removed: '{{name}} už túto nástenku nemá.',
+      withOwner: 'Nástenku nemožno zdieľať s jej vlastníkom.',
+      scopeForbidden: 'Váš prístup k tejto nástenke ({{scope}}) to nedovoľuje.',
+      notFound: 'Tento používateľ alebo nástenka už neexistuje.',
+      apiUser: '{{name}} (používateľ API)',
+      scopeOf: 'Prístup používateľa {{name}}',
+      removeOf: 'Prestať zdieľať s {{name}}',
+    },
     keyboard: {
       roleDescription: 'presúvateľný komponent',
       instructions: 'Ak chcete komponent presunúť klávesnicou, zamerajte ho a stlačte Enter alebo medzerník: šípky ho presúvajú, Shift so šípkami mení jeho veľkosť, Enter alebo medzerník ho položí, Escape ho vráti späť.',

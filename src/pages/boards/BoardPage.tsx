@@ -1,21 +1,23 @@
 // A board (SPEC §2 `/{id}`): its components on the grid, live from the server. Editors switch to
 // arranging it (BoardGrid), add, change and remove components with the component model's form,
-// and anyone may print it or copy its link ('Copied!', SPEC §8).
-import { CheckOutlined, CopyOutlined, LayoutOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
+// its owner shares it (ShareDialog), and anyone may print it or copy its link ('Copied!', SPEC §8).
+// When the board is gone for the reader (unshared or deleted), the page says so and leaves for the list.
+import { CheckOutlined, CopyOutlined, LayoutOutlined, PlusOutlined, PrinterOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { useDelete, useList, useOne, useUpdate } from '@refinedev/core';
 import { App, Button, Drawer, Empty, Result, Space, Spin, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { pickLocalized, type LocalizedValue } from '../../i18n/pickLocalized.ts';
 import type { BoardKind } from '../../resources/boardKinds.ts';
 import { usePageTitle } from '../../routing/usePageTitle.ts';
 import type { Board } from '../../schemas/board.ts';
 import { useTokenClaims } from '../../session/access.ts';
-import { canEditBoard, type BoardGrant } from './boardAccess.ts';
+import { canEditBoard, canShareBoard, type BoardGrant } from './boardAccess.ts';
 import { boundedCell } from './boardLayout.ts';
 import { BoardGrid, type LayoutChange } from './BoardGrid.tsx';
 import type { BoardComponent } from './renderers/rendererProps.ts';
+import { ShareDialog } from './ShareDialog.tsx';
 import { useReadyComponents } from './useReadyComponents.ts';
 
 const ResourceFormPage = lazy(() => import('../resources/ResourceFormPage.tsx'));
@@ -41,17 +43,33 @@ export default function BoardPage({ kind }: { kind: BoardKind }) {
   const { id } = useParams();
   usePageTitle(kind.titleKeys.board);
   const claims = useTokenClaims();
-  const boardCall = useOne<Board & BoardGrant & { id: number }>({ resource: kind.board.name, id, errorNotification: false });
+  const navigate = useNavigate();
+  const [revoked, setRevoked] = useState(false);
+  const boardCall = useOne<Board & BoardGrant & { id: number }>({
+    resource: kind.board.name, id, errorNotification: false, queryOptions: { enabled: !revoked },
+    // the server tells a reader who lost the board `deleted`: say so, then leave for the list
+    liveMode: 'manual',
+    onLiveEvent: (event) => {
+      if (String((event.payload as { id?: unknown }).id) !== String(id)) return;
+      if (event.type !== 'deleted') { void boardCall.query.refetch(); return; }
+      setRevoked(true);
+      void message.warning({ content: t('boards.noLongerShared'), duration: 8 });
+      void navigate(kind.route);
+    },
+  });
   const componentsCall = useBoardComponents(kind, id);
   const components = componentsCall.result.data ?? [];
   const { onReadyOf } = useReadyComponents();
   const [editing, setEditing] = useState(false);
   const [form, setForm] = useState<ComponentForm>();
+  const [sharing, setSharing] = useState(false);
   const { mutate: update } = useUpdate();
   const { mutate: remove } = useDelete();
   const board = boardCall.result;
   const editable = canEditBoard(kind, board, claims);
+  const shareable = canShareBoard(kind, board, claims);
 
+  if (revoked) return <Result status="info" title={t('boards.noLongerShared')} extra={<Link to={kind.route}>{t('boards.backToList')}</Link>} />;
   if (boardCall.query.isError) {
     return <Result status="404" title={t('errors.entityNotFound')} extra={<Link to={kind.route}>{t('boards.backToList')}</Link>} />;
   }
@@ -88,6 +106,9 @@ export default function BoardPage({ kind }: { kind: BoardKind }) {
           {editable && editing && (
             <Button icon={<PlusOutlined />} onClick={() => setForm({ action: 'create' })} data-testid="component-add">{t('boards.addComponent')}</Button>
           )}
+          {shareable && (
+            <Button icon={<ShareAltOutlined />} onClick={() => setSharing(true)} data-testid="board-share">{t('boards.share.button')}</Button>
+          )}
           <Link to={`${kind.route}/${board.id}/print`} className="ant-btn ant-btn-default" data-testid="board-print-link"><PrinterOutlined /> {t('boards.print')}</Link>
           <Button icon={<CopyOutlined />} onClick={() => void copyLink()} data-testid="board-copy-link">{t('boards.copyLink')}</Button>
         </Space>
@@ -102,6 +123,7 @@ export default function BoardPage({ kind }: { kind: BoardKind }) {
               successNotification: () => ({ type: 'success', message: t('notifications.deleted', { name: component.name }) }),
             })} />
         )}
+      {shareable && <ShareDialog kind={kind} resourceUuid={String(board.resource_uuid)} open={sharing} onClose={() => setSharing(false)} />}
       <Drawer open={!!form} onClose={() => setForm(undefined)} width={640} destroyOnHidden data-testid="component-drawer"
         title={form?.action === 'edit' ? t('boards.editComponent', { name: form.component.name }) : t('boards.addComponent')}>
         {form && (

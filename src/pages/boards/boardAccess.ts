@@ -1,5 +1,5 @@
-// Who may arrange and change a board: the kind's edit permission (SPEC §6) and, where the server
-// says what this user may do with this board (its owner, or a share with the edit scope), that too.
+// Who may do what with a board: the kind's permission (SPEC §6) and what the server says this
+// reader may do with this board (`scopes`: its owner, or a share with the edit or view scope).
 import type { BoardKind } from '../../resources/boardKinds.ts';
 import { actionAllowed } from '../../schemas/model.ts';
 import type { TokenClaims } from '../../session/tokenClaims.ts';
@@ -11,10 +11,26 @@ export interface BoardGrant {
   share?: { scopeName?: string } | null;
 }
 
+/** Whether the reader owns the board: only its owner shares and deletes it. */
+export function ownsBoard(board: BoardGrant): boolean {
+  if (Array.isArray(board.scopes)) return board.scopes.includes('owner');
+  return board.is_owner !== false;
+}
+
+/** Whether the board lets the reader change it and its components (its owner, or an edit share). */
+export function boardAllowsEdit(board: BoardGrant): boolean {
+  if (ownsBoard(board)) return true;
+  if (Array.isArray(board.scopes)) return board.scopes.includes('edit');
+  return board.share?.scopeName === 'edit';
+}
+
+const grantsOf = (claims: TokenClaims) => ({ modules: claims.modules, permissions: claims.module_permissions });
+
 export function canEditBoard(kind: BoardKind, board: BoardGrant | undefined, claims: TokenClaims): boolean {
-  if (!board) return false;
-  if (!actionAllowed({ modules: claims.modules, permissions: claims.module_permissions }, kind.component.schema, 'update')) return false;
-  if (Array.isArray(board.scopes)) return board.scopes.includes('owner') || board.scopes.includes('edit');
-  if (board.is_owner === false) return board.share?.scopeName === 'edit';
-  return true;
+  return !!board && actionAllowed(grantsOf(claims), kind.component.schema, 'update') && boardAllowsEdit(board);
+}
+
+/** Only the owner shares a board, and only with the kind's share permission. */
+export function canShareBoard(kind: BoardKind, board: BoardGrant | undefined, claims: TokenClaims): boolean {
+  return !!board && actionAllowed(grantsOf(claims), kind.share.schema, 'create') && ownsBoard(board);
 }

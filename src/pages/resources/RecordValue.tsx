@@ -12,6 +12,7 @@ import './resources.css';
 export function RecordValue({ field, schema, value, record }: { field: string; schema: FieldSchema; value: unknown; record?: Record<string, unknown> }) {
   const { t, i18n } = useTranslation();
   const tags = schema['x-tags'];
+  if (tags && Array.isArray(value)) return <>{value.map((item) => <RecordValue key={String(item)} field={field} schema={schema} value={item} />)}</>;
   if (tags) {
     const key = String(value);
     const text = t(`enumValues.${field}.${key}`, { defaultValue: key });

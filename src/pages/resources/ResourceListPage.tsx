@@ -83,6 +83,7 @@ export default function ResourceListPage({ resource }: { resource: ModelResource
     mapData: (row) => csvRows([row], ['id', ...columnFields.filter((field) => field !== 'id')])[0],
   });
 
+  const allows = (row: Row, action: 'edit' | 'delete') => resource.recordAllows?.(row, action) ?? true;
   const columns: ColumnsType<Row> = useMemo(() => [
     ...columnFields.map((field) => {
       const fieldSchema: FieldSchema = schema.properties[field];
@@ -112,8 +113,8 @@ export default function ResourceListPage({ resource }: { resource: ModelResource
         <Space>
           {resource.detail === 'drawer'
             ? <Button size="small" onClick={() => setDetail(row)} data-testid="row-detail">{t('table.detail')}</Button>
-            : canEdit?.can && <EditButton hideText size="small" recordItemId={row.id} aria-label={t('buttons.edit')} data-testid="row-edit" />}
-          {canDelete?.can && (
+            : canEdit?.can && allows(row, 'edit') && <EditButton hideText size="small" recordItemId={row.id} aria-label={t('buttons.edit')} data-testid="row-edit" />}
+          {canDelete?.can && allows(row, 'delete') && (
             <DeleteButton hideText size="small" recordItemId={row.id} aria-label={t('buttons.delete')} data-testid="row-delete"
               confirmTitle={t('table.confirmDelete')} confirmOkText={t('buttons.delete')} confirmCancelText={t('form.cancel')}
               successNotification={() => ({ type: 'success', message: t('notifications.deleted', { name: t(`models.${schema.$id}.name`) }) })} />
