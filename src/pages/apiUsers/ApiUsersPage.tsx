@@ -83,7 +83,8 @@ export default function ApiUsersPage({ resource }: { resource: ModelResource }) 
       <Typography.Paragraph type="secondary">{t('apiUsers.intro')}</Typography.Paragraph>
       {tenant && <div style={{ maxWidth: 520, marginBottom: 16 }}><SecretRow label={t('apiUsers.tenantId')} value={tenant} testId="api-users-tenant" /></div>}
       <Table rowKey="id" dataSource={rows} columns={columns} loading={query.isLoading} pagination={false}
-        locale={{ emptyText: t('apiUsers.empty') }} className="record-table" data-testid="api-users-table" />
+        // antd greys an empty table's text below AA contrast: the app's text colour instead
+        locale={{ emptyText: <Typography.Text>{t('apiUsers.empty')}</Typography.Text> }} className="record-table" data-testid="api-users-table" />
       <CreateApiUserModal open={creating} onClose={() => setCreating(false)} onCreated={(answer) => {
         setCreating(false);
         setCreated(answer);
