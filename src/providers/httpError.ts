@@ -12,10 +12,15 @@ export interface ApiErrorEntry {
   params?: Record<string, string | number>;
 }
 
-/** The entry's message in the interface language when the dictionaries know its code. */
+/**
+ * The entry's message in the interface language when the dictionaries know its code. A refusal
+ * naming the grant it needs (`params.scope`: view, edit, owner) has its own text where there is
+ * one (`FORBIDDEN_owner`: i18next's context), else the code's.
+ */
 function localized(entry: ApiErrorEntry | undefined, fallback: string): string {
   const key = `apiErrors.${entry?.code}`;
-  return entry?.code && i18n.isInitialized && i18n.exists(key) ? i18n.t(key, entry.params ?? {}) : fallback;
+  const params = entry?.params ?? {};
+  return entry?.code && i18n.isInitialized && i18n.exists(key) ? i18n.t(key, { ...params, context: params.scope === undefined ? undefined : String(params.scope) }) : fallback;
 }
 
 /** The generic network/communication failure text, translated when possible. */

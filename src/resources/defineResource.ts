@@ -31,6 +31,11 @@ export interface ModelResource {
   recordAllows?: (record: Record<string, unknown>, action: 'edit' | 'delete') => boolean;
   /** false: no pages of its own (no routes, no menu entry); another page lists and edits it (a board's components). */
   pages?: false;
+  /**
+   * One page of its own (loaded lazily) at `route` that lists, creates and edits in dialogs, for a
+   * model whose doors do not fit the generated pages (API users: UUID ids, a create that answers a token).
+   */
+  ownPage?: () => Promise<{ default: ComponentType<{ resource: ModelResource }> }>;
 }
 
 export function defineResource(schema: ModelSchema, options: Omit<ModelResource, 'name' | 'schema' | 'modules'>): ModelResource {
@@ -41,6 +46,7 @@ export function defineResource(schema: ModelSchema, options: Omit<ModelResource,
 export function refineResource(resource: ModelResource): ResourceProps {
   const access = resource.schema['x-access'];
   if (resource.pages === false) return { name: resource.name, meta: { label: resource.titleKey } };
+  if (resource.ownPage) return { name: resource.name, list: resource.route, meta: { label: resource.titleKey } };
   return {
     name: resource.name,
     list: resource.route,

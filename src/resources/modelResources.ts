@@ -1,4 +1,5 @@
 // The generated pages of the app, one per model resource.
+import { apiUserResource } from './apiUser.ts';
 import { BOARD_KINDS } from './boardKinds.ts';
 import { kpiResource } from './kpi.ts';
 import { kpiPresetResource } from './kpiPreset.ts';
@@ -11,7 +12,7 @@ import { watcherResource } from './watcher.ts';
 
 export const MODEL_RESOURCES: ModelResource[] = [
   watcherResource, schedulerResource, profileResource, kpiResource, logResource, notificationResource, kpiPresetResource,
-  ...BOARD_KINDS.flatMap((kind) => [kind.board, kind.component, kind.share]),
+  ...BOARD_KINDS.flatMap((kind) => [kind.board, kind.component, kind.share]), apiUserResource,
 ];
 
 export const modelResourceOf = (name: string) => MODEL_RESOURCES.find((resource) => resource.name === name);

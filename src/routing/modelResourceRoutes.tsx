@@ -13,6 +13,8 @@ const ResourceListPage = lazy(() => import('../pages/resources/ResourceListPage.
 const ResourceFormPage = lazy(() => import('../pages/resources/ResourceFormPage.tsx'));
 /** Each resource's create/edit page: its own (the KPI builder) or the generated form. */
 const FORM_PAGES = new Map(MODEL_RESOURCES.map((resource) => [resource.name, resource.formPage ? lazy(resource.formPage) : ResourceFormPage]));
+/** Resources whose one page lists, creates and edits (API users). */
+const OWN_PAGES = new Map(MODEL_RESOURCES.filter((resource) => resource.ownPage).map((resource) => [resource.name, lazy(resource.ownPage!)]));
 
 function RequireAction({ resource, action, children }: { resource: ModelResource; action: Action; children: ReactNode }) {
   return <RequireAccess access={resourceAccess(resource, action)}>{children}</RequireAccess>;
@@ -27,15 +29,21 @@ function FormPage({ resource, action }: { resource: ModelResource; action: 'crea
 }
 
 export function modelResourceRoutes() {
-  return MODEL_RESOURCES.filter((resource) => resource.pages !== false).flatMap((resource) => [
-    <Route key={`${resource.name}-list`} path={resource.route} element={
-      <RequireAction resource={resource} action="read">{framed(resource, <ResourceListPage key={resource.name} resource={resource} />)}</RequireAction>
-    } />,
-    <Route key={`${resource.name}-create`} path={`${resource.route}/create`} element={
-      <RequireAction resource={resource} action="create">{framed(resource, <FormPage resource={resource} action="create" />)}</RequireAction>
-    } />,
-    <Route key={`${resource.name}-edit`} path={`${resource.route}/edit/:id`} element={
-      <RequireAction resource={resource} action="update">{framed(resource, <FormPage resource={resource} action="edit" />)}</RequireAction>
-    } />,
-  ]);
+  return MODEL_RESOURCES.filter((resource) => resource.pages !== false).flatMap((resource) => {
+    const OwnPage = OWN_PAGES.get(resource.name);
+    if (OwnPage) {
+      return [<Route key={`${resource.name}-list`} path={resource.route} element={<RequireAction resource={resource} action="read"><OwnPage resource={resource} /></RequireAction>} />];
+    }
+    return [
+      <Route key={`${resource.name}-list`} path={resource.route} element={
+        <RequireAction resource={resource} action="read">{framed(resource, <ResourceListPage key={resource.name} resource={resource} />)}</RequireAction>
+      } />,
+      <Route key={`${resource.name}-create`} path={`${resource.route}/create`} element={
+        <RequireAction resource={resource} action="create">{framed(resource, <FormPage resource={resource} action="create" />)}</RequireAction>
+      } />,
+      <Route key={`${resource.name}-edit`} path={`${resource.route}/edit/:id`} element={
+        <RequireAction resource={resource} action="update">{framed(resource, <FormPage resource={resource} action="edit" />)}</RequireAction>
+      } />,
+    ];
+  });
 }

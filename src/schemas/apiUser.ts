@@ -56,16 +56,16 @@ export const apiUserSchema = {
   'x-default-sort': { field: 'username', order: 'asc' },
   properties: {
     id: { ...uuid, readOnly: true },
-    username: { ...username, 'x-column': true, 'x-sort': true, 'x-order': 1 },
+    username: { ...username, 'x-label': 'apiUsers.fields.username', 'x-column': true, 'x-sort': true, 'x-order': 1 },
     /** Written, never answered: kept as an argon2id hash. */
-    password: { ...newPassword, writeOnly: true, 'x-widget': 'password', 'x-order': 2 },
+    password: { ...newPassword, writeOnly: true, 'x-label': 'apiUsers.fields.password', 'x-widget': 'password', 'x-order': 2 },
     permissions: {
       type: 'array', items: { type: 'string', enum: API_USER_PERMISSIONS }, uniqueItems: true, maxItems: API_USER_PERMISSIONS.length, default: [],
-      'x-widget': 'enum-multiple', 'x-column': true, 'x-order': 3,
+      'x-widget': 'enum-multiple', 'x-label': 'apiUsers.fields.permissions', 'x-column': true, 'x-order': 3,
     },
-    created_at: { ...timestamp, 'x-column': true, 'x-sort': true },
+    created_at: { ...timestamp, 'x-label': 'apiUsers.fields.created_at', 'x-column': true, 'x-sort': true },
     /** The live tokens (not expired, not revoked), newest first. */
-    tokens: { type: 'array', maxItems: 1000, items: liveToken, readOnly: true, 'x-column': true },
+    tokens: { type: 'array', maxItems: 1000, items: liveToken, readOnly: true, 'x-label': 'apiUsers.fields.tokens', 'x-column': true },
   },
 } as const;
 export type ApiUser = FromSchema<typeof apiUserSchema>;

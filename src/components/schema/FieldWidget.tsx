@@ -1,4 +1,4 @@
-// The input of one field, chosen by its `x-widget` (or its type): text, multilingual text,
+// The input of one field, chosen by its `x-widget` (or its type): text, password, multilingual text,
 // number, enum (translated), switch, colour, date/time, entity / entity-type / group pickers,
 // telemetry keys the chosen entities report, cron, JSON, a scheduler's complex query with its test,
 // a KPI, rich text.
@@ -120,6 +120,9 @@ export function FieldWidget(props: WidgetProps) {
   const { id, value, onChange, schema, label } = props;
   const widget = widgetOf(schema);
   switch (widget) {
+    case 'password':
+      // a new password for someone else's account (an API user): not the signed-in user's own
+      return <Input.Password id={id} value={value} onChange={(event) => onChange?.(event.target.value)} maxLength={schema.maxLength} autoComplete="new-password" aria-label={label} />;
     case 'textarea':
       return <Input.TextArea id={id} value={value} onChange={(event) => onChange?.(event.target.value)} autoSize={{ minRows: 2, maxRows: 8 }} maxLength={schema.maxLength} aria-label={label} />;
     case 'number':

@@ -34,6 +34,17 @@ describe('the page table', () => {
     expect(openablePages(admin, (page) => !!page.profile).map((page) => page.path)).toEqual(['/profile', '/profile/password', '/profile/notifications', '/profile/kpi-presets']);
   });
 
+  it('shows the API users only to those with the public-API dashboard and the whole of public-api.board.*', () => {
+    const path = '/public-api-dashboard/api-users';
+    const manager = claims(['public-api-dashboard'], ['public-api.board.*']);
+    expect(menu(manager)).toContain(`settings ${path}`);
+    expect(mayOpen(manager, pageAt(path).access)).toBe(true);
+    for (const user of [operator, admin, claims(['public-api-dashboard'], ['public-api.board.create', 'public-api.board.edit']), claims(['factory-dashboard'], ['public-api.board.*'])]) {
+      expect(mayOpen(user, pageAt(path).access)).toBe(false);
+      expect(menu(user)).not.toContain(`settings ${path}`);
+    }
+  });
+
   it('gives the user menu and the profile page their settings: the profile pages but /profile, the password first', () => {
     expect(openableSettingsPages(operator)).toEqual([]);
     expect(openableSettingsPages(admin).map((page) => page.path)).toEqual(['/profile/password', '/profile/notifications', '/profile/kpi-presets']);
