@@ -46,7 +46,7 @@ async function boardWithEveryType(request: APIRequestContext, name: string) {
 /** A component on the board, by its name (a card's title). */
 const item = (page: Page, name: string) => page.getByTestId('board-item').filter({ has: page.locator('.ant-card-head-title', { hasText: new RegExp(`^${name}$`) }) });
 
-test('a board is created from the list, gets components from its form, and opens from its row', async ({ page, request }) => {
+test('a board is created from the list, gets components from its form, and opens from its row', async ({ page }) => {
   test.slow();
   await login(page, users.cityAdmin);
   await page.goto('/performance-dashboard');
