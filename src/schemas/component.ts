@@ -15,6 +15,7 @@ export const RICH_TEXT_MAX_LENGTH = 20_000;
 const gridCell = {
   type: 'object', additionalProperties: false, required: ['x', 'y', 'w', 'h'],
   properties: { x: integer(0, 23), y: integer(0, 10_000), w: integer(1, 24), h: integer(1, 200) },
+  examples: [{ x: 0, y: 0, w: 12, h: 8 }],
 } as const;
 
 /** The definition field a type needs (the form shows it while the type is chosen). */

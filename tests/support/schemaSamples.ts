@@ -3,6 +3,7 @@
 // constraint broken.
 import { createAjv } from '../../src/schemas/ajvInstance.ts';
 import { NO_NUL } from '../../src/schemas/bounds.ts';
+import { MEDIA_URL_PATTERN } from '../../src/schemas/mediaUrl.ts';
 import { createInputSchema, type FieldSchema, type ModelSchema } from '../../src/schemas/model.ts';
 
 const ajv = createAjv();
@@ -24,6 +25,7 @@ export function sampleValue(schema: FieldSchema): unknown {
   if (schema.pattern?.startsWith('^([01]')) return '08:00';
   if (schema.pattern?.startsWith('^#')) return '#336699';
   if (schema.pattern?.startsWith('^[0-9a-fA-F]{8}-')) return '00000000-0000-4000-8000-000000000001';
+  if (schema.pattern === MEDIA_URL_PATTERN) return '/branding/city/logo.svg';
   return 'Sample'.padEnd(schema.minLength ?? 1, 'x');
 }
 
