@@ -75,7 +75,9 @@ export function ShareDialog({ kind, resourceUuid, open, onClose }: { kind: Board
     <Modal open={open} onCancel={onClose} footer={null} width={640} destroyOnHidden data-testid="share-dialog"
       title={<span id={titleId}>{t('boards.share.title')}</span>} aria-labelledby={titleId}>
       <Form form={form} layout="inline" initialValues={{ scope: 'view' }} onFinish={({ requester, scope }) => save(requester, scope)} style={{ marginBottom: 16, rowGap: 8 }}>
-        <Form.Item name="requester" label={t('boards.share.with')} rules={[{ required: true, message: t('boards.share.pickUser') }]}>
+        {/* a validator, not `required`: antd would put aria-required on the select's wrapper, which has no role to carry it */}
+        <Form.Item name="requester" label={t('boards.share.with')}
+          rules={[{ validator: (_rule, value) => (value ? Promise.resolve() : Promise.reject(new Error(t('boards.share.pickUser')))) }]}>
           <Select showSearch optionFilterProp="label" options={options} style={{ minWidth: 240 }} loading={usersCall.query.isLoading} data-testid="share-requester"
             placeholder={t('boards.share.pickUser')} />
         </Form.Item>
