@@ -422,6 +422,14 @@ describe('the gate: an API token reaches the public API and nothing else', () =>
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('describes the public API: API users, their sign-in and the public-API board doors', async () => {
+    const document = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const paths = Object.keys(JSON.parse(document.body).paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/users', '/public/auth/login', '/public/auth/logout', '/public-api-board-list', '/public-api-component-list']));
+  });
+});
+
 describe('secrets', () => {
   it('no token this file was given appears in the server\'s log', () => {
     expect(issued.size).toBeGreaterThan(10);
