@@ -78,7 +78,7 @@ export interface FieldSchema {
   allOf?: readonly ConditionalSchema[];
   'x-widget'?: string;
   /** The dictionary key of its label (texts live only in the dictionaries). */
-  'x-label'?: string;
+  'x-label'?: string | Readonly<Record<string, string>>;
   'x-column'?: boolean | { width?: number };
   'x-order'?: number;
   'x-group'?: string;
@@ -226,11 +226,15 @@ export { MAX_PAGE_SIZE };
 
 /** The i18n key of a field's label. */
 export const fieldLabelKey = (model: ModelSchema, field: string, schema: FieldSchema = model.properties[field]) =>
-  schema['x-label'] ?? `models.${model['x-labels-of'] ?? model.$id}.fields.${field}`;
+  (typeof schema['x-label'] === 'string' ? schema['x-label'] : `models.${model['x-labels-of'] ?? model.$id}.fields.${field}`);
 
-/** A field's label: its dictionary key's translation (undefined when the dictionary has none). */
-export function fieldLabel(translate: (key: string) => string | undefined, model: ModelSchema, field: string, schema: FieldSchema = model.properties[field]): string | undefined {
-  return translate(fieldLabelKey(model, field, schema));
+/**
+ * A field's label in `language`: the text its `x-label` gives for the language, or its
+ * dictionary key's translation. undefined when neither has one.
+ */
+export function fieldLabel(translate: (key: string) => string | undefined, language: string, model: ModelSchema, field: string, schema: FieldSchema = model.properties[field]): string | undefined {
+  const own = schema['x-label'];
+  return typeof own === 'object' ? own[language] : translate(fieldLabelKey(model, field, schema));
 }
 
 /** Fields in the declared order (x-order, then declaration order). */

@@ -32,8 +32,8 @@ function missingTexts(model: ModelSchema, language: keyof typeof dictionaries): 
   const missing = new Set<string>();
   for (const { properties } of fieldGroups(model)) {
     for (const [field, schema] of Object.entries(properties)) {
-      if (!fieldLabel((key) => text(language, key), model, field, schema)) {
-        missing.add(fieldLabelKey(model, field, schema));
+      if (!fieldLabel((key) => text(language, key), language, model, field, schema)) {
+        missing.add(typeof schema['x-label'] === 'object' ? `${model.$id}.${field} x-label.${language}` : fieldLabelKey(model, field, schema));
       }
       for (const value of schema.enum ?? schema.items?.enum ?? []) {
         if (!text(language, `enumValues.${field}.${String(value)}`)) missing.add(`enumValues.${field}.${String(value)}`);
@@ -53,7 +53,7 @@ describe.each(Object.entries(MODEL_SCHEMAS))('the model %s', (_name, model) => {
     for (const { path, properties } of fieldGroups(model as unknown as ModelSchema)) {
       const fieldsByLabel = new Map<unknown, string[]>();
       for (const [field, schema] of Object.entries(properties)) {
-        const label = fieldLabel((key) => text(language, key), model as unknown as ModelSchema, field, schema);
+        const label = fieldLabel((key) => text(language, key), language, model as unknown as ModelSchema, field, schema);
         fieldsByLabel.set(label, [...fieldsByLabel.get(label) ?? [], field]);
       }
       for (const [label, fields] of fieldsByLabel) if (fields.length > 1) twice.push(`${path}: ${fields.join(', ')} are all "${String(label)}"`);
