@@ -28,10 +28,10 @@
 //    by SQL: one row per scheduler, none twice.
 //
 // Goals: alert p95 ≤ 2 s; ≤ 10 % fewer stored points/s with the watchers; 1,000 scheduler runs ≤ 60 s.
-import mqtt, { type MqttClient } from 'mqtt';
 import { totalmem } from 'node:os';
 import { cores, ensureDevices, fmt, latencyLine, liveServers, log, makeTarget, openSql, percentile, prepare, sleep, startServer, watchServer, type Device, type Server, type Sql, type Target } from './deviceServer.ts';
 import { machineLine } from './launch.ts';
+import { PacedDevice, publishPaced, storedPoints, type PublishRun } from './pacedPublisher.ts';
 
 const argument = (name: string, fallback: string) => {
   const at = process.argv.indexOf(name);
@@ -48,7 +48,6 @@ const WINDOW = 4;
 const THRESHOLD = 1_000;
 const CROSSING_BASE = 100_000;
 const CROSSING_HOLD_MS = 10_000;
-const TOPIC = 'v1/devices/me/telemetry';
 const BENCH_KEYS = Array.from({ length: KEYS }, (_, i) => `t${i}`);
 const SCHEDULER_ATTRIBUTE = 'bench_week_avg';
 
@@ -58,95 +57,30 @@ const SCHEDULER_ATTRIBUTE = 'bench_week_avg';
 /** A crossing: the device sends `value` from `startedAt` (ms, this clock) for CROSSING_HOLD_MS. */
 interface Crossing { number: number; value: number; startedAt: number; until: number; firstPuback?: number }
 
-class DeviceClient {
-  client!: MqttClient;
-  inflight = 0;
-  budget = 0;
-  running = false;
-  lastTs = 0;
+/** A device whose value t0 crosses the watchers' threshold while it holds a crossing. */
+class CrossingDevice extends PacedDevice {
   crossing?: Crossing;
-  readonly device: Device;
-  run: RunStats;
-  constructor(device: Device, run: RunStats) {
-    this.device = device;
-    this.run = run;
-  }
-
-  connect(url: string): Promise<void> {
-    this.client = mqtt.connect(url, { username: this.device.access_token, clientId: `bench-engines-${this.device.id}`, reconnectPeriod: 0, connectTimeout: 30_000, keepalive: 0 });
-    this.client.on('error', () => { /* counted through the publish callbacks */ });
-    return new Promise((resolve, reject) => {
-      this.client.once('connect', () => resolve());
-      this.client.once('error', reject);
-    });
-  }
-
-  pump = () => {
-    while (this.running && this.budget >= 1 && this.inflight < WINDOW && this.client.connected) {
-      this.budget--;
-      const ts = this.lastTs = Math.max(Date.now(), this.lastTs + 1);
-      const crossing = this.crossing && ts < this.crossing.until ? this.crossing : undefined;
-      const values: Record<string, number> = {};
-      for (const key of BENCH_KEYS) values[key] = Math.round(Math.random() * 10_000) / 100;
-      if (crossing) values.t0 = crossing.value;
-      const sentAt = performance.now();
-      const stats = this.run;
-      this.inflight++;
-      this.client.publish(TOPIC, JSON.stringify({ ts, values }), { qos: 1 }, (error) => {
-        this.inflight--;
-        if (error) stats.errors++;
-        else {
-          stats.acked++;
-          stats.lastAck = performance.now();
-          stats.latencies.push(stats.lastAck - sentAt);
-          if (crossing && crossing.firstPuback === undefined) crossing.firstPuback = Date.now();
-        }
-        this.pump();
-      });
-    }
+  shape = (ts: number, values: Record<string, number>) => {
+    const crossing = this.crossing && ts < this.crossing.until ? this.crossing : undefined;
+    if (!crossing) return undefined;
+    values.t0 = crossing.value;
+    return () => { if (crossing.firstPuback === undefined) crossing.firstPuback = Date.now(); };
   };
-
-  async settle(timeoutMs: number) {
-    for (const deadline = Date.now() + timeoutMs; this.inflight > 0 && Date.now() < deadline && this.client.connected;) await sleep(20);
-  }
-}
-
-class RunStats {
-  acked = 0;
-  errors = 0;
-  latencies: number[] = [];
-  start = performance.now();
-  lastAck = 0;
-  /** The run's first and last ts (ms): its stored rows are those in between. */
-  fromTs = Date.now();
-  toTs = Date.now();
 }
 
 /**
- * Publishes from every client, paced to `rate` points/s in all (a token bucket every 10 ms), for
- * durationS; with `crossings`, starts them evenly over the run but its last CROSSING_HOLD_MS, each
- * on a device that has not crossed yet (else one whose crossing ended 2 s ago).
+ * Publishes from every client, paced to `rate` points/s in all, for durationS; with `crossings`,
+ * starts them evenly over the run but its last CROSSING_HOLD_MS, each on a device that has not
+ * crossed yet (else one whose crossing ended 2 s ago).
  */
-async function publish(clients: DeviceClient[], crossings = 0): Promise<{ run: RunStats; started: Crossing[] }> {
-  const run = new RunStats();
-  for (const c of clients) {
-    c.run = run;
-    c.running = true;
-    c.budget = 1;
-    c.crossing = undefined;
-  }
-  const perTick = rate / KEYS / clients.length / 100;
-  const ticker = setInterval(() => {
-    for (const c of clients) {
-      c.budget = Math.min(c.budget + perTick, 2);
-      c.pump();
-    }
-  }, 10);
+async function publish(clients: CrossingDevice[], crossings = 0): Promise<{ run: PublishRun; started: Crossing[] }> {
+  for (const c of clients) c.crossing = undefined;
   const started: Crossing[] = [];
   const spreadMs = durationS * 1000 - CROSSING_HOLD_MS;
+  const endsAt = Date.now() + durationS * 1000;
   const crosser = crossings > 0 ? setInterval(() => {
-    if (started.length >= crossings) return;
     const now = Date.now();
+    if (started.length >= crossings || now >= endsAt) return; // none while the last PUBACKs come in
     // a device that has not crossed yet: the recovery of an earlier crossing may still wait in the
     // server's backlog (PUBACKs seconds late), and a watch still alerting has no alert to give
     const fresh = clients.filter((c) => !c.crossing);
@@ -157,13 +91,11 @@ async function publish(clients: DeviceClient[], crossings = 0): Promise<{ run: R
     chosen.crossing = { number, value: CROSSING_BASE + number, startedAt: now, until: now + CROSSING_HOLD_MS };
     started.push(chosen.crossing);
   }, spreadMs / crossings) : undefined;
-  await sleep(durationS * 1000);
-  clearInterval(ticker);
-  clearInterval(crosser);
-  for (const c of clients) c.running = false;
-  await Promise.all(clients.map((c) => c.settle(60_000)));
-  run.toTs = Date.now();
-  return { run, started };
+  try {
+    return { run: await publishPaced(clients, rate, durationS), started };
+  } finally {
+    clearInterval(crosser);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -218,11 +150,6 @@ async function prepareDatabase(target: Target): Promise<{ devices: Device[]; wee
   }
 }
 
-async function storedPoints(db: Sql, run: RunStats): Promise<number> {
-  const [{ count }] = await db.query<{ count: number }>(`SELECT count(*)::float8 AS count FROM telemetry
-    WHERE key IN (${BENCH_KEYS.map((k) => `'${k}'`).join(', ')}) AND ts >= to_timestamp(${run.fromTs / 1000}) AND ts <= to_timestamp(${run.toTs / 1000})`);
-  return count;
-}
 
 /** Each crossing's alert latency (ms; Infinity when no alert names its value). */
 async function alertLatencies(db: Sql, crossings: Crossing[]): Promise<number[]> {
@@ -247,7 +174,7 @@ async function watchersAndSchedulers(target: Target) {
   if (!weekly.length) throw new Error('no demo roll-ups in the last calendar week');
   let server: Server = await startServer(target);
   const token = await signIn(server.base);
-  const clients = devices.map((device) => new DeviceClient(device, new RunStats()));
+  const clients = devices.map((device) => new CrossingDevice(device, { keys: BENCH_KEYS, window: WINDOW, clientPrefix: 'bench-engines-', connectTimeoutMs: 30_000 }));
   for (let i = 0; i < clients.length; i += 50) await Promise.all(clients.slice(i, i + 50).map((c) => c.connect(server.mqttUrl)));
   log(`${clients.length} devices connected; ${fmt(rate)} points/s for ${durationS} s without watchers`);
 
@@ -281,8 +208,8 @@ async function watchersAndSchedulers(target: Target) {
   await server.stop();
 
   let db = await openSql(target);
-  const storedWithout = await storedPoints(db, without.run);
-  const storedWith = await storedPoints(db, withWatchers.run);
+  const storedWithout = await storedPoints(db, BENCH_KEYS, without.run);
+  const storedWith = await storedPoints(db, BENCH_KEYS, withWatchers.run);
   const latencies = await alertLatencies(db, withWatchers.started);
   const [overdue] = await db.query<{ overdue: number; oldest_s: number }>(`SELECT count(*)::float8 AS overdue, coalesce(extract(epoch FROM to_timestamp(${stoppedAt / 1000}) - min(next_evaluation_at)), 0)::float8 AS oldest_s
     FROM watchers WHERE status = 'active' AND next_evaluation_at < to_timestamp(${stoppedAt / 1000})`);
@@ -318,7 +245,7 @@ async function watchersAndSchedulers(target: Target) {
   await db.close();
 
   // ---- the report
-  const rateOf = (stored: number, run: RunStats) => stored / ((run.lastAck - run.start) / 1000);
+  const rateOf = (stored: number, run: PublishRun) => stored / ((run.lastAck - run.start) / 1000);
   const pointsWithout = rateOf(storedWithout, without.run);
   const pointsWith = rateOf(storedWith, withWatchers.run);
   const lostPct = (1 - pointsWith / pointsWithout) * 100;

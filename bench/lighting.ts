@@ -41,7 +41,6 @@ import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import mqtt, { type MqttClient } from 'mqtt';
 import { openDatabase, type Tx } from '../server/db/database.ts';
 import { lampsOfTenant, lightingProfiles } from '../server/db/lightingQueries.ts';
 import { decideLamp } from '../server/engines/lighting/lampDecision.ts';
@@ -50,6 +49,7 @@ import {
   fmt, liveServers, log, makeTarget, openSql, percentile, processFigures, sleep, startServer, type Server, type Sql, type Target,
 } from './deviceServer.ts';
 import { machineLine } from './launch.ts';
+import { PacedDevice, publishPaced, storedPoints, type PublishRun } from './pacedPublisher.ts';
 import type { LampIdentity, LampReply, LampRequest } from './lightingLamps.ts';
 
 const argument = (name: string, fallback: string) => {
@@ -133,89 +133,11 @@ function startLamps(): LampFleet {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The flood: other devices publishing, paced (as bench/engines.ts does).
+// The flood: other devices publishing, paced (bench/pacedPublisher.ts).
 
-class FloodRun {
-  acked = 0;
-  errors = 0;
-  latencies: number[] = [];
-  start = performance.now();
-  lastAck = 0;
-  fromTs = Date.now();
-  toTs = Date.now();
-  stored = 0;
-}
-
-class FloodDevice {
-  client!: MqttClient;
-  inflight = 0;
-  budget = 0;
-  running = false;
-  lastTs = 0;
-  run = new FloodRun();
-  readonly device: { id: number; access_token: string };
-  constructor(device: { id: number; access_token: string }) {
-    this.device = device;
-  }
-
-  connect(url: string): Promise<void> {
-    this.client = mqtt.connect(url, { username: this.device.access_token, clientId: `bench-flood-${this.device.id}`, reconnectPeriod: 0, connectTimeout: 60_000, keepalive: 0 });
-    this.client.on('error', () => { /* counted through the publish callbacks */ });
-    return new Promise((resolve, reject) => {
-      this.client.once('connect', () => resolve());
-      this.client.once('error', reject);
-    });
-  }
-
-  pump = () => {
-    while (this.running && this.budget >= 1 && this.inflight < WINDOW && this.client.connected) {
-      this.budget--;
-      const ts = this.lastTs = Math.max(Date.now(), this.lastTs + 1);
-      const values: Record<string, number> = {};
-      for (const key of FLOOD_KEYS) values[key] = Math.round(Math.random() * 10_000) / 100;
-      const sentAt = performance.now();
-      const run = this.run;
-      this.inflight++;
-      this.client.publish('v1/devices/me/telemetry', JSON.stringify({ ts, values }), { qos: 1 }, (error) => {
-        this.inflight--;
-        if (error) run.errors++;
-        else {
-          run.acked++;
-          run.lastAck = performance.now();
-          run.latencies.push(run.lastAck - sentAt);
-        }
-        this.pump();
-      });
-    }
-  };
-
-  async settle(timeoutMs: number) {
-    for (const deadline = Date.now() + timeoutMs; this.inflight > 0 && Date.now() < deadline && this.client.connected;) await sleep(20);
-  }
-}
-
+const FLOOD = { keys: FLOOD_KEYS, window: WINDOW, clientPrefix: 'bench-flood-', connectTimeoutMs: 60_000 };
 /** Publishes from every device, paced to floodRate points/s in all, for FLOOD_S; answers once the last PUBACKs are in. */
-async function flood(devices: FloodDevice[]): Promise<FloodRun> {
-  const run = new FloodRun();
-  for (const d of devices) {
-    d.run = run;
-    d.running = true;
-    d.budget = 1;
-  }
-  const perTick = floodRate / KEYS / devices.length / 100;
-  const ticker = setInterval(() => {
-    for (const d of devices) {
-      d.budget = Math.min(d.budget + perTick, 2);
-      d.pump();
-    }
-  }, 10);
-  await sleep(FLOOD_S * 1000);
-  clearInterval(ticker);
-  for (const d of devices) d.running = false;
-  await Promise.all(devices.map((d) => d.settle(60_000)));
-  run.toTs = Date.now();
-  return run;
-}
+const flood = (devices: PacedDevice[]) => publishPaced(devices, floodRate, FLOOD_S);
 
 // ---------------------------------------------------------------------------------------------
 // The REST API, as the demo's admin.
@@ -286,11 +208,6 @@ async function prepareDatabase(target: Target): Promise<Prepared> {
   }
 }
 
-async function storedPoints(db: Sql, run: FloodRun): Promise<number> {
-  const [{ count }] = await db.query<{ count: number }>(`SELECT count(*)::float8 AS count FROM telemetry
-    WHERE key IN (${FLOOD_KEYS.map((k) => `'${k}'`).join(', ')}) AND ts >= to_timestamp(${run.fromTs / 1000}) AND ts <= to_timestamp(${run.toTs / 1000})`);
-  return count;
-}
 
 interface CommandTimes { total: number; byStatus: Record<string, number>; createdFirst: number; createdLast: number; delivered: number[]; answered: number[] }
 
@@ -390,7 +307,7 @@ async function dusk(target: Target) {
   try {
     const connected = await fleet.ask({ kind: 'connect', url: server.mqttUrl, lamps: prepared.lamps, batch: CONNECT_BATCH }, 'connected');
     log(`${fmt(connected.online)} lamps connected in ${fmt(connected.seconds, 1)} s (${connected.failed} failed${connected.firstError ? `: ${connected.firstError}` : ''})`);
-    const sensors = prepared.sensors.map((device) => new FloodDevice(device));
+    const sensors = prepared.sensors.map((device) => new PacedDevice(device, FLOOD));
     if (flooding) {
       for (let i = 0; i < sensors.length; i += 50) await Promise.all(sensors.slice(i, i + 50).map((s) => s.connect(floodUrl)));
       log(`${sensors.length} flood devices connected over ${floodUrl}`);
@@ -468,7 +385,8 @@ async function dusk(target: Target) {
 
     // ---- in the database
     const db = await openSql(target);
-    for (const run of [quietRun, duskRun]) if (run) run.stored = await storedPoints(db, run);
+    const storedOf = new Map<PublishRun, number>();
+    for (const run of [quietRun, duskRun]) if (run) storedOf.set(run, await storedPoints(db, FLOOD_KEYS, run));
     const commands = await commandTimes(db, DUSK_LEVEL, t);
     const firstTick = (await commandTimes(db, 0, assignedAt)).createdFirst;
     const [{ reports }] = await db.query<{ reports: number }>(`SELECT count(*)::float8 AS reports FROM telemetry
@@ -513,13 +431,13 @@ async function dusk(target: Target) {
       console.log('');
       console.log('| flood | stored points/s | stored points | PUBACK p50 / p95 / p99 ms | publish errors |');
       console.log('| --- | ---: | ---: | --- | ---: |');
-      const rate = (run: FloodRun) => run.stored / ((run.lastAck - run.start) / 1000);
+      const rate = (run: PublishRun) => storedOf.get(run)! / ((run.lastAck - run.start) / 1000);
       const ms = (values: number[]) => {
         const sorted = Float64Array.from(values).sort();
         return [50, 95, 99].map((p) => fmt(percentile(sorted, p))).join(' / ');
       };
       for (const [name, run] of [['quiet minute', quietRun], ['transition minute', duskRun]] as const) {
-        console.log(`| ${name} | ${fmt(rate(run))} | ${fmt(run.stored)} | ${ms(run.latencies)} | ${run.errors} |`);
+        console.log(`| ${name} | ${fmt(rate(run))} | ${fmt(storedOf.get(run)!)} | ${ms(run.latencies)} | ${run.errors} |`);
       }
       console.log(`Ingest during the transition vs quiet: ${fmt((rate(duskRun) / rate(quietRun) - 1) * 100, 1)} %.`);
     }
