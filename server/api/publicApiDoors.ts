@@ -13,6 +13,8 @@ import { isApiCaller, type Caller } from '../services/caller.ts';
 export const PUBLIC_API_REST_PATHS: ReadonlySet<string> = new Set([
   '/public-api-component-list',
   '/public-api-board-list',
+  // the files of public-API boards' image and video components (read only)
+  '/board-media/:id',
 ]);
 
 /** GraphQL fields of the public API (at the root of a query or mutation). */

@@ -24,7 +24,8 @@ export function contentSecurityPolicy(mapOrigins: string[], frameAncestors: stri
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...mapOrigins],
-    mediaSrc: ["'self'", 'https:'],
+    // blob: a board's uploaded video, fetched with the session like the overlay image
+    mediaSrc: ["'self'", 'blob:', 'https:'],
     frameSrc: ["'self'", 'https:'],
     fontSrc: ["'self'", 'data:', ...mapOrigins],
     // blob: the region's overlay image, fetched with the session and handed to the map as an object URL

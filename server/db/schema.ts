@@ -332,6 +332,17 @@ export const components = componentModel.table;
 
 export const boardComponents = componentModel.links.board_ids.table;
 
+/** Files of boards' image and video components (src/schemas/boardMedia.ts), read at /board-media/{id}. */
+export const boardMedia = pgTable('board_media', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tenantId: tenantId(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdBy: uuid('created_by'),
+  createdAt: createdAt(),
+}, (t) => [index('board_media_tenant_idx').on(t.tenantId), tenantIsolation()]);
+
 const shareModel = modelTables(shareSchema, {
   table: 'shares',
   tenants: () => tenants.id,

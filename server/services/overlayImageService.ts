@@ -1,13 +1,13 @@
 // A region's floor-plan image (SPEC §5 image overlay: one file). Anyone of the tenant who may read
 // entities sees it; changing it needs the studio, as any entity change does. The file's own first
-// bytes decide its type (never the name or the declared type), and only PNG, JPEG and WebP pass:
-// an SVG could carry script.
+// bytes decide its type (fileSignatures.ts): PNG, JPEG and WebP only.
 import {
-  OVERLAY_IMAGE_TYPE_MESSAGE, OVERLAY_NOT_A_REGION_MESSAGE, overlayImagePath, type OverlayImageType,
+  OVERLAY_IMAGE_TYPE_MESSAGE, OVERLAY_NOT_A_REGION_MESSAGE, overlayImagePath,
 } from '../../src/schemas/overlay.ts';
 import { entitySchema } from '../../src/schemas/entity.ts';
 import type { ModelSchema } from '../../src/schemas/model.ts';
 import type { Database } from '../db/database.ts';
+import { imageTypeOf } from './fileSignatures.ts';
 import { deleteImage, entityKindOf, findImage, storeImage, type StoredImage } from '../db/entityImageQueries.ts';
 import { logUserChange } from '../db/logQueries.ts';
 import type { Tx } from '../db/database.ts';
@@ -15,16 +15,6 @@ import { ApiError, badRequest, notFound } from '../errors.ts';
 import { authorize } from '../resources/resourceAccess.ts';
 import type { Caller } from './caller.ts';
 import { ENTITY_NOT_FOUND } from '../resources/rules/entityRules.ts';
-
-const startsWith = (bytes: Uint8Array, signature: number[], at = 0) => signature.every((byte, index) => bytes[at + index] === byte);
-
-/** The image type from the file's signature, or undefined for anything else. */
-export function imageTypeOf(bytes: Uint8Array): OverlayImageType | undefined {
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
-  return undefined;
-}
 
 const model = entitySchema as unknown as ModelSchema;
 

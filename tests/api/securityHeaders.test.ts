@@ -48,7 +48,7 @@ describe('security headers', () => {
     expect(directives(csp)).toMatchObject({
       // board components' images, videos and web pages: https: (web pages narrowed by the web app to the tenant's list)
       'img-src': "'self' data: blob: https: https://tiles.openfreemap.org",
-      'media-src': "'self' https:",
+      'media-src': "'self' blob: https:",
       'frame-src': "'self' https:",
       'font-src': "'self' data: https://tiles.openfreemap.org",
       'connect-src': "'self' blob: https://tiles.openfreemap.org",
