@@ -14,7 +14,7 @@ export const BOARD_MEDIA_TENANT_MAX_BYTES = 200 * 1024 * 1024;
 
 export const BOARD_MEDIA_TYPE_MESSAGE = 'A board file must be a PNG, JPEG or WebP image or an MP4 or WebM video.';
 export const BOARD_MEDIA_SIZE_MESSAGE = 'A board image must be 5 MB or smaller, a video 20 MB or smaller.';
-export const BOARD_MEDIA_QUOTA_MESSAGE = 'The board files of this tenant take 200 MB already: remove components with files first.';
+export const BOARD_MEDIA_QUOTA_MESSAGE = 'The board files of this organisation take 200 MB already: remove components with files first.';
 
 const PREFIX = '/board-media/';
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';

@@ -47,13 +47,14 @@ export const componentSchema = {
     name: { ...name, 'x-column': true, 'x-search': true, 'x-order': 1 },
     type: { type: 'string', enum: COMPONENT_TYPES, 'x-widget': 'enum', 'x-column': true, 'x-filter': true, 'x-order': 2 },
     description: { ...longText, 'x-order': 3 },
-    // what the type shows: the KPI (the tenant's), the URL (src/schemas/mediaUrl.ts) or the HTML;
+    // what the type shows: the KPI (the tenant's), the URL (src/schemas/mediaUrl.ts; an image's or
+    // a video's may be a file stored with the board, src/schemas/boardMedia.ts) or the HTML;
     // other keys stay free
     definition: {
       type: 'object', maxProperties: 50, default: {}, 'x-order': 4,
       properties: {
         kpi_id: { ...idSchema, 'x-widget': 'kpi', 'x-conditional': true },
-        url: { ...mediaUrlSchema, 'x-conditional': true },
+        url: { ...mediaUrlSchema, 'x-widget': 'media-url', 'x-conditional': true },
         html: { type: 'string', maxLength: RICH_TEXT_MAX_LENGTH, 'x-widget': 'richtext', 'x-conditional': true },
       },
     },

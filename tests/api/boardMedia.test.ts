@@ -115,7 +115,7 @@ describe('board files', () => {
       SELECT id, 'image/png', ${BOARD_MEDIA_TENANT_MAX_BYTES}, '\\x00'::bytea FROM tenants WHERE name = 'Demo City' RETURNING id::text AS id`);
     const full = await upload(admin, PNG);
     expect(full.statusCode).toBe(413);
-    expect(full.json().errors[0]).toMatchObject({ code: 'BOARD_MEDIA_QUOTA', message: 'The board files of this tenant take 200 MB already: remove components with files first.' });
+    expect(full.json().errors[0]).toMatchObject({ code: 'BOARD_MEDIA_QUOTA', message: 'The board files of this organisation take 200 MB already: remove components with files first.' });
     // the other tenant has its own quota
     expect((await upload(facility, PNG)).statusCode).toBe(200);
 

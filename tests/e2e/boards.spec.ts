@@ -1,5 +1,5 @@
 // Performance boards in the browser, against the real server: a board created from the list, a
-// component of each type (the form's rich-text editor and URL field, the others through the API),
+// component of each type (the form's rich-text editor, URL field and file upload, the others through the API),
 // arranging by mouse and by keyboard (announced, Esc putting back) kept over a reload, the print
 // view ready with every component drawn, the XSS corpus shown through rich text, image and web
 // page components running nothing, and axe scans of the list, board and print pages in English
@@ -10,6 +10,8 @@ import { expectNoAxeViolations } from './axe.ts';
 import { apiToken, graphql, login, users } from './helpers.ts';
 
 interface Created { id: string }
+
+const ONE_PIXEL_PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 
 async function createBoard(request: APIRequestContext, token: string, name: string) {
   const { create_board: board } = await graphql<{ create_board: Created }>(request, token,
@@ -86,8 +88,21 @@ test('a board is created from the list, gets components from its form, and opens
   await drawer.getByLabel('URL').fill('/branding/city/logo.svg');
   await drawer.getByTestId('form-save').click();
   await expect(item(page, 'Picture').getByTestId('board-image')).toHaveAttribute('src', '/branding/city/logo.svg');
+
+  // an image uploaded from the form: stored with the board, shown from a file read with the session
+  await page.getByTestId('component-add').click();
+  await drawer.getByLabel(/Name/).first().fill('Photo');
+  await drawer.getByRole('combobox', { name: /Type/ }).click();
+  await page.getByTitle('Image').click();
+  await drawer.locator('input[type=file]').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+  await expect(page.getByText('File uploaded')).toBeVisible();
+  await expect(drawer.getByLabel('URL')).toHaveValue(/^\/board-media\/[0-9a-f-]{36}$/);
+  await drawer.getByTestId('form-save').click();
   await page.reload();
-  await expect(page.getByTestId('board-item')).toHaveCount(2);
+  await expect(page.getByTestId('board-item')).toHaveCount(3);
+  const photo = item(page, 'Photo').getByTestId('board-image');
+  await expect(photo).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1);
 });
 
 test('components move and resize by mouse and by keyboard, announced, and keep their place over a reload', async ({ page, request }) => {

@@ -6,7 +6,7 @@ import { Layer, Marker, Source, useMap } from 'react-map-gl/maplibre';
 import { useTranslation } from 'react-i18next';
 import { scaledCorners, withCornerMoved, type Corners, type Overlay } from '../../schemas/overlay.ts';
 import { AREA_LAYER } from './EntityLayers.tsx';
-import { useOverlayImage } from './useOverlayImage.ts';
+import { useSessionFile } from '../../providers/useSessionFile.ts';
 
 export const OVERLAY_LAYER = 'region-overlay';
 const CORNERS = ['topLeft', 'topRight', 'bottomRight', 'bottomLeft'] as const;
@@ -23,7 +23,7 @@ interface OverlayLayerProps {
 export function OverlayLayer({ overlay, onMove }: OverlayLayerProps) {
   const { t } = useTranslation();
   const { current: map } = useMap();
-  const image = useOverlayImage(overlay?.url);
+  const image = useSessionFile(overlay?.url);
   const drawn = overlay && image.src ? scaledCorners(overlay) : undefined;
   // the map element says where the overlay lies and whether it is locked (the browser tests read it)
   const placement = drawn && JSON.stringify({ corners: drawn.map((corner) => corner.map((value) => Number(value.toFixed(6)))), locked: !!overlay?.locked });

@@ -12,6 +12,7 @@ import type { FieldSchema } from '../../schemas/model.ts';
 import { pickLocalized, type LocalizedValue } from '../../i18n/pickLocalized.ts';
 import { ComplexQueryInput } from './ComplexQueryInput.tsx';
 import { CronInput } from './CronInput.tsx';
+import { MediaUrlInput } from './MediaUrlInput.tsx';
 import { TelemetryKeyInput } from './TelemetryKeyInput.tsx';
 import { PickerScopeContext } from './pickerScope.ts';
 
@@ -153,6 +154,8 @@ export function FieldWidget(props: WidgetProps) {
       return <RecordPicker {...props} resource="kpi" multiple={false} serverSearch={false} />;
     case 'richtext':
       return <Suspense fallback={<Input.TextArea disabled aria-label={label} />}><RichTextInput id={id} value={value} onChange={onChange} label={label} maxLength={schema.maxLength} /></Suspense>;
+    case 'media-url':
+      return <MediaUrlInput id={id} value={value} onChange={onChange} label={label} maxLength={schema.maxLength} />;
     case 'telemetry-key':
       return <TelemetryKeyInput id={id} value={value} onChange={onChange} label={label} maxLength={schema.maxLength}
         entityIds={props.record?.entity_ids as number[] | undefined} entityTypeIds={props.record?.entity_type_ids as number[] | undefined} />;
