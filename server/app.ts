@@ -15,6 +15,7 @@ import { onWebSocketError } from './api/websocketErrors.ts';
 import { kpiDataRoutes } from './api/kpiDataRoutes.ts';
 import { overlayImageRoutes } from './api/overlayImageRoutes.ts';
 import { boardMediaRoutes } from './api/boardMediaRoutes.ts';
+import { frameOriginsRoutes } from './api/frameOriginsRoutes.ts';
 import { profileRoutes } from './api/profileRoutes.ts';
 import { mayOpenSubscriptions, refuseOutsidePublicApi } from './api/publicApiDoors.ts';
 import { publicAuthRoutes } from './api/publicAuthRoutes.ts';
@@ -79,6 +80,7 @@ import { deviceService } from './services/deviceService.ts';
 import { entityAttributeService } from './services/entityAttributeService.ts';
 import { overlayImageService } from './services/overlayImageService.ts';
 import { boardMediaService } from './services/boardMediaService.ts';
+import { frameOriginsService } from './services/frameOriginsService.ts';
 import { syncDayZones } from './telemetry/dayZones.ts';
 import { kpiComponentData } from './telemetry/kpiComponentData.ts';
 import { kpiDataService } from './telemetry/kpiData.ts';
@@ -336,6 +338,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     schedulerQueryTestRoutes(scope, schedulerQueryTest(options.db, { budget }));
     await overlayImageRoutes(scope, overlayImageService(options.db));
     await boardMediaRoutes(scope, boardMediaService(options.db));
+    frameOriginsRoutes(scope, frameOriginsService(options.db));
     // WebSockets for GraphQL subscriptions and MQTT (mercurius uses this registration, as it
     // would have made it: 1 MB messages). The GraphQL socket's frames are checked before mercurius sees them.
     guardGraphqlSocket(scope, GRAPHQL_PATH, () => scope.graphql.schema);

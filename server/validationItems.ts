@@ -3,6 +3,7 @@
 // route validation (server/api/httpErrors.ts) and the validator outside routes
 // (server/schemaValidator.ts) both answer with it.
 import { API_USERNAME_CHARACTERS } from '../src/schemas/apiUser.ts';
+import { FRAME_ORIGIN_INVALID_MESSAGE } from '../src/schemas/frameOrigins.ts';
 import { NO_NUL } from '../src/schemas/bounds.ts';
 import { COLOUR_MAPPING_MESSAGES } from '../src/schemas/colourMapping.ts';
 import { ERROR_CODES_KEYWORD } from '../src/schemas/validation.ts';
@@ -37,6 +38,7 @@ const CODE_MESSAGES: Record<string, (limit: unknown) => string> = {
   PROFILE_TOO_MANY_INTERVALS: (limit) => `It is not possible to create more than ${limit} intervals.`,
   KPI_CONDITIONS_EMPTY: () => COLOUR_MAPPING_MESSAGES.KPI_CONDITIONS_EMPTY,
   API_USERNAME_CHARACTERS: () => API_USERNAME_CHARACTERS,
+  FRAME_ORIGIN_INVALID: () => FRAME_ORIGIN_INVALID_MESSAGE,
 };
 
 /** The last segment of a field path (`input.definition.interval` → `interval`), as a person names it. */

@@ -38,3 +38,8 @@ export const tenantJsonQuery = (tenantId: string) =>
 export const meJsonQuery = (userId: string) => asJsonObject(sql`
   SELECT id, username, email, coalesce(lang, 'en') AS lang, languages, modules, module_permissions, maintenance_modes
   FROM users WHERE id = ${userId}`);
+
+/** Replaces the tenant's frame origins (attribute `iframe_origins`); the tenants table's trigger tells every instance. */
+export async function setTenantFrameOrigins(tx: Tx, tenantId: string, origins: string[]): Promise<void> {
+  await tx.execute(sql`UPDATE tenants SET attributes = jsonb_set(attributes, '{iframe_origins}', ${JSON.stringify(origins)}::jsonb) WHERE id = ${tenantId}`);
+}

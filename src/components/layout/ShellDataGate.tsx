@@ -7,7 +7,8 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiPaths } from '../../resources/apiMap.ts';
 import { ShellDataContext } from './shellData.ts';
-import { applyTenantFramePolicy, trustedFrameOrigins } from './tenantFramePolicy.ts';
+import { trustedFrameOrigins } from '../../schemas/frameOrigins.ts';
+import { applyTenantFramePolicy } from './tenantFramePolicy.ts';
 import type { EntityType, ShellData, Tenant } from './shellData.ts';
 
 export function ShellDataGate({ children }: { children: ReactNode }) {

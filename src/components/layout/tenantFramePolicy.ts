@@ -3,14 +3,8 @@
 // tenant is known, a second policy in a <meta> narrows `frame-src` to this site and the tenant's
 // list of origins (tenant attribute `iframe_origins`). A browser enforces both policies, so what a
 // frame may load is exactly their intersection. A policy cannot be taken back once added: when
-// another tenant signs in on the same page, the page reloads to drop the first one's.
-
-/** The tenant's trusted frame origins: https origins only, as the list holds them. */
-export function trustedFrameOrigins(attributes: Record<string, unknown> | undefined): string[] {
-  const origins = attributes?.iframe_origins;
-  if (!Array.isArray(origins)) return [];
-  return origins.filter((origin): origin is string => typeof origin === 'string' && /^https:\/\/[A-Za-z0-9.-]+(?::[0-9]{1,5})?$/.test(origin));
-}
+// another tenant signs in on the same page, the page reloads to drop the first one's. The list
+// itself: src/schemas/frameOrigins.ts.
 
 const MARK = 'data-tenant-frame-policy';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyTenantFramePolicy, trustedFrameOrigins } from '../../../src/components/layout/tenantFramePolicy.ts';
+import { applyTenantFramePolicy } from '../../../src/components/layout/tenantFramePolicy.ts';
+import { trustedFrameOrigins } from '../../../src/schemas/frameOrigins.ts';
 
 describe('tenant frame policy', () => {
   it('keeps only https origins of the tenant list', () => {

@@ -6,7 +6,7 @@
 // may not load.
 import { useContext, useEffect } from 'react';
 import { ShellDataContext } from '../../../components/layout/shellData.ts';
-import { trustedFrameOrigins } from '../../../components/layout/tenantFramePolicy.ts';
+import { trustedFrameOrigins } from '../../../schemas/frameOrigins.ts';
 import { isAllowedMediaUrl, mediaUrlOrigin } from '../../../schemas/mediaUrl.ts';
 import { definitionOf, type RendererProps } from './rendererProps.ts';
 import { UrlNotAllowed } from './UrlNotAllowed.tsx';
