@@ -9,7 +9,9 @@ import { publicApiBoardSchema } from '../schemas/publicApiBoard.ts';
 import { publicApiComponentSchema } from '../schemas/publicApiComponent.ts';
 import { publicApiShareSchema } from '../schemas/publicApiShare.ts';
 import { shareSchema } from '../schemas/share.ts';
+import type { ComponentType } from 'react';
 import { boardAllowsEdit, ownsBoard, type BoardGrant } from '../pages/boards/boardAccess.ts';
+import { FrameOriginsButton } from '../pages/boards/FrameOriginsButton.tsx';
 import { defineResource, type ModelResource } from './defineResource.ts';
 
 export interface BoardKindConfig {
@@ -20,6 +22,8 @@ export interface BoardKindConfig {
   schemas: { board: ModelSchema; component: ModelSchema; share: ModelSchema };
   /** Whether a board of this kind may also be shared with the tenant's API users (public-API boards). */
   sharesWithApiUsers: boolean;
+  /** More buttons beside the board list's Create. */
+  listActions?: ComponentType;
   titleKeys: { list: string; board: string; print: string };
 }
 
@@ -30,11 +34,11 @@ export interface BoardKind extends BoardKindConfig {
 }
 
 function boardKind(config: BoardKindConfig): BoardKind {
-  const { schemas, route, titleKeys } = config;
+  const { schemas, route, titleKeys, listActions } = config;
   return {
     ...config,
     board: defineResource(schemas.board, {
-      route, titleKey: titleKeys.list, rowLink: (id) => `${route}/${id}`,
+      route, titleKey: titleKeys.list, rowLink: (id) => `${route}/${id}`, listActions,
       recordAllows: (board, action) => (action === 'delete' ? ownsBoard(board as BoardGrant) : boardAllowsEdit(board as BoardGrant)),
     }),
     component: defineResource(schemas.component, { route, titleKey: titleKeys.board, pages: false }),
@@ -47,6 +51,8 @@ export const performanceBoards = boardKind({
   module: 'performance-dashboard',
   schemas: { board: boardSchema, component: componentSchema, share: shareSchema },
   sharesWithApiUsers: false,
+  // the tenant's web page origins: a setting of the boards shown in this app
+  listActions: FrameOriginsButton,
   titleKeys: { list: 'routes.performanceDashboard', board: 'routes.performanceBoard', print: 'routes.performanceBoardPrint' },
 });
 

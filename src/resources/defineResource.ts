@@ -36,6 +36,8 @@ export interface ModelResource {
    * model whose doors do not fit the generated pages (API users: UUID ids, a create that answers a token).
    */
   ownPage?: () => Promise<{ default: ComponentType<{ resource: ModelResource }> }>;
+  /** More buttons beside the list's Create (each hides itself from those who may not use it). */
+  listActions?: ComponentType;
 }
 
 export function defineResource(schema: ModelSchema, options: Omit<ModelResource, 'name' | 'schema' | 'modules'>): ModelResource {

@@ -282,3 +282,44 @@ for (const language of ['en', 'sk'] as const) {
     await expectNoAxeViolations(page, 'print view');
   });
 }
+
+test('a board administrator lists the origins whose web pages boards show with their scripts; the operator cannot', async ({ page, request }) => {
+  test.slow();
+  const token = await apiToken(request, users.cityAdmin);
+  const setOrigins = (origins: string[]) => request.put('/tenant/iframe-origins', { headers: { authorization: `Bearer ${token}` }, data: { origins } });
+  try {
+    const boardId = await createBoard(request, token, 'Framed pages');
+    await createComponent(request, token, boardId, { name: 'Status page', type: 'iframe', definition: { url: 'https://status.frames.example/' }, layout: { x: 0, y: 0, w: 12, h: 6 } });
+    await login(page, users.cityAdmin);
+    await page.goto('/performance-dashboard');
+    await page.getByTestId('frame-origins-open').click();
+    const dialog = page.getByRole('dialog', { name: 'Web page origins of this organisation' });
+    const input = dialog.getByRole('combobox', { name: 'Allowed origins' });
+    await input.fill('http://plain.example');
+    await input.press('Enter');
+    await dialog.getByTestId('frame-origins-save').click();
+    await expect(dialog.getByText(/http:\/\/plain\.example: An allowed origin is https:\/\//)).toBeVisible();
+    await expectNoAxeViolations(page, 'frame origins dialog');
+    await input.press('Backspace');
+    await input.fill('https://status.frames.example');
+    await input.press('Enter');
+    await dialog.getByTestId('frame-origins-save').click();
+    await expect(dialog.getByTestId('frame-origins-saved')).toBeVisible();
+    await dialog.getByTestId('frame-origins-reload').click();
+    await expect(page.locator('meta[data-tenant-frame-policy]')).toHaveAttribute('content', "frame-src 'self' https://status.frames.example");
+
+    await page.goto(`/performance-dashboard/${boardId}`);
+    const frame = item(page, 'Status page').getByTestId('board-iframe');
+    await expect(frame).toHaveAttribute('data-trusted', 'true');
+    await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin');
+
+    await page.context().clearCookies();
+    await page.evaluate(() => window.localStorage.clear());
+    await login(page, users.cityOperator);
+    await page.goto('/performance-dashboard');
+    await expect(page.getByTestId('list-board')).toBeVisible();
+    await expect(page.getByTestId('frame-origins-open')).toHaveCount(0);
+  } finally {
+    expect((await setOrigins([])).status()).toBe(200);
+  }
+});

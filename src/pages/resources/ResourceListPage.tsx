@@ -141,6 +141,7 @@ export default function ResourceListPage({ resource }: { resource: ModelResource
         <Typography.Title level={2} style={{ margin: 0 }}>{title}</Typography.Title>
         <Space wrap>
           <ExportButton onClick={triggerExport} loading={exporting} data-testid="list-export">{t('table.exportCsv')}</ExportButton>
+          {resource.listActions && <resource.listActions />}
           <CreateButton accessControl={{ hideIfUnauthorized: true }} data-testid="list-create">{t('buttons.create')}</CreateButton>
         </Space>
       </Space>
