@@ -4,9 +4,9 @@
 // then `/performance-dashboard/{id}/print` opened in a fresh page `--runs` times, timed from the
 // navigation until every component is drawn with its data (`data-print-ready="true"`, which is
 // when the page calls the browser's print dialog; stubbed here). Goal: ready in ≤ 5 s.
-import { chromium } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { launchBenchBrowser, signInAsAdmin } from './browser.ts';
 import { launchServer, machineLine } from './launch.ts';
 
 const argument = (name: string, fallback: number) => {
@@ -53,20 +53,11 @@ async function makeBoard(): Promise<number> {
 try {
   const boardId = await makeBoard();
   log(`board ${boardId} with ${COMPONENTS} components on ${server.database}`);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--no-first-run'],
-  });
+  const browser = await launchBenchBrowser();
   const context = await browser.newContext({ baseURL: server.base, viewport: { width: 1280, height: 900 }, locale: 'en-US' });
   // the print dialog would block the page: record when it is asked for instead
   await context.addInitScript(() => { window.print = () => { (window as unknown as { printedAt: number }).printedAt = performance.now(); }; });
-  const signIn = await context.newPage();
-  await signIn.goto('/login');
-  await signIn.getByTestId('login-email').fill('admin@demo.city');
-  await signIn.getByTestId('login-password').fill('demo1234');
-  await signIn.getByTestId('login-submit').click();
-  await signIn.getByTestId('navbar').waitFor();
-  await signIn.close();
+  await signInAsAdmin(context);
 
   const times: number[] = [];
   const printed: number[] = [];

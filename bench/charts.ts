@@ -10,7 +10,7 @@
 // Goal on 2 cores: p95 ≤ 100 ms on the embedded database for (a) and (b).
 // --browser (measureDashboardInBrowser below): (c) the dashboard until its ten charts are drawn,
 // goal p95 ≤ 2.5 s; (d) a soak of the ten polling every 5 s, goal JS heap growth ≤ 10 %.
-import { chromium, type CDPSession, type Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { existsSync } from 'node:fs';
@@ -23,6 +23,7 @@ import { kpiSchema } from '../src/schemas/kpi.ts';
 import { kpiPresetSchema } from '../src/schemas/kpiPreset.ts';
 import type { ModelSchema } from '../src/schemas/model.ts';
 import { canvasesInHeap, heapAfterGc, startCpuProfile, stopCpuProfile } from './pageProfile.ts';
+import { launchBenchBrowser, signInAsAdmin } from './browser.ts';
 import { machineLine } from './launch.ts';
 import { benchDevices, DAY, log, MINUTE, openBenchDatabase, percentile, writeHistory } from './telemetryHistory.ts';
 
@@ -196,23 +197,14 @@ async function measureDashboardInBrowser(server: FastifyInstance, deviceIds: num
   await graphql(presets.create(preset), preset);
 
   const base = await server.listen({ host: '127.0.0.1', port: 0 });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--no-first-run'],
-  });
+  const browser = await launchBenchBrowser();
   try {
     const context = await browser.newContext({ baseURL: base, viewport: VIEWPORT, locale: 'en-US' });
     const kpiAnswers: number[] = []; // statuses of GET /kpi-data, in order
     context.on('response', (response) => {
       if (new URL(response.url()).pathname === '/kpi-data') kpiAnswers.push(response.status());
     });
-    const signIn = await context.newPage();
-    await signIn.goto('/login');
-    await signIn.getByTestId('login-email').fill('admin@demo.city');
-    await signIn.getByTestId('login-password').fill('demo1234');
-    await signIn.getByTestId('login-submit').click();
-    await signIn.getByTestId('navbar').waitFor();
-    await signIn.close();
+    await signInAsAdmin(context);
 
     // ---- (c) time to ten drawn charts, a fresh page each time ----
     /** /dashboard in a fresh page until every chart is drawn; `prepare` runs before the navigation. */

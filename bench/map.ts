@@ -13,7 +13,6 @@
 //   a time) while the map colours by `dim_level`; time from the first request to the last change
 //   drawn, and from the last answer to the last change drawn (the page's patch counter).
 // Goal on 2 cores: interactive < 3 s and patches drawn < 250 ms after they arrive, at 100k devices.
-import { chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +20,7 @@ import { join } from 'node:path';
 import { startServerProcess } from '../scripts/serverProcess.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { seedDemoIfEmpty } from '../server/seed/demoSeed.ts';
+import { launchBenchBrowser } from './browser.ts';
 import { machineLine } from './launch.ts';
 
 const argument = (name: string, fallback: string) => {
@@ -65,10 +65,7 @@ log(`added ${deviceCount.toLocaleString('en')} devices in ${((performance.now() 
 
 // ---- the server and the browser ------------------------------------------------------------
 const server = await startServerProcess({ ...process.env, DATA_DIR: dataDir, SEED: 'demo', SIMULATE: 'off', MQTT_PORT: '0', MAP_STYLE: 'offline' });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--no-first-run'],
-});
+const browser = await launchBenchBrowser();
 try {
   const login = await fetch(`${server.base}/auth/login`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.city', password: 'demo1234' }),
