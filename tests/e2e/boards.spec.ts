@@ -1,6 +1,6 @@
 // Performance boards in the browser, against the real server: a board created from the list, a
 // component of each type (the form's rich-text editor, URL field and file upload, the others through the API),
-// arranging by mouse and by keyboard (announced, Esc putting back) kept over a reload, the print
+// arranging by mouse, touch and keyboard (a drag near the window's edge scrolling it) (announced, Esc putting back) kept over a reload, the print
 // view ready with every component drawn, the XSS corpus shown through rich text, image and web
 // page components running nothing, and axe scans of the list, board and print pages in English
 // and Slovak.
@@ -180,6 +180,57 @@ test('components move and resize by mouse and by keyboard, announced, and keep t
   await item(page, 'Logo').focus();
   await page.keyboard.press('Enter');
   await expect(announcement).toHaveText(/^Logo picked up at column 1, row \d+\.$/);
+});
+
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true });
+
+  test('a finger drags a component by its grip, and a drag near the window\'s bottom edge scrolls the page', async ({ page, request }) => {
+    test.slow();
+    const { token, boardId } = await boardWithEveryType(request, 'Touched');
+    // a tall text far below, so that the board is taller than the window
+    await createComponent(request, token, boardId, { name: 'Far below', type: 'richtext', definition: { html: '<p>Far below</p>' }, layout: { x: 0, y: 60, w: 12, h: 10 } });
+    await login(page, users.cityAdmin);
+    await page.goto(`/performance-dashboard/${boardId}`);
+    await expect(page.getByTestId('board-item')).toHaveCount(6);
+    await page.getByTestId('board-edit-toggle').click();
+    const announcement = page.getByTestId('board-announcement');
+
+    // a finger on the logo's grip, carried to the left edge of the grid
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x = 0, y = 0) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+    const logo = item(page, 'Logo');
+    await logo.scrollIntoViewIfNeeded();
+    const grip = (await logo.locator('.board-item-handle').boundingBox())!;
+    const gridBox = (await page.getByTestId('board-grid').boundingBox())!;
+    const start = { x: grip.x + grip.width / 2, y: grip.y + grip.height / 2 };
+    const end = { x: gridBox.x + 20 + (grip.x - (await logo.boundingBox())!.x), y: start.y + 60 };
+    const moved = page.waitForResponse((response) => (response.request().postData() ?? '').includes('update_component'));
+    await touch('touchStart', start.x, start.y);
+    for (let step = 1; step <= 12; step += 1) {
+      await touch('touchMove', start.x + ((end.x - start.x) * step) / 12, start.y + ((end.y - start.y) * step) / 12);
+    }
+    await touch('touchEnd');
+    await expect(announcement).toHaveText(/^Logo moved to column 1, row \d+\.$/);
+    await moved;
+
+    // a finger held near the bottom edge while dragging: the page scrolls under it (a mouse gets
+    // the browser's own scrolling; a finger only ours)
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const notesGrip = (await item(page, 'Notes').locator('.board-item-handle').boundingBox())!;
+    const gridTop = async () => (await page.getByTestId('board-grid').boundingBox())!.y;
+    const before = await gridTop();
+    const x = notesGrip.x + notesGrip.width / 2;
+    const bottom = page.viewportSize()!.height - 8;
+    await touch('touchStart', x, notesGrip.y + notesGrip.height / 2);
+    for (let step = 1; step <= 10; step += 1) await touch('touchMove', x, notesGrip.y + ((bottom - notesGrip.y) * step) / 10);
+    await expect.poll(async () => {
+      await touch('touchMove', x + 1, bottom);
+      return before - await gridTop();
+    }, { timeout: 5_000 }).toBeGreaterThan(100);
+    await touch('touchEnd');
+  });
 });
 
 test('the print view draws every component, then prints, without the navbar', async ({ page, request }) => {
