@@ -338,7 +338,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     schedulerQueryTestRoutes(scope, schedulerQueryTest(options.db, { budget }));
     await overlayImageRoutes(scope, overlayImageService(options.db));
     await boardMediaRoutes(scope, boardMediaService(options.db));
-    frameOriginsRoutes(scope, frameOriginsService(options.db));
+    frameOriginsRoutes(scope, frameOriginsService(options.db, (tenantId) => tenantReads.invalidate(tenantId)));
     // WebSockets for GraphQL subscriptions and MQTT (mercurius uses this registration, as it
     // would have made it: 1 MB messages). The GraphQL socket's frames are checked before mercurius sees them.
     guardGraphqlSocket(scope, GRAPHQL_PATH, () => scope.graphql.schema);

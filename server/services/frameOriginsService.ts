@@ -10,13 +10,15 @@ export function authorizeFrameOrigins(caller: Caller): void {
   requirePermission(caller, FRAME_ORIGINS_ACCESS.permission);
 }
 
-export function frameOriginsService(db: Database) {
+/** `changed`: the tenant's cached reads are stale (this instance at once; the others hear the tenants table's trigger). */
+export function frameOriginsService(db: Database, changed: (tenantId: string) => void) {
   return {
     async replace(caller: Caller, { origins }: FrameOrigins): Promise<FrameOrigins> {
       authorizeFrameOrigins(caller);
       // one spelling per origin: host names are case-insensitive
       const kept = [...new Set(origins.map((origin) => origin.toLowerCase()))];
       await db.tenantTx(caller.tenantId, (tx) => setTenantFrameOrigins(tx, caller.tenantId, kept));
+      changed(caller.tenantId);
       return { origins: kept };
     },
   };
