@@ -66,8 +66,9 @@ function postRoutes() {
   return Object.entries<any>(doc.paths).filter(([, methods]) => methods.post).map(([path, methods]) => ({
     path: path.replace('{token}', lamp.token),
     tag: methods.post.tags?.[0] as string,
-    // kpi: the preview, for whoever may write KPIs; api-users: creating one (signing in and out are open)
-    operatorRefused: ['watcher', 'scheduler', 'profile', 'kpi'].includes(methods.post.tags?.[0]) || path === '/api/users',
+    // kpi: the preview, for whoever may write KPIs; api-users: creating one (signing in and out are
+    // open); a board's file, for whoever may change components
+    operatorRefused: ['watcher', 'scheduler', 'profile', 'kpi'].includes(methods.post.tags?.[0]) || ['/api/users', '/board-media'].includes(path),
   }));
 }
 
