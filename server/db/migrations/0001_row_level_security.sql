@@ -26,11 +26,13 @@ BEGIN
 END $$
 --> statement-breakpoint
 -- The application queries as this non-superuser role inside a transaction that sets
--- app.tenant_id; row-level security then shows it only that tenant's rows.
+-- app.tenant_id; row-level security then shows it only that tenant's rows. Roles belong to the
+-- server, not the database: two databases migrated at once on one server may both find it missing.
 DO $$ BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'terrasight_app') THEN
     CREATE ROLE terrasight_app NOLOGIN NOINHERIT;
   END IF;
+EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
 END $$
 --> statement-breakpoint
 DO $$ BEGIN
