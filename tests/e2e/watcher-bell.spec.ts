@@ -31,6 +31,10 @@ test('a value sent with mosquitto_pub puts a watcher in alert: the bell counts i
     await mosquittoPub(await accessTokenOf(request, token, lamp.id), 'v1/devices/me/telemetry', JSON.stringify({ fault_level: 82 }));
     // live, well before the 30 s poll (the demo's own watchers may change meanwhile: at least one more)
     await expect.poll(async () => Number(await bell.getAttribute('data-alert-count')), { timeout: 10_000 }).toBeGreaterThan(before);
+    // the count shown is the count named, nothing else (no rolling digits mid-change)
+    const count = await bell.getAttribute('data-alert-count');
+    await expect(bell).toHaveText(count!);
+    await expect(bell).toHaveAccessibleName(`${count} watchers in alert state`);
     const announcement = page.locator('.ant-notification-notice-error').filter({ hasText: `: fault_level 82 > 50 (${name})` });
     await expect(announcement).toBeVisible();
     const box = await announcement.boundingBox();

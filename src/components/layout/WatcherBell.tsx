@@ -32,7 +32,8 @@ export function WatcherBell() {
   return (
     <Tooltip title={title}>
       <Link to="/watcher" data-testid="watcher-bell" aria-label={title} data-alert-count={alertCount}>
-        <Badge count={alertCount} size="small" offset={[-4, 4]}>
+        {/* a plain count, not antd's rolling digits: mid-roll they show digits the name does not hold */}
+        <Badge count={alertCount > 0 ? <span className="watcher-bell-count">{alertCount}</span> : 0} offset={[-4, 4]}>
           <Button type="text" tabIndex={-1} icon={<BellOutlined style={{ fontSize: 18 }} />} className="navbar-button" />
         </Badge>
       </Link>
