@@ -1,5 +1,6 @@
 // Builds the Fastify app: REST API, GraphQL (HTTP + WebSocket), OpenAPI document and the
 // web app with its history fallback. Testable without a port (app.inject).
+import { sql } from 'drizzle-orm';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -15,6 +16,7 @@ import { onWebSocketError } from './api/websocketErrors.ts';
 import { kpiDataRoutes } from './api/kpiDataRoutes.ts';
 import { overlayImageRoutes } from './api/overlayImageRoutes.ts';
 import { boardMediaRoutes } from './api/boardMediaRoutes.ts';
+import { healthRoutes, readinessProbe } from './api/healthRoutes.ts';
 import { frameOriginsRoutes } from './api/frameOriginsRoutes.ts';
 import { profileRoutes } from './api/profileRoutes.ts';
 import { mayOpenSubscriptions, refuseOutsidePublicApi } from './api/publicApiDoors.ts';
@@ -205,6 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   authRoutes(app, auth);
   publicAuthRoutes(app, apiTokens);
+  healthRoutes(app, readinessProbe(() => options.db.systemQuery(sql`SELECT 1`)));
 
   let pubsub: PubSub | undefined;
   const live = liveEvents(() => {

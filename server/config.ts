@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BaseMap } from '../src/schemas/mapConfig.ts';
-import { DEFAULT_STATEMENT_TIMEOUT_MS, LONG_STATEMENT_TIMEOUT_MS } from './db/database.ts';
+import { DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS, LONG_STATEMENT_TIMEOUT_MS, MAX_POOL_SIZE } from './db/database.ts';
 import { dayZonesProblem } from './telemetry/dayZones.ts';
 import { canonicalZone } from './telemetry/kpiTime.ts';
 
@@ -33,6 +33,8 @@ export interface Config {
   hsts: boolean;
   /** STATEMENT_TIMEOUT_MS: what one statement of a request may take. */
   statementTimeoutMs: number;
+  /** DATABASE_POOL_SIZE: PostgreSQL connections of the pool (the listener takes one more). */
+  poolSize: number;
   /** SMTP_URL and SMTP_FROM: where notification e-mails are sent through, and their sender; undefined: e-mail is off. */
   smtp?: SmtpConfig;
 }
@@ -100,6 +102,16 @@ export function statementTimeoutFrom(raw: string | undefined): number {
   if (value === '') return DEFAULT_STATEMENT_TIMEOUT_MS;
   if (!/^\d+$/.test(value) || Number(value) < 100 || Number(value) > LONG_STATEMENT_TIMEOUT_MS) {
     throw new ConfigError(`STATEMENT_TIMEOUT_MS must be a number of milliseconds from 100 to ${LONG_STATEMENT_TIMEOUT_MS}, got "${value.slice(0, 40)}".`);
+  }
+  return Number(value);
+}
+
+/** DATABASE_POOL_SIZE: 1 to MAX_POOL_SIZE connections (docs/operations.md "Connections"). */
+export function poolSizeFrom(raw: string | undefined): number {
+  const value = (raw ?? '').trim();
+  if (value === '') return DEFAULT_POOL_SIZE;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_POOL_SIZE) {
+    throw new ConfigError(`DATABASE_POOL_SIZE must be a number of connections from 1 to ${MAX_POOL_SIZE}, got "${value.slice(0, 40)}".`);
   }
   return Number(value);
 }
@@ -247,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tls,
     hsts: !!tls || env.HSTS === 'on',
     statementTimeoutMs: statementTimeoutFrom(env.STATEMENT_TIMEOUT_MS),
+    poolSize: poolSizeFrom(env.DATABASE_POOL_SIZE),
     smtp: smtpFrom(env),
   };
 }

@@ -25,7 +25,7 @@ async function main() {
   let seeded = false;
   try {
     db = await openDatabase({
-      databaseUrl: config.databaseUrl, dataDir: config.dataDir, statementTimeoutMs: config.statementTimeoutMs,
+      databaseUrl: config.databaseUrl, dataDir: config.dataDir, statementTimeoutMs: config.statementTimeoutMs, poolSize: config.poolSize,
       onEmbeddedTimeout: (restarted) => console.warn(`A statement ran longer than STATEMENT_TIMEOUT_MS (${config.statementTimeoutMs} ms) and was cut off${restarted ? '; the embedded database was reopened' : ''}.`),
     });
     await checkModelStorage(db);

@@ -79,7 +79,14 @@ export interface OpenOptions {
   statementTimeoutMs?: number;
   /** Told when the embedded database cut off a statement (and restarted, on a data directory). */
   onEmbeddedTimeout?(restarted: boolean): void;
+  /** PostgreSQL: the pool's connections (DEFAULT_POOL_SIZE when absent); the notification listener takes one more. */
+  poolSize?: number;
 }
+
+/** PostgreSQL connections of an instance's pool by default: with the listener's, 11 of the budget of 20 (docs/operations.md). */
+export const DEFAULT_POOL_SIZE = 10;
+/** The most DATABASE_POOL_SIZE may ask for: the listener's connection makes the instance's 20. */
+export const MAX_POOL_SIZE = 19;
 
 /** Connections to the embedded database's worker. */
 const EMBEDDED_CONNECTIONS = 4;
@@ -116,7 +123,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const sessionChannels = sessionListener(() => pool);
   if (options.databaseUrl) {
     pool = new pg.Pool({
-      connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, statement_timeout: statementTimeoutMs,
+      connectionString: options.databaseUrl, max: options.poolSize ?? DEFAULT_POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, statement_timeout: statementTimeoutMs,
     });
   } else {
     embedded = await startEmbeddedDatabase({ dataDir: options.dataDir, statementTimeoutMs, onTimeout: options.onEmbeddedTimeout });

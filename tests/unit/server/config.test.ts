@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, dayZonesFrom, loadConfig, retentionDaysFrom, statementTimeoutFrom } from '../../../server/config.ts';
+import { ConfigError, dayZonesFrom, loadConfig, poolSizeFrom, retentionDaysFrom, statementTimeoutFrom } from '../../../server/config.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -56,6 +56,20 @@ describe('statementTimeoutFrom (STATEMENT_TIMEOUT_MS)', () => {
   it.each(['99', '600001', '1.5', '-1', '5s', 'off'])('refuses %j with a clear message', (raw) => {
     expect(() => statementTimeoutFrom(raw)).toThrow(ConfigError);
     expect(() => statementTimeoutFrom(raw)).toThrow(/STATEMENT_TIMEOUT_MS must be a number of milliseconds from 100 to 600000/);
+  });
+});
+
+describe('poolSizeFrom (DATABASE_POOL_SIZE)', () => {
+  it('is 10 connections unless set, and at most 19 (the listener makes an instance\'s 20)', () => {
+    expect(poolSizeFrom(undefined)).toBe(10);
+    expect(poolSizeFrom(' 4 ')).toBe(4);
+    expect(poolSizeFrom('19')).toBe(19);
+    expect(loadConfig({ DATA_DIR: 'memory://', DATABASE_POOL_SIZE: '6' }).poolSize).toBe(6);
+  });
+
+  it.each(['0', '20', '2.5', '-1', 'many'])('refuses %j with a clear message', (raw) => {
+    expect(() => poolSizeFrom(raw)).toThrow(ConfigError);
+    expect(() => poolSizeFrom(raw)).toThrow(/DATABASE_POOL_SIZE must be a number of connections from 1 to 19/);
   });
 });
 
