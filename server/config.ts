@@ -96,25 +96,23 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   return value;
 }
 
-/** STATEMENT_TIMEOUT_MS: 100 ms to 10 minutes. */
-export function statementTimeoutFrom(raw: string | undefined): number {
+/** A whole number from `min` to `max` in the variable `name`; `fallback` when unset. */
+function boundedFrom(name: string, raw: string | undefined, bounds: { min: number; max: number; fallback: number; unit: string }): number {
   const value = (raw ?? '').trim();
-  if (value === '') return DEFAULT_STATEMENT_TIMEOUT_MS;
-  if (!/^\d+$/.test(value) || Number(value) < 100 || Number(value) > LONG_STATEMENT_TIMEOUT_MS) {
-    throw new ConfigError(`STATEMENT_TIMEOUT_MS must be a number of milliseconds from 100 to ${LONG_STATEMENT_TIMEOUT_MS}, got "${value.slice(0, 40)}".`);
+  if (value === '') return bounds.fallback;
+  if (!/^\d+$/.test(value) || Number(value) < bounds.min || Number(value) > bounds.max) {
+    throw new ConfigError(`${name} must be a number of ${bounds.unit} from ${bounds.min} to ${bounds.max}, got "${value.slice(0, 40)}".`);
   }
   return Number(value);
 }
 
+/** STATEMENT_TIMEOUT_MS: 100 ms to 10 minutes. */
+export const statementTimeoutFrom = (raw: string | undefined): number =>
+  boundedFrom('STATEMENT_TIMEOUT_MS', raw, { min: 100, max: LONG_STATEMENT_TIMEOUT_MS, fallback: DEFAULT_STATEMENT_TIMEOUT_MS, unit: 'milliseconds' });
+
 /** DATABASE_POOL_SIZE: 1 to MAX_POOL_SIZE connections (docs/operations.md "Connections"). */
-export function poolSizeFrom(raw: string | undefined): number {
-  const value = (raw ?? '').trim();
-  if (value === '') return DEFAULT_POOL_SIZE;
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_POOL_SIZE) {
-    throw new ConfigError(`DATABASE_POOL_SIZE must be a number of connections from 1 to ${MAX_POOL_SIZE}, got "${value.slice(0, 40)}".`);
-  }
-  return Number(value);
-}
+export const poolSizeFrom = (raw: string | undefined): number =>
+  boundedFrom('DATABASE_POOL_SIZE', raw, { min: 1, max: MAX_POOL_SIZE, fallback: DEFAULT_POOL_SIZE, unit: 'connections' });
 
 export function retentionDaysFrom(raw: string | undefined): number | undefined {
   const value = (raw ?? '').trim();
