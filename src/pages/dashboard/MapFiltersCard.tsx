@@ -41,6 +41,8 @@ export function MapFiltersCard({ state, onChange, levels, groups, attributes, me
             data-testid="colour-select"
             style={{ width: '100%' }}
             allowClear
+            showSearch // tenants with many attributes find one by typing
+            optionFilterProp="label"
             value={attribute}
             options={attributes.map((key) => ({ value: key, label: attributeName(key) }))}
             onChange={(key?: string) => onChange({ attribute: key })}
