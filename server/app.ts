@@ -37,7 +37,7 @@ import { ApiError } from './errors.ts';
 import type { DiskGuard } from './db/diskGuard.ts';
 import { graphqlErrorFormatter } from './graphql/errorFormatter.ts';
 import { checkGraphqlRequest, refuseUnparsedDocument } from './graphql/graphqlRequest.ts';
-import { guardGraphqlSocket } from './graphql/socketGuard.ts';
+import { guardGraphqlSocket, type GraphqlSockets } from './graphql/socketGuard.ts';
 import { apiUserResolvers, apiUserTypeDefs } from './graphql/apiUserGraphql.ts';
 import { refuseNonPublicGraphql } from './graphql/publicApiGate.ts';
 import { GRAPHQL_LIMITS, graphqlParseOptions, graphqlValidationRules } from './graphql/limits.ts';
@@ -49,7 +49,8 @@ import { createMqttBroker, type MqttBroker, type TransportLimits } from './inges
 import fastifyWebsocket from '@fastify/websocket';
 import { createWebSocketStream } from 'ws';
 import { ingestProblems, type IngestProblems } from './ingest/ingestProblems.ts';
-import { liveEvents, type LiveEvents } from './live/liveEvents.ts';
+import { startClusterBus } from './live/clusterBus.ts';
+import { liveEvents, type LiveBus, type LiveEvents } from './live/liveEvents.ts';
 import { entityUpdateOf } from './live/resourceEvents.ts';
 import { telemetryWriter, type LatestChange, type TelemetryWriter, type WriterLimits } from './telemetry/telemetryWriter.ts';
 import { NOTIFICATIONS_OFF, startNotificationDelivery } from './engines/notifications/notificationDelivery.ts';
@@ -132,7 +133,7 @@ export interface Ingestion {
 }
 
 declare module 'fastify' {
-  interface FastifyInstance { ingestion: Ingestion; downlink: DeviceDownlinkServices }
+  interface FastifyInstance { ingestion: Ingestion; downlink: DeviceDownlinkServices; instanceId: string }
 }
 
 /** What goes from the platform to devices (deviceDownlinkOf). */
@@ -182,6 +183,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await installSecurityHeaders(app, { mapOrigins: mapOrigins(baseMap, options.mapTileHosts ?? []), hsts: options.hsts ?? false });
   await installCompression(app);
   app.decorateRequest('caller', null);
+  // This process among the instances sharing the database (its live events, its device connections).
+  app.decorate('instanceId', randomUUID());
 
   const throttle = loginThrottle(throttleStore(options.db), options.throttle);
   const auth = authService(authStore(options.db), tokenSigner(options.jwtSecret), throttle);
@@ -210,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   healthRoutes(app, readinessProbe(() => options.db.systemQuery(sql`SELECT 1`)));
 
   let pubsub: PubSub | undefined;
+  let graphqlSockets: GraphqlSockets | undefined;
   const live = liveEvents(() => {
     if (!pubsub) throw new Error('GraphQL is not ready');
     return pubsub;
@@ -223,6 +227,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const latestListeners: ((change: LatestChange) => void)[] = [];
   const ingestion = await ingestionOf(app, options, live, (change) => latestListeners.forEach((listener) => listener(change)));
   app.decorate('ingestion', ingestion);
+  // Notifications sent while this instance was not listening never arrive: what they would have
+  // dropped from its caches is dropped now.
+  options.db.onListenerRestored(() => {
+    auth.forgetAllSessions();
+    apiTokens.forgetTokens();
+    tenantReads.invalidateAll();
+    ingestion.devices.forgetAll();
+  });
   await options.db.listen(CHANNELS.tenantDataChanged, ingestion.devices.forgetTenant);
   // A device's token rotated on any instance: its connections here close too.
   await options.db.listen(CHANNELS.deviceCredentialsRotated, (payload) => {
@@ -344,7 +356,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameOriginsRoutes(scope, frameOriginsService(options.db, (tenantId) => tenantReads.invalidate(tenantId)));
     // WebSockets for GraphQL subscriptions and MQTT (mercurius uses this registration, as it
     // would have made it: 1 MB messages). The GraphQL socket's frames are checked before mercurius sees them.
-    guardGraphqlSocket(scope, GRAPHQL_PATH, () => scope.graphql.schema);
+    graphqlSockets = guardGraphqlSocket(scope, GRAPHQL_PATH, () => scope.graphql.schema);
     await scope.register(fastifyWebsocket, { options: { maxPayload: 1_048_576 }, errorHandler: onWebSocketError });
     await scope.register(mercurius, {
       schema: [typeDefs, resourceTypeDefs(), deviceTypeDefs, entityTypeDefs, lightingTypeDefs, apiUserTypeDefs],
@@ -385,6 +397,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   });
 
+  if (options.db.kind === 'postgres') await connectInstances(app, options.db, live, () => graphqlSockets?.restartAll());
   await serveWebApp(app, options.webDir);
   return app;
 }
@@ -430,6 +443,26 @@ async function deviceDownlinkOf(app: FastifyInstance, options: AppOptions, inges
   ingestion.broker.handleRequests(requests);
   httpDownlinkRoutes(app, ingestion.devices, commands, attributes, ingestion.problems);
   return { commands, attributes };
+}
+
+/**
+ * Several instances may share a PostgreSQL database: live events go to the others too. When
+ * events meant for this instance's subscribers may have been lost, their sockets are closed: they
+ * connect again (to any instance) and read afresh.
+ */
+async function connectInstances(app: FastifyInstance, db: Database, live: LiveBus, restartSubscribers: () => void) {
+  const bus = await startClusterBus({
+    db,
+    instanceId: app.instanceId,
+    deliver: live.receive,
+    onGap: () => {
+      app.log.warn('live events of other instances were missed: subscribers connect again');
+      restartSubscribers();
+    },
+    onError: (error) => app.log.error({ err: error }, 'live events between instances failed'),
+  });
+  live.connect(bus);
+  app.addHook('onClose', () => bus.close());
 }
 
 /** Every route that reaches the database answers 503 while the data directory's disk is full. */

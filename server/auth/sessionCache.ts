@@ -15,6 +15,8 @@ export interface SessionCache {
    */
   remember(sessionId: string, versionAtStart: number): void;
   forget(sessionId: string): void;
+  /** Forgets every session (revocations may have been missed). */
+  forgetAll(): void;
 }
 
 export function sessionCache(ttlMs = SESSION_CACHE_MS, now = () => Date.now()): SessionCache {
@@ -37,6 +39,10 @@ export function sessionCache(ttlMs = SESSION_CACHE_MS, now = () => Date.now()): 
     forget(sessionId) {
       forgotten++;
       checkedAt.delete(sessionId);
+    },
+    forgetAll() {
+      forgotten++;
+      checkedAt.clear();
     },
   };
 }

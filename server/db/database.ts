@@ -43,6 +43,12 @@ export interface Database {
   systemQuery<T>(query: SQL, options?: WorkOptions): Promise<T[]>;
   /** Calls `listener` with the payload of every notification on `channel`, from any instance. */
   listen(channel: NotificationChannel, listener: (payload: string) => void): Promise<void>;
+  /**
+   * Calls `handler` when notifications flow again after the listening connection was lost
+   * (PostgreSQL): those sent meanwhile never arrive, so what they would have told is to be re-read.
+   * `lostAt` is when the connection was lost.
+   */
+  onListenerRestored(handler: (lostAt: Date) => void): void;
   /** A transaction as the application role with no tenant set: sees no tenant rows. */
   anonymousTx<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   systemTx<T>(work: (tx: Tx) => Promise<T>, options?: WorkOptions): Promise<T>;
@@ -67,6 +73,8 @@ export const CHANNELS = {
   deviceCommandsQueued: 'terrasight_device_commands_queued',
   /** payload: `{ t: tenant, e: [entity ids], a: { attributes } }`; sent where shared attributes are set, so they are pushed to the devices wherever connected */
   sharedAttributesChanged: 'terrasight_shared_attributes_changed',
+  /** payload: `<batch id>:<origin instance>`; a batch of live events in live_event_batches (server/live/clusterBus.ts) */
+  liveEvents: 'terrasight_live_events',
 } as const;
 export type NotificationChannel = (typeof CHANNELS)[keyof typeof CHANNELS];
 
@@ -194,6 +202,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       return statement(text, params, workOptions);
     },
     listen: listener.listen,
+    onListenerRestored: listener.onRestored,
     anonymousTx: (work) => asApp(null, work),
     systemTx: (work, workOptions) => workOptions?.longRunning
       ? long((client) => drizzle(client, { schema }).transaction((tx) => work(tx as unknown as Tx)))
@@ -208,6 +217,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 interface Listener {
   listen(channel: string, handler: (payload: string) => void): Promise<void>;
+  onRestored(handler: (lostAt: Date) => void): void;
   close(): Promise<void>;
 }
 
@@ -243,8 +253,12 @@ function connectionListener(databaseUrl: string): Listener {
   let connecting: Promise<pg.Client> | undefined;
   let closed = false;
   let pauseMs = RECONNECT_FIRST_MS;
+  /** When the connection was lost, until it is back. */
+  let lostAt: Date | undefined;
+  const restoredHandlers: ((lostAt: Date) => void)[] = [];
   const reconnectLater = () => {
     if (closed) return;
+    lostAt ??= new Date();
     setTimeout(() => void connect().catch(reconnectLater), pauseMs).unref();
     pauseMs = Math.min(pauseMs * 2, RECONNECT_MAX_MS);
   };
@@ -268,6 +282,11 @@ function connectionListener(databaseUrl: string): Listener {
       }
       pauseMs = RECONNECT_FIRST_MS;
       client = next;
+      if (lostAt) {
+        const since = lostAt;
+        lostAt = undefined;
+        for (const handler of restoredHandlers) handler(since);
+      }
       return next;
     })();
     return connecting;
@@ -276,6 +295,9 @@ function connectionListener(databaseUrl: string): Listener {
     async listen(channel, handler) {
       channels.add(channel, handler);
       await listenAll(client ?? await connect(), [channel]); // a second LISTEN of a channel changes nothing
+    },
+    onRestored(handler) {
+      restoredHandlers.push(handler);
     },
     async close() {
       closed = true;
@@ -300,6 +322,7 @@ function sessionListener(pool: () => pg.Pool): Listener & { connected(client: pg
       channels.add(channel, handler);
       await pool().query(`LISTEN ${channel}`);
     },
+    onRestored() {}, // one process, one session: its notifications are its own, told in-process too
     async close() {},
   };
 }

@@ -474,6 +474,33 @@ export const loginThrottle = pgTable('login_throttle', {
   lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
 }, (t) => [index('login_throttle_last_at_idx').on(t.lastAt)]);
 
+/**
+ * Live events an instance sends the others (server/live/clusterBus.ts): one row per batch, named by
+ * a notification, kept a few minutes so that an instance whose listening connection was lost reads
+ * what it missed. Not tenant data: only system transactions touch it.
+ */
+export const liveEventBatches = pgTable('live_event_batches', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  origin: uuid('origin').notNull(),
+  events: jsonb('events').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('live_event_batches_created_at_idx').on(t.createdAt)]);
+
+/** The running instances, each seen every few seconds (server/engines/instances): one not seen for long is dead. Not tenant data. */
+export const serverInstances = pgTable('server_instances', {
+  id: uuid('id').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Open device connections per instance: a device is `active` while it has one on any instance. */
+export const deviceConnections = pgTable('device_connections', {
+  entityId: integer('entity_id').notNull().references(() => entities.id, { onDelete: 'cascade' }),
+  instanceId: uuid('instance_id').notNull(),
+  tenantId: tenantId(),
+  connections: integer('connections').notNull(),
+}, (t) => [primaryKey({ columns: [t.entityId, t.instanceId] }), index('device_connections_instance_idx').on(t.instanceId), tenantIsolation()]);
+
 /** Each model's table and link tables, derived from its schema (server/resources/bindings.ts binds them). */
 export const MODEL_TABLES = {
   entity: entityModel, kpi: kpiModel, watcher: watcherModel, scheduler: schedulerModel, profile: profileModel,

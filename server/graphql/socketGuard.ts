@@ -21,16 +21,33 @@ const CLIENT_MESSAGES = new Set<string>([MessageType.ConnectionInit, MessageType
 /** mercurius writes every message as JSON.stringify({ type, id, payload }); its ids are the guard's. */
 const SENT = /^\{"type":"(\w+)"(?:,"id":"(\d+)")?/;
 
+/** The open GraphQL sockets of an instance. */
+export interface GraphqlSockets {
+  /**
+   * Closes every socket with 1012 (service restart): the clients connect again and read afresh
+   * what they show, since events meant for them may have been lost.
+   */
+  restartAll(): void;
+}
+
 /** Puts the guard between the WebSocket of `path` and mercurius; call it before @fastify/websocket is registered. */
-export function guardGraphqlSocket(app: FastifyInstance, path: string, schema: () => GraphQLSchema) {
+export function guardGraphqlSocket(app: FastifyInstance, path: string, schema: () => GraphQLSchema): GraphqlSockets {
+  const open = new Set<WebSocket>();
   app.addHook('onRoute', (route) => {
     const handler = route.wsHandler;
     if (route.url !== path || !handler) return;
     route.wsHandler = function (socket, request) {
       if (socket.protocol !== GRAPHQL_TRANSPORT_WS_PROTOCOL) return socket.close(CloseCode.SubprotocolNotAcceptable, 'Subprotocol not acceptable');
+      open.add(socket);
+      socket.once('close', () => open.delete(socket));
       return handler.call(this, new GuardedSocket(socket, request, schema()) as unknown as WebSocket, request);
     };
   });
+  return {
+    restartAll() {
+      for (const socket of open) socket.close(1012, 'Service restart');
+    },
+  };
 }
 
 /** What mercurius uses of a socket, with every client frame checked before it is passed on. */

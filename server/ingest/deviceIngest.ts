@@ -53,7 +53,9 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
   // Cached lookups carry their tenant's generation; forgetting a tenant bumps it (O(1), however
   // many devices are cached: the notification comes on every change of the tenant's entities).
   const generations = new Map<string, number>();
-  const generationOf = (tenantId: string) => generations.get(tenantId) ?? 0;
+  /** Bumped by forgetAll: part of every tenant's generation. */
+  let everyone = 0;
+  const generationOf = (tenantId: string) => everyone + (generations.get(tenantId) ?? 0);
   const current = (device: DeviceIdentity, generation: number) => generationOf(device.tenantId) === generation;
   const tokens = new Map<string, { device?: DeviceIdentity; generation: number; until: number }>();
   const children = new Map<string, { device: DeviceIdentity; generation: number }>();
@@ -147,7 +149,12 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
 
     /** Forget what is cached of a tenant's devices (a token rotated, a device moved or deleted). */
     forgetTenant(tenantId: string) {
-      generations.set(tenantId, generationOf(tenantId) + 1);
+      generations.set(tenantId, (generations.get(tenantId) ?? 0) + 1);
+    },
+
+    /** Forget what is cached of every tenant's devices (the changes' notifications may have been missed). */
+    forgetAll() {
+      everyone++;
     },
 
     /** `v1/devices/me/telemetry`. */

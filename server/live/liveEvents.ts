@@ -1,7 +1,9 @@
 // The live bus: entity updates (subscription `entity_updated`) and record changes of every model
-// (`resource_changed`), per tenant. It publishes on mercurius' in-process pubsub; carrying events
-// between instances means replacing the pubsub behind this one interface.
+// (`resource_changed`), per tenant. Each event is published on this instance's pubsub (mercurius')
+// at once and, when several instances may share the database, sent to the others through the
+// cluster bus (clusterBus.ts), whose events arrive here by `receive`.
 import type { PubSub } from 'mercurius';
+import type { ClusterBus, ClusterEvent } from './clusterBus.ts';
 import { resourceChangedTopic, type ResourceChange } from './resourceEvents.ts';
 
 export const entityUpdatedTopic = (tenantId: string) => `entity_updated:${tenantId}`;
@@ -13,13 +15,27 @@ export interface LiveEvents {
   publishResourceChange(tenantId: string, change: ResourceChange): Promise<void>;
 }
 
-export function liveEvents(pubsub: () => PubSub): LiveEvents {
+export interface LiveBus extends LiveEvents {
+  /** From now on events also go to the other instances. */
+  connect(bus: ClusterBus): void;
+  /** Tells this instance's subscribers an event another instance published. */
+  receive(event: ClusterEvent): void;
+}
+
+export function liveEvents(pubsub: () => PubSub): LiveBus {
+  let cluster: ClusterBus | undefined;
+  const publish = async (event: ClusterEvent) => {
+    cluster?.send(event);
+    await pubsub().publish(event);
+  };
   return {
-    publishEntityUpdate: async (tenantId, update) => {
-      await pubsub().publish({ topic: entityUpdatedTopic(tenantId), payload: { entity_updated: update } });
+    publishEntityUpdate: (tenantId, update) => publish({ topic: entityUpdatedTopic(tenantId), payload: { entity_updated: update } }),
+    publishResourceChange: (tenantId, change) => publish({ topic: resourceChangedTopic(tenantId, change.resource), payload: { resource_changed: change } }),
+    connect(bus) {
+      cluster = bus;
     },
-    publishResourceChange: async (tenantId, change) => {
-      await pubsub().publish({ topic: resourceChangedTopic(tenantId, change.resource), payload: { resource_changed: change } });
+    receive(event) {
+      Promise.resolve().then(() => pubsub().publish(event)).catch(() => { /* GraphQL not ready yet: no subscribers to tell */ });
     },
   };
 }

@@ -94,6 +94,7 @@ export function authService(store: AuthStore, signer: TokenSigner, throttle: Log
 
     /** Drops a session revoked elsewhere (another instance) from the cache. */
     forgetSession: (sessionId: string) => sessions.forget(sessionId),
+    forgetAllSessions: () => sessions.forgetAll(),
 
     /** Verifies a bearer token and that its session is still live (asked at most every few seconds). */
     async authenticate(accessToken: string): Promise<Caller> {

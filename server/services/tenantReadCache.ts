@@ -15,17 +15,21 @@ export interface TenantReadCache {
   get(tenantId: string, key: string): string | undefined;
   set(tenantId: string, key: string, json: string, versionAtStart: number): void;
   invalidate(tenantId: string): void;
+  /** Every tenant's reads are stale (the changes' notifications may have been missed). */
+  invalidateAll(): void;
 }
 
 export function tenantReadCache(now = () => Date.now()): TenantReadCache {
   const reads = new Map<string, Map<string, Entry>>();
   const versions = new Map<string, number>();
+  /** Bumped by invalidateAll: part of every tenant's version. */
+  let everyone = 0;
   let characters = 0;
   const drop = (tenantId: string) => {
     for (const entry of reads.get(tenantId)?.values() ?? []) characters -= entry.json.length;
     reads.delete(tenantId);
   };
-  const version = (tenantId: string) => versions.get(tenantId) ?? 0;
+  const version = (tenantId: string) => everyone + (versions.get(tenantId) ?? 0);
   return {
     version,
     get(tenantId, key) {
@@ -47,8 +51,13 @@ export function tenantReadCache(now = () => Date.now()): TenantReadCache {
       characters += json.length;
     },
     invalidate(tenantId) {
-      versions.set(tenantId, version(tenantId) + 1);
+      versions.set(tenantId, (versions.get(tenantId) ?? 0) + 1);
       drop(tenantId);
+    },
+    invalidateAll() {
+      everyone++;
+      reads.clear();
+      characters = 0;
     },
   };
 }

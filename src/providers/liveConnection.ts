@@ -1,7 +1,8 @@
 // The GraphQL-over-WebSocket connection (graphql-ws protocol) on /graphql, with its status
 // (SPEC §4: connecting, connected, disconnected, error) and automatic reconnection (SPEC §9:
 // 1000 attempts, 50 s time-out). The token is read at every (re)connect, so a refreshed token
-// is used.
+// is used. Changes made while the connection was down are never sent: after a reconnection the
+// page reads afresh what it shows (`onReconnected`).
 import { createClient } from 'graphql-ws';
 import type { Client, SubscribePayload } from 'graphql-ws';
 import { useSyncExternalStore } from 'react';
@@ -21,6 +22,9 @@ function createLiveConnection() {
   let client: Client | null = null;
   let status: LiveStatus = 'disconnected';
   const listeners = new Set<() => void>();
+  const reconnectedListeners = new Set<() => void>();
+  /** This client has been connected before: its next `connected` is a reconnection. */
+  let wasConnected = false;
 
   function setStatus(next: LiveStatus): void {
     if (status === next) return;
@@ -41,7 +45,11 @@ function createLiveConnection() {
       connectionParams: () => ({ authorization: `Bearer ${getAccessToken() ?? ''}` }),
       on: {
         connecting: () => setStatus('connecting'),
-        connected: () => setStatus('connected'),
+        connected: () => {
+          setStatus('connected');
+          if (wasConnected) for (const listener of reconnectedListeners) listener();
+          wasConnected = true;
+        },
         error: () => setStatus('error'),
         closed: () => {
           if (status !== 'error') setStatus('disconnected');
@@ -54,6 +62,7 @@ function createLiveConnection() {
     const closing = client;
     client = null;
     if (closing) void closing.dispose();
+    wasConnected = false;
     setStatus('disconnected');
   }
 
@@ -78,6 +87,13 @@ function createLiveConnection() {
     onStatusChange(listener: () => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    /** Calls `listener` after each reconnection (not the first connection). */
+    onReconnected(listener: () => void): () => void {
+      reconnectedListeners.add(listener);
+      return () => {
+        reconnectedListeners.delete(listener);
+      };
     },
   };
 }

@@ -1,8 +1,10 @@
-// The signed-in layout: navbar, sidebar and the page. Opens the live connection.
+// The signed-in layout: navbar, sidebar and the page. Opens the live connection; after a
+// reconnection every query on the page is read again (what changed meanwhile was never sent).
 import { Layout, Spin } from 'antd';
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { liveConnection } from '../../providers/liveConnection.ts';
+import { queryClient } from '../../providers/queryClient.ts';
 import { Navbar } from './Navbar.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useSidebarState } from './useSidebarState.ts';
@@ -12,6 +14,7 @@ export function AppShell() {
   const { collapsed, toggle, closeOnNarrowWindow } = useSidebarState();
   useEffect(() => {
     liveConnection.open();
+    return liveConnection.onReconnected(() => void queryClient.invalidateQueries());
   }, []);
 
   return (

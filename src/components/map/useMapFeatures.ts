@@ -1,6 +1,9 @@
 // What the map draws, page after page from GET /map-features.
-// Live changes do not go through here: EntityLayers applies them to the map's sources directly.
+// Live changes do not go through here: EntityLayers applies them to the map's sources directly;
+// after the live connection was lost and is back, the rows are read again (changes made
+// meanwhile were never sent).
 import { useEffect, useState } from 'react';
+import { liveConnection } from '../../providers/liveConnection.ts';
 import { requestAllPages } from '../../providers/pagedRequest.ts';
 import { apiPaths } from '../../resources/apiMap.ts';
 import type { MapFeatureRow, MapFeatures, MapPosition } from '../../schemas/mapFeatures.ts';
@@ -24,6 +27,7 @@ export function useMapFeatures(region: number | undefined, attribute: string | u
   const [loaded, setLoaded] = useState(0);
   const [error, setError] = useState<unknown>();
   const [attempt, setAttempt] = useState(0);
+  useEffect(() => liveConnection.onReconnected(() => setAttempt((n) => n + 1)), []);
 
   useEffect(() => {
     let cancelled = false;
