@@ -16,6 +16,8 @@ export interface ThrowawayPostgres {
   /** Major version of the server binaries used. */
   version: number;
   stop(): Promise<void>;
+  /** Stops the server (fast shutdown: clients disconnected, committed work kept) and starts it again on the same port. */
+  restart(): Promise<void>;
 }
 
 const MIN_VERSION = 15;
@@ -127,17 +129,21 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | null
     '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off',
     '-c', 'full_page_writes=off', '-c', 'max_connections=200', '-c', 'logging_collector=off',
   ]);
-  // The server writes its log to stderr; keep it in a file for error messages.
-  const logFd = openSync(logFile, 'a');
-  const child = spawn(cmd, args, { stdio: ['ignore', logFd, logFd] });
-  closeSync(logFd);
-  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  /** Starts the server on the cluster; answers the process and its end. */
+  const launch = () => {
+    // The server writes its log to stderr; keep it in a file for error messages.
+    const logFd = openSync(logFile, 'a');
+    const child = spawn(cmd, args, { stdio: ['ignore', logFd, logFd] });
+    closeSync(logFd);
+    return { child, exited: new Promise<void>((resolveExit) => child.once('exit', () => resolveExit())) };
+  };
+  let server = launch();
 
   let stopping: Promise<void> | undefined;
   const killNow = () => {
     // runuser may not forward signals: signal the postmaster itself, then its parent.
     const pid = serverPid(dataDir);
-    for (const target of [pid, child.pid]) {
+    for (const target of [pid, server.child.pid]) {
       if (!target) continue;
       try {
         process.kill(target, 'SIGQUIT');
@@ -152,29 +158,39 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | null
   process.once('exit', onExit);
 
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const shutDown = async () => {
+  /** Fast shutdown: clients are disconnected, committed work is kept. */
+  const shutDownServer = async () => {
+    const { child, exited } = server;
     if (child.exitCode === null && child.signalCode === null) {
       const pid = serverPid(dataDir);
       try {
-        process.kill(pid ?? child.pid!, 'SIGINT'); // fast shutdown: disconnect clients, no checkpoint wait
+        process.kill(pid ?? child.pid!, 'SIGINT');
       } catch { /* already gone */ }
       const timer = setTimeout(killNow, 10_000);
       await exited;
       clearTimeout(timer);
     }
+  };
+  const shutDown = async () => {
+    await shutDownServer();
     removeDir();
     process.off('exit', onExit);
   };
   // Every caller waits for the same shutdown.
   const stop = () => (stopping ??= shutDown());
+  const restart = async () => {
+    await shutDownServer();
+    server = launch();
+    await waitUntilReady(url, server.child, logFile, 60_000);
+  };
 
   try {
-    await waitUntilReady(url, child, logFile, 60_000);
+    await waitUntilReady(url, server.child, logFile, 60_000);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, version, stop };
+  return { url, version, stop, restart };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

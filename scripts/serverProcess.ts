@@ -38,9 +38,9 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts `server/main.ts` with `env` (PORT and HOST are chosen here) and waits until it answers. */
-export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 120_000): Promise<ServerProcess> {
-  const port = await freePort();
+/** Starts `server/main.ts` with `env` (HOST is 127.0.0.1; PORT `port`, or a free one) and waits until it answers. */
+export async function startServerProcess(env: NodeJS.ProcessEnv, { timeoutMs = 120_000, port: chosenPort }: { timeoutMs?: number; port?: number } = {}): Promise<ServerProcess> {
+  const port = chosenPort ?? await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, serverArguments(), {
     cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...env, PORT: String(port), HOST: '127.0.0.1' },

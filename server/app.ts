@@ -50,6 +50,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import { createWebSocketStream } from 'ws';
 import { ingestProblems, type IngestProblems } from './ingest/ingestProblems.ts';
 import { startClusterBus } from './live/clusterBus.ts';
+import { startInstanceHeartbeat } from './engines/instances/instanceHeartbeat.ts';
 import { liveEvents, type LiveBus, type LiveEvents } from './live/liveEvents.ts';
 import { entityUpdateOf } from './live/resourceEvents.ts';
 import { telemetryWriter, type LatestChange, type TelemetryWriter, type WriterLimits } from './telemetry/telemetryWriter.ts';
@@ -121,6 +122,8 @@ export interface AppOptions {
   enginesEveryMs?: number;
   /** Requests an API token may make per window (600 a minute by default). */
   apiRateLimit?: RateLimit;
+  /** How often this instance says it is alive, and after how long a silent one is dead (ms; 5 s and 20 s). */
+  instanceHeartbeat?: { everyMs?: number; deadAfterMs?: number };
 }
 
 /** Device ingestion, shared by the HTTP routes, the MQTT listener, CSV import and the demo. */
@@ -227,6 +230,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const latestListeners: ((change: LatestChange) => void)[] = [];
   const ingestion = await ingestionOf(app, options, live, (change) => latestListeners.forEach((listener) => listener(change)));
   app.decorate('ingestion', ingestion);
+  const heartbeat = await startInstanceHeartbeat(options.db, {
+    instanceId: app.instanceId,
+    ...options.instanceHeartbeat,
+    onDisconnected: (changes, ms) => {
+      for (const change of changes) {
+        live.publishEntityUpdate(change.tenantId, {
+          id: change.entityId, entity_type_id: change.entityTypeId, diff: { attributes: { active: false, lastActivityTime: ms } }, updated_at: change.updatedAt,
+        }).catch((error: unknown) => app.log.error({ err: error }, 'live publish failed'));
+      }
+    },
+    onRegistrationLost: () => {
+      app.log.warn('this instance was taken for dead (not seen for too long): its devices connect again');
+      ingestion.broker.endSessions();
+    },
+    onError: (error) => app.log.error({ err: error }, 'instance heartbeat failed'),
+  });
+  app.addHook('onClose', () => heartbeat.stop());
   // Notifications sent while this instance was not listening never arrive: what they would have
   // dropped from its caches is dropped now.
   options.db.onListenerRestored(() => {
@@ -404,7 +424,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
 async function ingestionOf(app: FastifyInstance, options: AppOptions, live: LiveEvents, latestChanged: (change: LatestChange) => void): Promise<Ingestion> {
   const problems = ingestProblems((line) => app.log.warn(line));
-  const devices = deviceIngest(options.db, live, problems, options.ingestLimits);
+  const devices = deviceIngest(options.db, live, problems, app.instanceId, options.ingestLimits);
   const writer = telemetryWriter(options.db, {
     limits: options.writerLimits,
     onLatest: (changes) => changes.forEach((change) => {
@@ -445,8 +465,12 @@ async function deviceDownlinkOf(app: FastifyInstance, options: AppOptions, inges
   return { commands, attributes };
 }
 
+/** The cluster bus's event of a device session opened (not a subscription topic). */
+const SESSION_OPENED_TOPIC = 'device_session_opened';
+
 /**
- * Several instances may share a PostgreSQL database: live events go to the others too. When
+ * Several instances may share a PostgreSQL database: live events and device sessions opened go
+ * to the others too. When
  * events meant for this instance's subscribers may have been lost, their sockets are closed: they
  * connect again (to any instance) and read afresh.
  */
@@ -454,7 +478,11 @@ async function connectInstances(app: FastifyInstance, db: Database, live: LiveBu
   const bus = await startClusterBus({
     db,
     instanceId: app.instanceId,
-    deliver: live.receive,
+    deliver: (event) => {
+      if (event.topic !== SESSION_OPENED_TOPIC) return live.receive(event);
+      const { key, openedAt } = event.payload as { key?: unknown; openedAt?: unknown };
+      if (typeof key === 'string' && typeof openedAt === 'number') app.ingestion.broker.takenOver(key, openedAt);
+    },
     onGap: () => {
       app.log.warn('live events of other instances were missed: subscribers connect again');
       restartSubscribers();
@@ -462,6 +490,8 @@ async function connectInstances(app: FastifyInstance, db: Database, live: LiveBu
     onError: (error) => app.log.error({ err: error }, 'live events between instances failed'),
   });
   live.connect(bus);
+  // a device's second connection (same token and client id) on another instance takes over
+  app.ingestion.broker.onSessionOpened((key, openedAt) => bus.send({ topic: SESSION_OPENED_TOPIC, payload: { key, openedAt } }));
   app.addHook('onClose', () => bus.close());
 }
 

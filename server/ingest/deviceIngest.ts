@@ -4,6 +4,7 @@
 // and disconnects mark the device active or not, and every accepted message moves the device's
 // lastActivityTime (at most one write a minute: deviceActivity.ts). Each change is logged and
 // published live.
+import { recordConnection } from '../db/connectionQueries.ts';
 import type { DeviceIdentity } from '../db/deviceQueries.ts';
 import {
   countGatewayChildren, createGatewayChild, deviceByToken, gatewayChild, mergeAttributes, writeDeviceLog, writeLastActivity,
@@ -47,7 +48,8 @@ function pointsOf(device: DeviceIdentity, entries: TelemetryEntry[]): TelemetryP
   return points;
 }
 
-export function deviceIngest(db: Database, live: LiveEvents, problems: IngestProblems, limits: Partial<IngestLimits> = {}) {
+/** `instanceId`: this instance, whose connections of each device are counted (connectionQueries.ts). */
+export function deviceIngest(db: Database, live: LiveEvents, problems: IngestProblems, instanceId: string, limits: Partial<IngestLimits> = {}) {
   const allLimits = { ...DEFAULT_LIMITS, ...limits };
   const { maxGatewayChildren, tokenCacheSize, tokenCacheMs, unknownTokenCacheMs } = allLimits;
   // Cached lookups carry their tenant's generation; forgetting a tenant bumps it (O(1), however
@@ -60,8 +62,6 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
   const tokens = new Map<string, { device?: DeviceIdentity; generation: number; until: number }>();
   const children = new Map<string, { device: DeviceIdentity; generation: number }>();
   const lookups = new Map<string, Promise<DeviceIdentity | undefined>>();
-  /** Open connections per device: it is active while it has one. */
-  const connections = new Map<number, number>();
   /** How to close each open MQTT session, per device (its token was rotated). */
   const sessions = new Map<number, Set<() => void>>();
 
@@ -86,18 +86,17 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
     publish(device, { attributes }, updatedAt);
   }
 
+  /** A device is active while it has a connection on any instance. */
   async function setConnected(device: DeviceIdentity, connected: boolean) {
-    const open = (connections.get(device.entityId) ?? 0) + (connected ? 1 : -1);
-    if (open > 0) connections.set(device.entityId, open);
-    else connections.delete(device.entityId);
+    const ms = Date.now();
+    const updatedAt = await recordConnection(db, device.tenantId, device.entityId, instanceId, connected, ms);
     // A second connection of a connected device is activity; the end of one of several changes nothing.
-    if (connected ? open !== 1 : open > 0) {
+    if (updatedAt === undefined) {
       if (connected) activity.seen(device);
       return;
     }
     activity.writtenNow(device.entityId);
-    await setAttributes(device, { active: connected, lastActivityTime: Date.now() }, 'server');
-    await writeDeviceLog(db, device, 'informational', connected ? 'Device connected' : 'Device disconnected', { event: connected ? 'connected' : 'disconnected' });
+    publish(device, { attributes: { active: connected, lastActivityTime: ms } }, updatedAt);
   }
 
   /** The device behind a gateway with this name, created under the gateway on first mention. */

@@ -95,23 +95,31 @@ export async function startClusterBus(options: ClusterBusOptions): Promise<Clust
     }
   };
 
-  // Announced batches are read together: those of one moment in one query.
-  let announced: number[] = [];
-  let reading: Promise<void> = Promise.resolve();
-  const readAnnounced = () => {
-    const ids = announced;
-    announced = [];
-    reading = reading.then(() => liveEventBatchesById(db, ids).then(deliverBatches, options.onError));
+  // Announced batches are read together: those announced while a read is under way, in the next one.
+  const announced: number[] = [];
+  let readingAnnounced = false;
+  const readAnnounced = async () => {
+    if (readingAnnounced) return;
+    readingAnnounced = true;
+    while (announced.length > 0) {
+      await liveEventBatchesById(db, announced.splice(0, CATCH_UP_PAGE)).then(deliverBatches, (error: unknown) => {
+        options.onError(error);
+        options.onGap(); // these events are lost here: the subscribers start again
+      });
+    }
+    readingAnnounced = false;
   };
   await db.listen(CHANNELS.liveEvents, (payload) => {
     const [id, origin] = payload.split(':');
     if (origin === instanceId || !/^\d+$/.test(id)) return;
-    if (announced.length === 0) queueMicrotask(readAnnounced);
     announced.push(Number(id));
+    void readAnnounced();
   });
 
+  /** The catch-up after a lost listening connection, if one is under way. */
+  let catchingUp: Promise<void> = Promise.resolve();
   db.onListenerRestored((lostAt) => {
-    reading = reading.then(async () => {
+    catchingUp = catchingUp.then(async () => {
       if (Date.now() - lostAt.getTime() > keepMs - COMMIT_MARGIN_MS) {
         options.onGap();
         return;
@@ -147,7 +155,7 @@ export async function startClusterBus(options: ClusterBusOptions): Promise<Clust
       clearTimeout(flushTimer);
       await sending;
       await sendPending();
-      await reading;
+      await catchingUp;
     },
   };
 }

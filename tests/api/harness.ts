@@ -56,6 +56,7 @@ export const usingPostgres = () => !!process.env.TEST_DATABASE_URL;
 export interface TestAppOptions {
   writerLimits?: Partial<WriterLimits>; ingestLimits?: Partial<IngestLimits>; mqttLimits?: AppOptions['mqttLimits']; throttle?: ThrottleLimits; webDir?: string; trustProxy?: TrustProxy; db?: Database; hsts?: boolean;
   baseMap?: BaseMap; mapTileHosts?: string[]; telemetryDayZones?: string[]; logger?: AppOptions['logger']; statementTimeoutMs?: number;
+  instanceHeartbeat?: AppOptions['instanceHeartbeat'];
   /** The engines (watchers…) run only in the tests that ask for them: the others' seeded state stays as seeded. */
   engines?: boolean; enginesEveryMs?: number; smtp?: AppOptions['smtp'];
   /** Requests an API token may make per window. */

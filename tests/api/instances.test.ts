@@ -1,15 +1,17 @@
 // Two instances on one PostgreSQL database, as behind a load balancer: what happens on one reaches
-// the live subscribers of the other, and an instance whose listening connection was cut off reads
-// what it missed and drops what its caches may no longer hold. PostgreSQL only: the embedded
-// database belongs to one process.
+// the live subscribers of the other; an instance whose listening connection was cut off reads
+// what it missed and drops what its caches may no longer hold; a device's second connection on
+// the other instance takes over; a killed instance's devices read as disconnected. PostgreSQL
+// only: the embedded database belongs to one process.
 import { sql } from 'drizzle-orm';
 import { createClient, type Client } from 'graphql-ws';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startServerProcess, type ServerProcess } from '../../scripts/serverProcess.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import type { MqttListener } from '../../server/ingest/mqttListener.ts';
 import { connectDevice, startDeviceApp, startListener, until, type DemoDevice } from '../support/devices.ts';
-import { startTestApp, usingPostgres, type TestApp } from './harness.ts';
+import { JWT_SECRET, startTestApp, usingPostgres, type TestApp } from './harness.ts';
 
 let a: TestApp;
 let aListener: MqttListener;
@@ -19,12 +21,15 @@ let bDb: Database;
 let bListener: MqttListener;
 let bSocketUrl: string;
 const clients: (Client | MqttClient)[] = [];
+let killed: ServerProcess | undefined;
+/** Seen every half second; a silent instance is dead after 8 s (a server process is seen every 5 s). */
+const instanceHeartbeat = { everyMs: 500, deadAfterMs: 8_000 };
 
 beforeAll(async () => {
   if (!usingPostgres()) return;
-  ({ t: a, listener: aListener, lamps } = await startDeviceApp());
+  ({ t: a, listener: aListener, lamps } = await startDeviceApp({ instanceHeartbeat }));
   bDb = await openDatabase({ databaseUrl: a.databaseUrl, dataDir: 'memory://' });
-  b = await startTestApp({ db: bDb });
+  b = await startTestApp({ db: bDb, instanceHeartbeat });
   await b.app.listen({ port: 0, host: '127.0.0.1' });
   bSocketUrl = `ws://127.0.0.1:${(b.app.server.address() as { port: number }).port}/graphql`;
   bListener = await startListener(b);
@@ -34,6 +39,7 @@ afterAll(async () => {
     if ('dispose' in client) await client.dispose();
     else client.end(true);
   }
+  await killed?.stop();
   await bListener?.close();
   await b?.close();
   await bDb?.close();
@@ -117,5 +123,66 @@ describe.runIf(usingPostgres())('two instances on one database', () => {
     // B's cache held the session as live for 5 s; the missed revocation must not be honoured meanwhile
     await until(async () => (await b.get('/tenant', signedIn.access_token)).status === 401, 2_000);
     expect((await b.get('/tenant', signedIn.access_token)).status).toBe(401);
+  });
+});
+
+/** The device's `active` attribute and its connectivity log rows (oldest first). */
+async function connectivity(db: Database, entityId: number) {
+  const [{ active }] = await db.systemQuery<{ active: unknown }>(sql`SELECT attributes->'active' AS active FROM entities WHERE id = ${entityId}`);
+  const logs = await db.systemQuery<{ message: string }>(sql`
+    SELECT message FROM logs WHERE entity_id = ${entityId} AND source = 'device' AND message_data->>'event' IN ('connected', 'disconnected') ORDER BY id`);
+  return { active, logs: logs.map((log) => log.message) };
+}
+
+const closedWithin = (client: MqttClient, ms: number) => new Promise<boolean>((resolve) => {
+  const timer = setTimeout(() => resolve(false), ms);
+  client.once('close', () => {
+    clearTimeout(timer);
+    resolve(true);
+  });
+});
+
+describe.runIf(usingPostgres())('devices on two instances', () => {
+  it('a second connection with the same token and client id on the other instance closes the first; the device stays connected', { timeout: 30_000 }, async () => {
+    const lamp = lamps[1];
+    await a.db.systemQuery(sql`DELETE FROM logs WHERE entity_id = ${lamp.id}`);
+    const first = await connectDevice(aListener.port, lamp.token, { clientId: 'lamp-two', protocolVersion: 5 });
+    clients.push(first);
+    await until(async () => (await connectivity(a.db, lamp.id)).active === true);
+    const firstClosed = closedWithin(first, 2_000);
+    const second = await connectDevice(bListener.port, lamp.token, { clientId: 'lamp-two', protocolVersion: 5 });
+    clients.push(second);
+    expect(await firstClosed).toBe(true);
+    expect(second.connected).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // the first one's end is counted
+    expect(await connectivity(a.db, lamp.id)).toEqual({ active: true, logs: ['Device connected'] });
+
+    second.end(true);
+    await until(async () => (await connectivity(a.db, lamp.id)).active === false);
+    expect((await connectivity(a.db, lamp.id)).logs).toEqual(['Device connected', 'Device disconnected']);
+  });
+
+  it('an instance killed with SIGKILL: the others mark its devices disconnected, and subscribers anywhere hear it', { timeout: 90_000 }, async () => {
+    const lamp = lamps[2];
+    const mqttPort = await freePort();
+    killed = await startServerProcess({
+      ...process.env, DATABASE_URL: a.databaseUrl, DATA_DIR: 'memory://', JWT_SECRET, MQTT_PORT: String(mqttPort), SEED: 'none', SIMULATE: 'off',
+    });
+    const admin = (await b.login('admin@demo.city')).access_token;
+    const updates = subscribeOnB(admin, `subscription { entity_updated(entity_ids: ["${lamp.id}"]) { id diff } }`);
+    await until(() => updates.connections() === 1);
+    const device = await connectDevice(mqttPort, lamp.token, { clientId: 'lamp-three' });
+    clients.push(device);
+    await until(async () => (await connectivity(a.db, lamp.id)).active === true, 10_000);
+
+    killed.signal('SIGKILL');
+    expect((await killed.exited).signal).toBe('SIGKILL');
+    const killedAt = Date.now();
+    await until(async () => (await connectivity(a.db, lamp.id)).active === false, 30_000);
+    expect(Date.now() - killedAt).toBeLessThan(30_000);
+    expect((await connectivity(a.db, lamp.id)).logs.at(-1)).toBe('Device disconnected');
+    await until(() => updates.received.some((data) => data.entity_updated?.diff?.attributes?.active === false), 5_000);
+    const [{ instances }] = await a.db.systemQuery<{ instances: number }>(sql`SELECT count(*)::int AS instances FROM server_instances`);
+    expect(instances).toBe(2); // A and B; the dead one is gone
   });
 });

@@ -30,6 +30,8 @@ export interface DownlinkPublishOptions {
 
 export type DeviceListener = (device: DeviceIdentity) => void | Promise<void>;
 export type SubscribeListener = (device: DeviceIdentity, topicFilter: string) => void | Promise<void>;
+/** A session was opened under `key` (token and client id) at `openedAt` (ms). */
+export type SessionOpenedListener = (key: string, openedAt: number) => void;
 
 /** Device connections over TCP (startMqttListener) and WebSocket (`/mqtt`), and the way to send devices messages. */
 export interface DeviceTransport {
@@ -54,6 +56,12 @@ export interface DeviceTransport {
   onSubscribe(listener: SubscribeListener): () => void;
   /** Hands the devices' requests and answers (RPC, attribute requests) to `handler`. */
   handleRequests(handler: DeviceRequestHandler): void;
+  /** Tells `listener` of every session opened here (so that other instances can close theirs of the same key). */
+  onSessionOpened(listener: SessionOpenedListener): () => void;
+  /** Another instance opened a session under `key` at `openedAt`: this instance's, if older, is taken over. */
+  takenOver(key: string, openedAt: number): void;
+  /** Ends every session here (MQTT 5 devices are told: administrative action); the devices connect again. */
+  endSessions(): void;
 }
 
 export interface TransportOptions {
@@ -72,7 +80,11 @@ export function createDeviceTransport(ingest: DeviceIngest, writer: TelemetryWri
   const receive = devicePublish(ingest, writer, problems, () => requests);
   const sessions = sessionRegistry<DeviceSession>();
   const connections = new Set<MqttConnection>();
-  const listeners = { connect: new Set<DeviceListener>(), disconnect: new Set<DeviceListener>(), subscribe: new Set<SubscribeListener>() };
+  const listeners = {
+    connect: new Set<DeviceListener>(), disconnect: new Set<DeviceListener>(), subscribe: new Set<SubscribeListener>(), opened: new Set<SessionOpenedListener>(),
+  };
+  /** When each open session was opened (ms). */
+  const openedAt = new WeakMap<DeviceSession, number>();
   let closing = false;
 
   /** Calls each listener; one that throws or rejects is reported and the others still run. */
@@ -130,10 +142,13 @@ export function createDeviceTransport(ingest: DeviceIngest, writer: TelemetryWri
         device, key, connection, limits, problems, receive, client: admission.client,
         subscribed: (filter) => tell(listeners.subscribe, 'a subscribe listener', device, filter),
       });
-      // A second connection with the same token and client id takes over.
+      // A second connection with the same token and client id takes over, here or on another instance.
       sessions.byKey(key)?.connection.disconnect(REASON.sessionTakenOver);
       session = opened;
       sessions.add(opened);
+      const at = Date.now();
+      openedAt.set(opened, at);
+      tell(listeners.opened, 'a session listener', key, at);
       connection.send(acceptance(connection.version, admission, limits));
       connection.accepted = true;
       connection.keepAlive(admission.keepalive);
@@ -170,6 +185,14 @@ export function createDeviceTransport(ingest: DeviceIngest, writer: TelemetryWri
     onSubscribe: (listener) => listen(listeners.subscribe, listener),
     handleRequests(handler) {
       requests = handler;
+    },
+    onSessionOpened: (listener) => listen(listeners.opened, listener),
+    takenOver(key, at) {
+      const held = sessions.byKey(key);
+      if (held && (openedAt.get(held) ?? 0) <= at) held.connection.disconnect(REASON.sessionTakenOver);
+    },
+    endSessions() {
+      for (const connection of connections) connection.disconnect(REASON.administrativeAction);
     },
   };
 }
