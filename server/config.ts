@@ -35,6 +35,8 @@ export interface Config {
   statementTimeoutMs: number;
   /** DATABASE_POOL_SIZE: PostgreSQL connections of the pool (the listener takes one more). */
   poolSize: number;
+  /** SHUTDOWN_DRAIN_MS: how long a stopping instance reads as not ready, still serving, before it closes. */
+  shutdownDrainMs: number;
   /** SMTP_URL and SMTP_FROM: where notification e-mails are sent through, and their sender; undefined: e-mail is off. */
   smtp?: SmtpConfig;
 }
@@ -113,6 +115,14 @@ export const statementTimeoutFrom = (raw: string | undefined): number =>
 /** DATABASE_POOL_SIZE: 1 to MAX_POOL_SIZE connections (docs/operations.md "Connections"). */
 export const poolSizeFrom = (raw: string | undefined): number =>
   boundedFrom('DATABASE_POOL_SIZE', raw, { min: 1, max: MAX_POOL_SIZE, fallback: DEFAULT_POOL_SIZE, unit: 'connections' });
+
+/**
+ * SHUTDOWN_DRAIN_MS: 0 (default) to MAX_SHUTDOWN_DRAIN_MS. Behind a balancer, longer than its health
+ * check takes to find an instance down, so that no new request reaches it once it closes.
+ */
+export const MAX_SHUTDOWN_DRAIN_MS = 5_000;
+export const shutdownDrainFrom = (raw: string | undefined): number =>
+  boundedFrom('SHUTDOWN_DRAIN_MS', raw, { min: 0, max: MAX_SHUTDOWN_DRAIN_MS, fallback: 0, unit: 'milliseconds' });
 
 export function retentionDaysFrom(raw: string | undefined): number | undefined {
   const value = (raw ?? '').trim();
@@ -258,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hsts: !!tls || env.HSTS === 'on',
     statementTimeoutMs: statementTimeoutFrom(env.STATEMENT_TIMEOUT_MS),
     poolSize: poolSizeFrom(env.DATABASE_POOL_SIZE),
+    shutdownDrainMs: shutdownDrainFrom(env.SHUTDOWN_DRAIN_MS),
     smtp: smtpFrom(env),
   };
 }

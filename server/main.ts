@@ -50,8 +50,10 @@ async function main() {
     releaseLock();
     process.exit(1);
   };
-  // New work is refused first (devices, requests); what was accepted is written; then the database
-  // closes. Whatever holds that up, the process ends within SHUTDOWN_DEADLINE_MS, or at a second signal.
+  // The instance drains first (SHUTDOWN_DRAIN_MS: it reads as not ready and still serves, while a
+  // balancer turns its new work elsewhere); then new work is refused (devices, requests); what was
+  // accepted is written; then the database closes. Whatever holds that up, the process ends within
+  // SHUTDOWN_DEADLINE_MS, or at a second signal.
   const shutdown = async (signal: string) => {
     if (closing) return stopNow(`${signal} again`);
     closing = true;
@@ -59,6 +61,10 @@ async function main() {
     setTimeout(() => stopNow(`Terrasight did not close within ${SHUTDOWN_DEADLINE_MS / 1000} s`), SHUTDOWN_DEADLINE_MS).unref();
     try {
       stopMaintenance();
+      if (config.shutdownDrainMs > 0) {
+        app.drain();
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      }
       const listenerClosed = mqttListener?.close(); // no new devices; the broker below ends the connections
       await simulation?.stop();
       await app.close(); // HTTP and sockets, then the broker, then the telemetry writer's queue

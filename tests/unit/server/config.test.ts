@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, dayZonesFrom, loadConfig, poolSizeFrom, retentionDaysFrom, statementTimeoutFrom } from '../../../server/config.ts';
+import { ConfigError, dayZonesFrom, loadConfig, poolSizeFrom, retentionDaysFrom, shutdownDrainFrom, statementTimeoutFrom } from '../../../server/config.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -70,6 +70,19 @@ describe('poolSizeFrom (DATABASE_POOL_SIZE)', () => {
   it.each(['0', '20', '2.5', '-1', 'many'])('refuses %j with a clear message', (raw) => {
     expect(() => poolSizeFrom(raw)).toThrow(ConfigError);
     expect(() => poolSizeFrom(raw)).toThrow(/DATABASE_POOL_SIZE must be a number of connections from 1 to 19/);
+  });
+});
+
+describe('shutdownDrainFrom (SHUTDOWN_DRAIN_MS)', () => {
+  it('is no drain unless set, and at most 5 s (within the 9 s a shutdown may take)', () => {
+    expect(shutdownDrainFrom(undefined)).toBe(0);
+    expect(shutdownDrainFrom('2000')).toBe(2_000);
+    expect(shutdownDrainFrom('5000')).toBe(5_000);
+    expect(loadConfig({ DATA_DIR: 'memory://', SHUTDOWN_DRAIN_MS: '1500' }).shutdownDrainMs).toBe(1_500);
+  });
+
+  it.each(['5001', '-1', '1.5', '2s'])('refuses %j with a clear message', (raw) => {
+    expect(() => shutdownDrainFrom(raw)).toThrow(/SHUTDOWN_DRAIN_MS must be a number of milliseconds from 0 to 5000/);
   });
 });
 
