@@ -459,6 +459,11 @@ async function deviceDownlinkOf(app: FastifyInstance, options: AppOptions, inges
   const requests = deviceRequests(ingestion.devices, commands, attributes, ingestion.broker);
   await options.db.listen(CHANNELS.deviceCommandsQueued, (payload) => { commands.announced(payload).catch(report('sending commands failed')); });
   await options.db.listen(CHANNELS.sharedAttributesChanged, (payload) => { attributes.announced(payload).catch(report('pushing attributes failed')); });
+  // what was announced while this instance was not listening never arrives: what waits is sent again
+  options.db.onListenerRestored(() => {
+    commands.resendWaiting().catch(report('sending commands failed'));
+    attributes.resendShared().catch(report('pushing attributes failed'));
+  });
   ingestion.broker.onSubscribe((device, topicFilter) => commands.subscribed(device, topicFilter));
   ingestion.broker.handleRequests(requests);
   httpDownlinkRoutes(app, ingestion.devices, commands, attributes, ingestion.problems);

@@ -61,6 +61,20 @@ export function waitingCommands(db: Database, tenantId: string, ids: number[]): 
     WHERE c.id = ANY(${intArrayParam(ids)}) AND c.status IN ('queued', 'sent') AND c.expires_at > now() ORDER BY c.id`);
 }
 
+/**
+ * The latest waiting command of each method of these devices and of the devices behind these
+ * gateways, of every tenant (after a lost listener: their announcements may have been missed).
+ */
+export function waitingCommandsOfDevices(db: Database, entityIds: number[]): Promise<RoutedCommand[]> {
+  if (!entityIds.length) return Promise.resolve([]);
+  return db.systemQuery<RoutedCommand>(sql`SELECT DISTINCT ON (c.entity_id, c.method) c.id, c.tenant_id, c.entity_id, c.method, c.params,
+      c.status, c.source, ${isoTime(sql`c.expires_at`)} AS expires_at, e.fk_gateway_id AS gateway_id, e.thingsboard_name AS gateway_name
+    FROM device_commands c JOIN entities e ON e.id = c.entity_id
+    WHERE (c.entity_id = ANY(${intArrayParam(entityIds)}) OR e.fk_gateway_id = ANY(${intArrayParam(entityIds)}))
+      AND c.status IN ('queued', 'sent') AND c.expires_at > now()
+    ORDER BY c.entity_id, c.method, c.id DESC`);
+}
+
 /** The device's latest unanswered, unexpired command of each method (what it gets when it comes back). */
 export function pendingCommands(db: Database, tenantId: string, entityId: number): Promise<CommandRow[]> {
   return db.tenantQuery<CommandRow>(tenantId, sql`SELECT DISTINCT ON (method) ${COMMAND} FROM device_commands

@@ -239,9 +239,12 @@ const listenAll = async (client: pg.ClientBase, channels: string[]) => {
   for (const channel of channels) await client.query(`LISTEN ${channel}`);
 };
 
-/** Pauses between reconnection attempts: 1 s, doubling up to 30 s. */
-const RECONNECT_FIRST_MS = 1000;
-const RECONNECT_MAX_MS = 30_000;
+/**
+ * Pauses between reconnection attempts of the listening connection: 250 ms, doubling up to 5 s
+ * (what is announced meanwhile is read or sent again once it is back, so it is missed for no longer).
+ */
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_MAX_MS = 5_000;
 
 /**
  * PostgreSQL: LISTEN needs a connection of its own, outside the pool. When it is lost it is opened

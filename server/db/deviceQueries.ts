@@ -37,6 +37,17 @@ export async function gatewaysOf(db: Database, tenantId: string, entityIds: numb
     WHERE id = ANY(${intArrayParam(entityIds)}) AND fk_gateway_id IS NOT NULL) device`);
 }
 
+/**
+ * These devices and those behind these gateways, of every tenant, with their shared attributes
+ * (none left out but those without any): what is pushed again after a lost listener.
+ */
+export async function sharedAttributesOfDevices(db: Database, entityIds: number[]): Promise<{ entityId: number; gatewayId: number | null; name: string; shared: Record<string, unknown> }[]> {
+  if (!entityIds.length) return [];
+  return db.systemQuery(sql`SELECT "entityId", fk_gateway_id AS "gatewayId", name, shared FROM (SELECT ${IDENTITY}, fk_gateway_id, shared_attributes AS shared FROM entities
+    WHERE (id = ANY(${intArrayParam(entityIds)}) OR fk_gateway_id = ANY(${intArrayParam(entityIds)}))
+      AND shared_attributes IS NOT NULL AND shared_attributes::jsonb <> '{}'::jsonb) device`);
+}
+
 export async function countGatewayChildren(db: Database, gateway: DeviceIdentity): Promise<number> {
   const [{ count }] = await db.tenantQuery<{ count: number }>(gateway.tenantId,
     sql`SELECT count(*)::int AS count FROM entities WHERE fk_gateway_id = ${gateway.entityId}`);

@@ -7,7 +7,7 @@
 // (downlinkNotices.ts): the one holding the device's connection tells it.
 import { deviceAttributes, type ScopedAttributes } from '../db/deviceAttributeQueries.ts';
 import type { Database } from '../db/database.ts';
-import { gatewaysOf, type DeviceIdentity } from '../db/deviceQueries.ts';
+import { gatewaysOf, sharedAttributesOfDevices, type DeviceIdentity } from '../db/deviceQueries.ts';
 import type { SharedAttributesNotice } from '../db/downlinkNotices.ts';
 import type { DeviceDownlink } from './deviceCommands.ts';
 import { deviceWaiters } from './deviceWaiters.ts';
@@ -54,6 +54,22 @@ export function deviceAttributeService(db: Database, downlink: DeviceDownlink) {
       const gateways = await gatewaysOf(db, notice.t, elsewhere);
       await Promise.all(gateways.filter((child) => downlink.sessionsOf(child.gatewayId) > 0).map((child) => downlink.publishToDevice(
         child.gatewayId, GATEWAY_ATTRIBUTES_TOPIC, JSON.stringify({ device: child.name, data: notice.a }), { qos: 1 })));
+    },
+
+    /**
+     * Announcements may have been missed (this instance's listening connection was lost): the
+     * devices connected here, and those behind gateways connected here without a connection of
+     * their own, are pushed their shared attributes as they are now.
+     */
+    async resendShared() {
+      const devices = await sharedAttributesOfDevices(db, downlink.connectedDevices());
+      await Promise.all(devices.map(({ entityId, gatewayId, name, shared }) => {
+        if (downlink.sessionsOf(entityId) > 0) return downlink.publishToDevice(entityId, ATTRIBUTES_TOPIC, JSON.stringify(shared), { qos: 1 });
+        if (gatewayId !== null && downlink.sessionsOf(gatewayId) > 0) {
+          return downlink.publishToDevice(gatewayId, GATEWAY_ATTRIBUTES_TOPIC, JSON.stringify({ device: name, data: shared }), { qos: 1 });
+        }
+        return undefined;
+      }));
     },
 
     /** An HTTP device's wait for its next shared attribute update; undefined when none came in time. */

@@ -8,7 +8,8 @@
 // latest command of each method; commands not answered within their time to live expire.
 import type { Database, Tx } from '../db/database.ts';
 import {
-  advanceCommands, answerCommands, expireCommands, pendingCommands, waitingCommands, type CommandAnswer, type CommandRow, type RoutedCommand,
+  advanceCommands, answerCommands, expireCommands, pendingCommands, waitingCommands, waitingCommandsOfDevices,
+  type CommandAnswer, type CommandRow, type RoutedCommand,
 } from '../db/commandQueries.ts';
 import type { DeviceIdentity } from '../db/deviceQueries.ts';
 import type { CommandsNotice } from '../db/downlinkNotices.ts';
@@ -20,6 +21,8 @@ import { deviceWaiters } from './deviceWaiters.ts';
 export interface DeviceDownlink {
   /** Open sessions of the device here. */
   sessionsOf(entityId: number): number;
+  /** The devices with an open session here. */
+  connectedDevices(): number[];
   /** Sends to every session of the device subscribed to a filter matching `topic`; QoS 1 counts the PUBACKs. */
   publishToDevice(entityId: number, topic: string, payload: string, options: { qos: 0 | 1 }): Promise<{ delivered: number }>;
 }
@@ -144,6 +147,20 @@ export function deviceCommands(db: Database, downlink: DeviceDownlink, options: 
       for (const command of commands) pollers.wake(command.entity_id, true);
       const here = commands.filter((command) => downlink.sessionsOf(command.entity_id) > 0 || viaGateway(command));
       if (here.length) await send(notice.t, here);
+    },
+
+    /**
+     * Announcements may have been missed (this instance's listening connection was lost): the
+     * devices connected here (and behind gateways connected here) get their waiting commands.
+     */
+    async resendWaiting() {
+      const byTenant = new Map<string, RoutedCommand[]>();
+      for (const command of await waitingCommandsOfDevices(db, downlink.connectedDevices())) {
+        byTenant.set(command.tenant_id, [...(byTenant.get(command.tenant_id) ?? []), command]);
+      }
+      const here = [...byTenant].map(([tenantId, commands]) =>
+        [tenantId, commands.filter((command) => downlink.sessionsOf(command.entity_id) > 0 || viaGateway(command))] as const);
+      await Promise.all(here.map(([tenantId, commands]) => send(tenantId, commands)));
     },
 
     /** A device subscribed to a topic filter: to its RPC requests, and its latest command of each method goes out. */

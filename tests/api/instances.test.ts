@@ -143,6 +143,34 @@ const closedWithin = (client: MqttClient, ms: number) => new Promise<boolean>((r
 });
 
 describe.runIf(usingPostgres())('devices on two instances', () => {
+  it('a device gets the command and shared attributes whose announcement its instance missed, once it listens again', { timeout: 30_000 }, async () => {
+    const lamp = lamps[3];
+    const device = await connectDevice(bListener.port, lamp.token, { clientId: 'lamp-four' });
+    clients.push(device);
+    const received: { topic: string; body: any }[] = [];
+    device.on('message', (topic, payload) => received.push({ topic, body: JSON.parse(payload.toString()) }));
+    await device.subscribeAsync(['v1/devices/me/rpc/request/+', 'v1/devices/me/attributes'], { qos: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 300)); // its pending commands (none) were looked for
+
+    // Written without an announcement, as if it had been made while B was not listening (a method and
+    // a key of their own: the lighting engine's setDim and dim_level do not replace them).
+    await a.db.systemQuery(sql`INSERT INTO device_commands (tenant_id, entity_id, method, params, source, expires_at)
+      VALUES (${lamp.tenantId}, ${lamp.id}, 'identify', '{"blinks": 3}'::jsonb, 'user', now() + interval '10 minutes')`);
+    await a.db.systemQuery(sql`UPDATE entities SET shared_attributes = (coalesce(shared_attributes::jsonb, '{}'::jsonb) || '{"firmware_target": "2.5.0"}'::jsonb)::json
+      WHERE id = ${lamp.id}`);
+    const missed = () => received.filter(({ body }) => body.method === 'identify' || body.firmware_target === '2.5.0');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(missed()).toEqual([]);
+
+    await cutListeners(a.db);
+    await listening(a.db);
+    await until(() => missed().length >= 2, 10_000);
+    expect(missed()).toEqual(expect.arrayContaining([
+      { topic: expect.stringMatching(/^v1\/devices\/me\/rpc\/request\/\d+$/), body: { method: 'identify', params: { blinks: 3 } } },
+      { topic: 'v1/devices/me/attributes', body: expect.objectContaining({ firmware_target: '2.5.0' }) },
+    ]));
+  });
+
   it('a second connection with the same token and client id on the other instance closes the first; the device stays connected', { timeout: 30_000 }, async () => {
     const lamp = lamps[1];
     await a.db.systemQuery(sql`DELETE FROM logs WHERE entity_id = ${lamp.id}`);

@@ -41,6 +41,8 @@ export interface DeviceTransport {
   close(): Promise<void>;
   /** Open sessions of the device on this instance. */
   sessionsOf(entityId: number): number;
+  /** The devices with an open session on this instance. */
+  connectedDevices(): number[];
   /** Topic filters the device's open sessions subscribed to (each once). */
   subscriptionsOf(entityId: number): string[];
   /**
@@ -172,6 +174,7 @@ export function createDeviceTransport(ingest: DeviceIngest, writer: TelemetryWri
       clearTimeout(timer);
     },
     sessionsOf: (entityId) => sessions.ofEntity(entityId).length,
+    connectedDevices: () => sessions.entities(),
     subscriptionsOf: (entityId) => [...new Set(sessions.ofEntity(entityId).flatMap((session) => session.subscriptions()))],
     async publishToDevice(entityId, topic, payload, publishOptions) {
       if (!isTopicName(topic)) throw new TypeError(`not a topic name: ${topic.slice(0, 100)}`);

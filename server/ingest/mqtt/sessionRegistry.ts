@@ -13,6 +13,8 @@ export interface SessionRegistry<S extends RegisteredSession> {
   remove(session: S): void;
   byKey(key: string): S | undefined;
   ofEntity(entityId: number): S[];
+  /** The entities with a session. */
+  entities(): number[];
   size(): number;
 }
 
@@ -35,6 +37,7 @@ export function sessionRegistry<S extends RegisteredSession>(): SessionRegistry<
     },
     byKey: (key) => byKey.get(key),
     ofEntity: (entityId) => [...(byEntity.get(entityId) ?? [])],
+    entities: () => [...byEntity.keys()],
     size: () => byKey.size,
   };
 }
