@@ -37,6 +37,7 @@ import { ApiError } from './errors.ts';
 import type { DiskGuard } from './db/diskGuard.ts';
 import { graphqlErrorFormatter } from './graphql/errorFormatter.ts';
 import { checkGraphqlRequest, refuseUnparsedDocument } from './graphql/graphqlRequest.ts';
+import { socketSessions } from './graphql/socketSessions.ts';
 import { guardGraphqlSocket, type GraphqlSockets } from './graphql/socketGuard.ts';
 import { apiUserResolvers, apiUserTypeDefs } from './graphql/apiUserGraphql.ts';
 import { refuseNonPublicGraphql } from './graphql/publicApiGate.ts';
@@ -191,7 +192,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const throttle = loginThrottle(throttleStore(options.db), options.throttle);
   const auth = authService(authStore(options.db), tokenSigner(options.jwtSecret), throttle);
-  await options.db.listen(CHANNELS.sessionRevoked, auth.forgetSession);
+  let graphqlSockets: GraphqlSockets | undefined;
+  const sessionSockets = socketSessions(() => graphqlSockets, auth.sessionIsLive);
+  await options.db.listen(CHANNELS.sessionRevoked, (sessionId) => {
+    auth.forgetSession(sessionId);
+    sessionSockets.revoked(sessionId);
+  });
   const apiTokens = apiTokenService(options.db, throttle, { rateLimit: options.apiRateLimit });
   await options.db.listen(CHANNELS.apiTokensRevoked, apiTokens.forgetTokens);
   // a bearer token is a user's access token or an API user's token
@@ -216,7 +222,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   healthRoutes(app, readinessProbe(() => options.db.systemQuery(sql`SELECT 1`)));
 
   let pubsub: PubSub | undefined;
-  let graphqlSockets: GraphqlSockets | undefined;
   const live = liveEvents(() => {
     if (!pubsub) throw new Error('GraphQL is not ready');
     return pubsub;
@@ -251,6 +256,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // dropped from its caches is dropped now.
   options.db.onListenerRestored(() => {
     auth.forgetAllSessions();
+    sessionSockets.recheck().catch((error: unknown) => app.log.error({ err: error }, 'checking the sockets\' sessions failed'));
     apiTokens.forgetTokens();
     tenantReads.invalidateAll();
     ingestion.devices.forgetAll();
@@ -407,6 +413,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
     scope.graphql.addHook('preValidation', refuseUnparsedDocument);
+    scope.graphql.addHook('preSubscriptionExecution', sessionSockets.subscribing);
     pubsub = scope.graphql.pubsub;
     // MQTT over WebSocket for devices that can only speak HTTP(S) ports; the device authenticates
     // with its token in the MQTT CONNECT, not with a user's bearer token.

@@ -28,24 +28,33 @@ export interface GraphqlSockets {
    * what they show, since events meant for them may have been lost.
    */
   restartAll(): void;
+  /** The upgrade requests of the open sockets. */
+  requests(): FastifyRequest[];
+  /** Closes with 4403 (Forbidden) the sockets whose upgrade request `which` picks (their session was revoked). */
+  refuseWhere(which: (request: FastifyRequest) => boolean): void;
 }
 
 /** Puts the guard between the WebSocket of `path` and mercurius; call it before @fastify/websocket is registered. */
 export function guardGraphqlSocket(app: FastifyInstance, path: string, schema: () => GraphQLSchema): GraphqlSockets {
-  const open = new Set<WebSocket>();
+  /** Each open socket and the request it was opened by. */
+  const open = new Map<WebSocket, FastifyRequest>();
   app.addHook('onRoute', (route) => {
     const handler = route.wsHandler;
     if (route.url !== path || !handler) return;
     route.wsHandler = function (socket, request) {
       if (socket.protocol !== GRAPHQL_TRANSPORT_WS_PROTOCOL) return socket.close(CloseCode.SubprotocolNotAcceptable, 'Subprotocol not acceptable');
-      open.add(socket);
+      open.set(socket, request);
       socket.once('close', () => open.delete(socket));
       return handler.call(this, new GuardedSocket(socket, request, schema()) as unknown as WebSocket, request);
     };
   });
   return {
     restartAll() {
-      for (const socket of open) socket.close(1012, 'Service restart');
+      for (const socket of open.keys()) socket.close(1012, 'Service restart');
+    },
+    requests: () => [...open.values()],
+    refuseWhere(which) {
+      for (const [socket, request] of open) if (which(request)) socket.close(CloseCode.Forbidden, 'Forbidden');
     },
   };
 }

@@ -28,6 +28,15 @@ const claimsOf = (user: UserRow, sessionId: string): AccessClaims => ({
 });
 
 export function authService(store: AuthStore, signer: TokenSigner, throttle: LoginThrottle, sessions: SessionCache = sessionCache()) {
+  /** Whether the session was not revoked (asked of the database at most every few seconds). */
+  const sessionIsLive = async (sessionId: string): Promise<boolean> => {
+    if (sessions.isLive(sessionId)) return true;
+    const version = sessions.version();
+    if (!(await store.sessionIsLive(sessionId))) return false;
+    sessions.remember(sessionId, version);
+    return true;
+  };
+
   return {
     async login(email: string, password: string, address: string): Promise<TokenPair> {
       const account = accountOf(email);
@@ -96,14 +105,12 @@ export function authService(store: AuthStore, signer: TokenSigner, throttle: Log
     forgetSession: (sessionId: string) => sessions.forget(sessionId),
     forgetAllSessions: () => sessions.forgetAll(),
 
+    sessionIsLive,
+
     /** Verifies a bearer token and that its session is still live (asked at most every few seconds). */
     async authenticate(accessToken: string): Promise<Caller> {
       const claims = await signer.verify(accessToken);
-      if (!sessions.isLive(claims.sid)) {
-        const version = sessions.version();
-        if (!(await store.sessionIsLive(claims.sid))) throw revokedSession();
-        sessions.remember(claims.sid, version);
-      }
+      if (!(await sessionIsLive(claims.sid))) throw revokedSession();
       return {
         tenantId: claims.tenant,
         userId: claims.sub,

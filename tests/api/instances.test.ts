@@ -124,6 +124,15 @@ describe.runIf(usingPostgres())('two instances on one database', () => {
     await until(async () => (await b.get('/tenant', signedIn.access_token)).status === 401, 2_000);
     expect((await b.get('/tenant', signedIn.access_token)).status).toBe(401);
   });
+  it('a session signed out on one instance has its subscribed sockets on the other closed (4403)', { timeout: 20_000 }, async () => {
+    const session = await a.login('admin@demo.city');
+    const updates = subscribeOnB(session.access_token, `subscription { entity_updated(entity_ids: ["${lamps[0].id}"]) { id } }`);
+    await until(() => updates.connections() === 1);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the subscription is set up
+    const signedOut = await a.send({ method: 'POST', path: '/auth/logout', token: session.access_token, body: { refresh_token: session.refresh_token } });
+    expect(signedOut.status).toBeLessThan(300);
+    await until(() => updates.closes.includes(4403), 5_000);
+  });
 });
 
 /** The device's `active` attribute and its connectivity log rows (oldest first). */

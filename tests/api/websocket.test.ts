@@ -1,5 +1,5 @@
-// The GraphQL WebSocket (graphql-ws protocol) accepts a bearer token in the connection payload
-// and refuses a connection without one.
+// The GraphQL WebSocket (graphql-ws protocol) accepts a bearer token in the connection payload,
+// refuses a connection without one, and closes the sockets of a session once it is revoked.
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
@@ -58,5 +58,44 @@ describe('GraphQL over WebSocket', () => {
       expect(events).not.toContain('connected');
       await client.dispose();
     }
+  });
+
+  it('closes a subscribed socket with 4403 when its session is revoked, and a socket of a revoked session cannot subscribe', async () => {
+    const session = await t.login('admin@demo.city');
+    const closes: number[] = [];
+    const client = createClient({
+      url, connectionParams: { authorization: `Bearer ${session.access_token}` }, lazy: false, retryAttempts: 0,
+      on: { closed: (event) => closes.push((event as { code: number }).code) },
+    });
+    const errors: unknown[] = [];
+    client.subscribe({ query: 'subscription { entity_updated(entity_ids: ["7"]) { id } }' }, { next: () => {}, error: (error) => errors.push(error), complete: () => {} });
+    const other = await t.login('admin@demo.city'); // another session of the same user stays open
+    const otherCloses: number[] = [];
+    const otherClient = createClient({
+      url, connectionParams: { authorization: `Bearer ${other.access_token}` }, lazy: false, retryAttempts: 0,
+      on: { closed: (event) => otherCloses.push((event as { code: number }).code) },
+    });
+    otherClient.subscribe({ query: 'subscription { entity_updated(entity_ids: ["7"]) { id } }' }, { next: () => {}, error: () => {}, complete: () => {} });
+    await new Promise((r) => setTimeout(r, 300));
+
+    const loggedOut = await t.send({ method: 'POST', path: '/auth/logout', token: session.access_token, body: { refresh_token: session.refresh_token } });
+    expect(loggedOut.status).toBeLessThan(300);
+    await until(() => closes.length > 0, 5_000);
+    expect(closes).toEqual([4403]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(otherCloses).toEqual([]);
+    await client.dispose();
+    await otherClient.dispose();
+
+    // A socket opened before the revocation was noticed cannot subscribe after it.
+    const late = await t.login('admin@demo.city');
+    const lateClient = createClient({ url, connectionParams: { authorization: `Bearer ${late.access_token}` }, lazy: false, retryAttempts: 0 });
+    await new Promise((r) => setTimeout(r, 300));
+    await t.send({ method: 'POST', path: '/auth/logout', token: late.access_token, body: { refresh_token: late.refresh_token } });
+    const lateErrors: any[] = [];
+    lateClient.subscribe({ query: 'subscription { entity_updated(entity_ids: ["7"]) { id } }' }, { next: () => {}, error: (error) => lateErrors.push(error), complete: () => {} });
+    await until(() => lateErrors.length > 0, 5_000);
+    expect(lateErrors).toEqual([[expect.objectContaining({ message: 'Session revoked' })]]);
+    await lateClient.dispose();
   });
 });
