@@ -20,50 +20,74 @@ export interface Cluster {
   kill(index: number): Promise<void>;
   /** Starts the instance again on its ports; resolves when it answers. */
   start(index: number): Promise<void>;
+  /**
+   * Restarts the instance as an upgrade does: SIGTERM (it drains for SHUTDOWN_DRAIN_MS, then
+   * closes), start, and back in the balancer (ready, and a health check later).
+   */
+  restart(index: number): Promise<void>;
   stop(): Promise<void>;
 }
 
 export const haproxyInstalled = () => spawnSync('haproxy', ['-v'], { encoding: 'utf8' }).status === 0;
 
-/** HAProxy's configuration: round robin for HTTP and WebSockets, fewest connections for MQTT, the same health check for both. */
-export function haproxyConfig(httpPort: number, mqttPort: number, instances: ClusterInstance[]): string {
-  const servers = (port: (instance: ClusterInstance) => number) => instances
-    .map((instance) => `  server ${instance.name} 127.0.0.1:${port(instance)} check port ${instance.port}`).join('\n');
+/** Where HAProxy listens, and the instances behind it. */
+export interface BalancerLayout {
+  /** `host:port` (or `:port`) for HTTP and WebSockets, and for MQTT over TCP. */
+  httpBind: string;
+  mqttBind: string;
+  instances: { name: string; host: string; port: number; mqttPort: number }[];
+}
+
+/**
+ * HAProxy's configuration (docs/operations.md shows it, a unit test keeps the two equal): round
+ * robin for HTTP and WebSockets, fewest connections for MQTT, every instance checked on GET /health.
+ * HTTP requests that found no instance (refused, closed before an answer) are tried on another; an
+ * instance that stops drains first (SHUTDOWN_DRAIN_MS), so none in flight is cut. Devices of an
+ * instance found down are disconnected, to connect again to one that is up.
+ */
+export function haproxyConfig(layout: BalancerLayout): string {
+  const servers = (port: 'port' | 'mqttPort', extra = '') => layout.instances
+    .map((instance) => `  server ${instance.name} ${instance.host}:${instance[port]} check port ${instance.port}${extra}`).join('\n');
   return `global
-  maxconn 20000
+  # two file descriptors a connection, within a limit of 20,000 open files
+  maxconn 8000
 
 defaults
   timeout connect 2s
   timeout client 60s
   timeout server 60s
+  # WebSockets and MQTT: idle connections are kept for an hour (devices ping well within it)
   timeout tunnel 1h
-  # a balancer check: GET /health answers 200 when the instance and its database are ready
+  # GET /health answers 200 while the instance is ready: its database answers and it is not stopping
   option httpchk GET /health
   http-check expect status 200
-  default-server inter 500ms fall 2 rise 1 on-marked-down shutdown-sessions
+  default-server inter 500ms fall 2 rise 1
 
 frontend http
   mode http
-  bind 127.0.0.1:${httpPort}
+  bind ${layout.httpBind}
   default_backend terrasight
 
 backend terrasight
   mode http
   balance roundrobin
+  # the client's address for the sign-in throttle (TRUST_PROXY=1 on the instances)
+  option forwardfor
+  option http-buffer-request
   option redispatch
   retry-on conn-failure empty-response response-timeout
   retries 3
-${servers((instance) => instance.port)}
+${servers('port')}
 
 frontend mqtt
   mode tcp
-  bind 127.0.0.1:${mqttPort}
+  bind ${layout.mqttBind}
   default_backend terrasight_mqtt
 
 backend terrasight_mqtt
   mode tcp
   balance leastconn
-${servers((instance) => instance.mqttPort)}
+${servers('mqttPort', ' on-marked-down shutdown-sessions')}
 `;
 }
 
@@ -80,7 +104,9 @@ export async function startCluster(env: NodeJS.ProcessEnv, count = 3): Promise<C
   const mqttPort = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'terrasight-haproxy-'));
   const configFile = join(dir, 'haproxy.cfg');
-  writeFileSync(configFile, haproxyConfig(httpPort, mqttPort, instances));
+  writeFileSync(configFile, haproxyConfig({
+    httpBind: `127.0.0.1:${httpPort}`, mqttBind: `127.0.0.1:${mqttPort}`, instances: instances.map((instance) => ({ ...instance, host: '127.0.0.1' })),
+  }));
   const haproxy: ChildProcess = spawn('haproxy', ['-db', '-f', configFile], { stdio: ['ignore', 'ignore', 'inherit'] });
   const haproxyExited = new Promise<void>((resolve) => haproxy.once('exit', () => resolve()));
   const httpBase = `http://127.0.0.1:${httpPort}`;
@@ -102,6 +128,12 @@ export async function startCluster(env: NodeJS.ProcessEnv, count = 3): Promise<C
       instances[index].process = undefined;
     },
     start,
+    async restart(index) {
+      await instances[index].process?.stop();
+      await start(index);
+      // back in the balancer: HAProxy checks every 500 ms, and one passing check brings it back
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    },
     async stop() {
       haproxy.kill('SIGTERM');
       await haproxyExited;

@@ -16,8 +16,11 @@ export interface ThrowawayPostgres {
   /** Major version of the server binaries used. */
   version: number;
   stop(): Promise<void>;
-  /** Stops the server (fast shutdown: clients disconnected, committed work kept) and starts it again on the same port. */
-  restart(): Promise<void>;
+  /**
+   * Stops the server (fast shutdown: clients disconnected, committed work kept), runs `whileDown`,
+   * and starts it again on the same port.
+   */
+  restart(whileDown?: () => Promise<void>): Promise<void>;
 }
 
 const MIN_VERSION = 15;
@@ -178,8 +181,9 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | null
   };
   // Every caller waits for the same shutdown.
   const stop = () => (stopping ??= shutDown());
-  const restart = async () => {
+  const restart = async (whileDown?: () => Promise<void>) => {
     await shutDownServer();
+    await whileDown?.();
     server = launch();
     await waitUntilReady(url, server.child, logFile, 60_000);
   };
