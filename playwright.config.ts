@@ -47,6 +47,8 @@ export default defineConfig({
     locale: 'en-US',
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
+    // The service worker precaches the whole app at a first visit: only the update test has it.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

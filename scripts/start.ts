@@ -6,7 +6,7 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const builtIndex = join(root, 'dist', 'index.html');
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'scripts/vitePrecompress.ts', 'package-lock.json'].map((p) => join(root, p));
+const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'scripts/vitePrecompress.ts', 'scripts/viteWebAppBuild.ts', 'package-lock.json'].map((p) => join(root, p));
 
 function newestChange(path: string): number {
   if (!existsSync(path)) return 0;

@@ -38,6 +38,8 @@ import type { DiskGuard } from './db/diskGuard.ts';
 import { graphqlErrorFormatter } from './graphql/errorFormatter.ts';
 import { checkGraphqlRequest, refuseUnparsedDocument } from './graphql/graphqlRequest.ts';
 import { socketSessions } from './graphql/socketSessions.ts';
+import { webAppBuildEvent, webAppBuildResolvers, webAppBuildTypeDefs } from './graphql/webAppBuildGraphql.ts';
+import { WEB_APP_BUILD_TOPIC, watchWebAppBuild } from './live/webAppBuild.ts';
 import { guardGraphqlSocket, type GraphqlSockets } from './graphql/socketGuard.ts';
 import { apiUserResolvers, apiUserTypeDefs } from './graphql/apiUserGraphql.ts';
 import { refuseNonPublicGraphql } from './graphql/publicApiGate.ts';
@@ -222,6 +224,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   healthRoutes(app, readinessProbe(() => options.db.systemQuery(sql`SELECT 1`)));
 
   let pubsub: PubSub | undefined;
+  // a deploy that replaces the web app is told to the open tabs of this instance
+  const webAppBuild = watchWebAppBuild(options.webDir, (buildId) => {
+    Promise.resolve().then(() => pubsub?.publish({ topic: WEB_APP_BUILD_TOPIC, payload: webAppBuildEvent(buildId) }))
+      .catch((error: unknown) => app.log.error({ err: error }, 'announcing the web app build failed'));
+  });
+  app.addHook('onClose', async () => webAppBuild.stop());
   const live = liveEvents(() => {
     if (!pubsub) throw new Error('GraphQL is not ready');
     return pubsub;
@@ -385,9 +393,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     graphqlSockets = guardGraphqlSocket(scope, GRAPHQL_PATH, () => scope.graphql.schema);
     await scope.register(fastifyWebsocket, { options: { maxPayload: 1_048_576 }, errorHandler: onWebSocketError });
     await scope.register(mercurius, {
-      schema: [typeDefs, resourceTypeDefs(), deviceTypeDefs, entityTypeDefs, lightingTypeDefs, apiUserTypeDefs],
+      schema: [typeDefs, resourceTypeDefs(), deviceTypeDefs, entityTypeDefs, lightingTypeDefs, apiUserTypeDefs, webAppBuildTypeDefs],
       resolvers: mergeResolvers(resolvers(reads), resourceResolvers(resources), deviceResolvers(devices), entityResolvers(entityAttributes, resources),
-        lightingResolvers(lightingService(options.db, { wakeEngine: () => wakeLighting() })), apiUserResolvers(apiUsers)),
+        lightingResolvers(lightingService(options.db, { wakeEngine: () => wakeLighting() })), apiUserResolvers(apiUsers), webAppBuildResolvers(webAppBuild)),
       path: GRAPHQL_PATH,
       graphiql: false,
       allowBatchedQueries: false, // one operation per request: a batch would multiply every limit

@@ -14,6 +14,7 @@ import { dataProvider } from './providers/dataProvider.ts';
 import { i18nProvider } from './providers/i18nProvider.ts';
 import { liveProvider } from './providers/liveProvider.ts';
 import { queryClient } from './providers/queryClient.ts';
+import { AppUpdateNotice } from './pwa/AppUpdateNotice.tsx';
 import { resources } from './resources/resourceDefinitions.ts';
 import { AppNavigationBridge } from './routing/AppNavigationBridge.tsx';
 import { AppRoutes } from './routing/AppRoutes.tsx';
@@ -78,6 +79,7 @@ export function App() {
             <AppNavigationBridge />
             <UnsavedChangesNotifier translationKey="form.unsavedChanges" />
             <AppRoutes />
+            <AppUpdateNotice />
           </Refine>
         </AntdApp>
       </ConfigProvider>

@@ -1,10 +1,12 @@
 // The signed-in layout: navbar, sidebar and the page. Opens the live connection; after a
-// reconnection every query on the page is read again (what changed meanwhile was never sent).
+// reconnection every query on the page is read again (what changed meanwhile was never sent). The
+// server's build is followed over it (a new one: the update notice, src/pwa/).
 import { Layout, Spin } from 'antd';
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { liveConnection } from '../../providers/liveConnection.ts';
 import { queryClient } from '../../providers/queryClient.ts';
+import { useWebAppBuild } from '../../pwa/useWebAppBuild.ts';
 import { Navbar } from './Navbar.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useSidebarState } from './useSidebarState.ts';
@@ -16,6 +18,7 @@ export function AppShell() {
     liveConnection.open();
     return liveConnection.onReconnected(() => void queryClient.invalidateQueries());
   }, []);
+  useWebAppBuild();
 
   return (
     <Layout className="app-shell">

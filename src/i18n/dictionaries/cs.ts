@@ -391,6 +391,11 @@ export const cs: Dictionary = {
     disconnected: 'Odpojeno',
     error: 'Chyba připojení',
   },
+  appUpdate: {
+    title: 'Je k dispozici nová verze Terrasightu',
+    description: 'Obnovte stránku a začněte ji používat.',
+    refresh: 'Obnovit',
+  },
   sidebar: {
     collapse: 'Sbalit boční nabídku',
     expand: 'Rozbalit boční nabídku',

@@ -391,6 +391,11 @@ export const de: Dictionary = {
     disconnected: 'Getrennt',
     error: 'Verbindungsfehler',
   },
+  appUpdate: {
+    title: 'Eine neue Version von Terrasight ist verfügbar',
+    description: 'Aktualisieren Sie, um sie zu verwenden.',
+    refresh: 'Aktualisieren',
+  },
   sidebar: {
     collapse: 'Seitenmenü einklappen',
     expand: 'Seitenmenü ausklappen',

@@ -391,6 +391,11 @@ export const en = {
     disconnected: 'Disconnected',
     error: 'Connection error',
   },
+  appUpdate: {
+    title: 'A new version of Terrasight is available',
+    description: 'Refresh to start using it.',
+    refresh: 'Refresh',
+  },
   sidebar: {
     collapse: 'Collapse the side menu',
     expand: 'Expand the side menu',

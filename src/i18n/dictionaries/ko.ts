@@ -391,6 +391,11 @@ export const ko: Dictionary = {
     disconnected: '연결 끊김',
     error: '연결 오류',
   },
+  appUpdate: {
+    title: 'Terrasight의 새 버전을 사용할 수 있습니다',
+    description: '새로 고침하여 사용을 시작하세요.',
+    refresh: '새로 고침',
+  },
   sidebar: {
     collapse: '사이드 메뉴 접기',
     expand: '사이드 메뉴 펼치기',

@@ -391,6 +391,11 @@ export const pt: Dictionary = {
     disconnected: 'Desligado',
     error: 'Erro de ligação',
   },
+  appUpdate: {
+    title: 'Está disponível uma nova versão do Terrasight',
+    description: 'Atualize para começar a usá-la.',
+    refresh: 'Atualizar',
+  },
   sidebar: {
     collapse: 'Recolher o menu lateral',
     expand: 'Expandir o menu lateral',

@@ -391,6 +391,11 @@ export const sk: Dictionary = {
     disconnected: 'Odpojené',
     error: 'Chyba pripojenia',
   },
+  appUpdate: {
+    title: 'K dispozícii je nová verzia Terrasightu',
+    description: 'Obnovte stránku a začnite ju používať.',
+    refresh: 'Obnoviť',
+  },
   sidebar: {
     collapse: 'Zbaliť bočnú ponuku',
     expand: 'Rozbaliť bočnú ponuku',
