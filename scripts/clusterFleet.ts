@@ -4,7 +4,7 @@
 // platform acknowledged, when each device was connected, and which commands (setDim) the lamps
 // received are recorded for the report (scripts/clusterReport.ts).
 import mqtt, { type MqttClient } from 'mqtt';
-import type { Ack, CommandHeard, Span } from './clusterReport.ts';
+import { closeSpan, isOpen, openSpan, type Ack, type CommandHeard, type Span } from './clusterReport.ts';
 
 export interface FleetDevice { id: number; token: string; lamp: boolean }
 
@@ -21,11 +21,6 @@ export interface Fleet {
   close(): void;
 }
 
-const closeSpan = (spans: Span[]) => {
-  const open = spans.at(-1);
-  if (open && open.to === Infinity) open.to = Date.now();
-};
-
 export function startFleet(mqttUrl: string, devices: FleetDevice[], ratePerSecond: number): Fleet {
   const acks: Ack[] = [];
   const commands: CommandHeard[] = [];
@@ -37,7 +32,7 @@ export function startFleet(mqttUrl: string, devices: FleetDevice[], ratePerSecon
       username: device.token, clientId: `cluster-${device.id}`, reconnectPeriod: 250, reconnectOnConnackError: true, connectTimeout: 5_000, keepalive: 10,
     });
     client.on('connect', () => {
-      deviceSpans.push({ from: Date.now(), to: Infinity });
+      openSpan(deviceSpans);
       if (device.lamp) client.subscribe('v1/devices/me/rpc/request/+', { qos: 1 });
     });
     client.on('close', () => closeSpan(deviceSpans));
@@ -79,7 +74,7 @@ export function startFleet(mqttUrl: string, devices: FleetDevice[], ratePerSecon
     sent: () => sent,
     spans,
     commands,
-    connected: () => [...spans.values()].filter((deviceSpans) => deviceSpans.at(-1)?.to === Infinity).length,
+    connected: () => [...spans.values()].filter(isOpen).length,
     stopPublishing: () => clearInterval(publisher),
     close() {
       clearInterval(publisher);

@@ -10,6 +10,16 @@
 export interface Ack { entity: number; seq: number; ts: number; at: number }
 /** A connection from `from` to `to` (ms; Infinity while open). */
 export interface Span { from: number; to: number }
+/** Opens a connection span now. */
+export const openSpan = (spans: Span[]) => { spans.push({ from: Date.now(), to: Infinity }); };
+/** Closes the open connection span, if any, now. */
+export function closeSpan(spans: Span[]) {
+  const open = spans.at(-1);
+  if (open && open.to === Infinity) open.to = Date.now();
+}
+/** Whether the last span is still open. */
+export const isOpen = (spans: Span[]) => spans.at(-1)?.to === Infinity;
+
 /** A point a subscriber heard of, at `at`. */
 export interface Heard { seq: number; at: number }
 /** A setDim command a lamp received. */

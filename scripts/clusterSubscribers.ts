@@ -3,7 +3,7 @@
 // again) by themselves, wherever the balancer sends them. Records when each was connected and
 // which `seq` values it heard of which device, and when.
 import { createClient, type Client } from 'graphql-ws';
-import type { Heard, Span } from './clusterReport.ts';
+import { closeSpan, openSpan, type Heard, type Span } from './clusterReport.ts';
 
 export interface Subscriber {
   entities: number[];
@@ -27,11 +27,8 @@ export function startSubscribers(socketUrl: string, token: string, entityGroups:
       url: socketUrl, connectionParams: { authorization: `Bearer ${token}` }, lazy: false,
       retryAttempts: Number.MAX_SAFE_INTEGER, shouldRetry: () => true, retryWait: () => new Promise((resolve) => setTimeout(resolve, 250)),
       on: {
-        connected: () => { subscriber.spans.push({ from: Date.now(), to: Infinity }); },
-        closed: () => {
-          const open = subscriber.spans.at(-1);
-          if (open && open.to === Infinity) open.to = Date.now();
-        },
+        connected: () => openSpan(subscriber.spans),
+        closed: () => closeSpan(subscriber.spans),
       },
     });
     clients.push(client);

@@ -9,13 +9,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Plugin } from 'vite';
+import { BUILD_FILE, isBuildId } from '../server/live/webAppBuild.ts';
 
 /** How long the files of an earlier build are kept after a newer build (ms): at least a day. */
 export const KEEP_PREVIOUS_MS = 24 * 60 * 60_000;
 /** What an earlier build leaves that later ones replace or keep: hashed assets, and workbox's runtime. */
 const KEPT = /^(assets\/.+|workbox-[\w-]+\.js)(\.br|\.gz)?$/;
-
-export const BUILD_FILE = 'build.json';
 
 export function newBuildId(now = new Date()): string {
   return `${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${randomBytes(3).toString('hex')}`;
@@ -55,6 +54,8 @@ export interface WebAppBuildPlugin extends Plugin {
 }
 
 export function webAppBuild(buildId = process.env.BUILD_ID || newBuildId()): WebAppBuildPlugin {
+  // the server announces only an id of this form: another would be built and never told to a tab
+  if (!isBuildId(buildId)) throw new Error('BUILD_ID takes 1 to 100 letters, digits and . _ : -');
   let outDir = 'dist';
   const written = new Set<string>();
   return {

@@ -5,7 +5,8 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { KEEP_PREVIOUS_MS, newBuildId, removeOldBuildFiles } from '../../../scripts/viteWebAppBuild.ts';
+import { KEEP_PREVIOUS_MS, newBuildId, removeOldBuildFiles, webAppBuild } from '../../../scripts/viteWebAppBuild.ts';
+import { isBuildId } from '../../../server/live/webAppBuild.ts';
 
 const dirs: string[] = [];
 afterEach(() => { for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true }); });
@@ -31,6 +32,14 @@ it('removes the files of earlier builds older than a day, with their compressed 
   expect(readdirSync(out).sort()).toEqual(['assets', 'build.json', 'index.html', 'sw.js']);
 });
 
-it('names a build by its time and a random suffix', () => {
-  expect(newBuildId(new Date('2026-11-26T21:18:54.123Z'))).toMatch(/^20261126T211854Z-[0-9a-f]{6}$/);
+it('names a build by its time and a random suffix, an id the server announces', () => {
+  const id = newBuildId(new Date('2026-11-26T21:18:54.123Z'));
+  expect(id).toMatch(/^20261126T211854Z-[0-9a-f]{6}$/);
+  expect(isBuildId(id)).toBe(true);
+});
+
+it('refuses a BUILD_ID the server would never announce', () => {
+  expect(() => webAppBuild('release 2026/11')).toThrow('BUILD_ID takes 1 to 100 letters, digits and . _ : -');
+  expect(() => webAppBuild('x'.repeat(101))).toThrow(/BUILD_ID/);
+  expect(webAppBuild('release-2026.11').name).toBe('terrasight-web-app-build');
 });
