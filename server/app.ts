@@ -61,6 +61,9 @@ import { NOTIFICATIONS_OFF, startNotificationDelivery } from './engines/notifica
 import { inAppRecipients } from './engines/notifications/queueDeliveries.ts';
 import { startSchedulerEngine } from './engines/schedulers/schedulerEngine.ts';
 import { startWatcherEngine } from './engines/watchers/watcherEngine.ts';
+import { startMaintenanceEngine } from './engines/maintenance/maintenanceEngine.ts';
+import { graphqlReadOnlyHook, refuseRestWritesWhileReadOnly } from './api/readOnlyMaintenance.ts';
+import { maintenanceGuard } from './services/maintenanceGuard.ts';
 import { startLightingEngine } from './engines/lighting/lightingEngine.ts';
 import { lightingResolvers, lightingTypeDefs } from './graphql/lightingGraphql.ts';
 import { httpDownlinkRoutes } from './ingest/httpDownlinkRoutes.ts';
@@ -301,6 +304,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const kpiData = kpiDataService(options.db, resources, { localDayZones, budget });
 
+  const maintenance = maintenanceGuard(options.db);
   const entityAttributes = entityAttributeService(options.db, live, (tenantId) => tenantReads.invalidate(tenantId));
   /** Looks at the tenants' lamps at once (a profile or an override changed); nothing while the engines are off. */
   let wakeLighting = () => {};
@@ -360,11 +364,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       onError: (error) => app.log.error({ err: error }, 'lighting tick failed'),
     });
     wakeLighting = lightingEngine.wake;
+    const maintenanceEngine = startMaintenanceEngine(options.db, {
+      onError: (error) => app.log.error({ err: error }, 'maintenance window progress failed'),
+      onWindowChanged: (tenantId, windowId) => {
+        resources.publishEngineChange(tenantId, 'maintenance_window', windowId).catch((error: unknown) => app.log.error({ err: error }, 'live publish failed'));
+      },
+    });
     const commandExpiry = startWorkLoop({
       everyMs: COMMAND_EXPIRY_EVERY_MS, work: downlink.commands.expire, onError: (error) => app.log.error({ err: error }, 'command expiry failed'),
     });
     app.addHook('onClose', async () => {
-      await Promise.all([watcherEngine.stop(), schedulerEngine.stop(), lightingEngine.stop(), commandExpiry.stop()]);
+      await Promise.all([watcherEngine.stop(), schedulerEngine.stop(), lightingEngine.stop(), maintenanceEngine.stop(), commandExpiry.stop()]);
       await notifications.stop(); // no further e-mail begun; those under way settle while the database is open
     });
   }
@@ -378,6 +388,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       request.caller = await callerOf(request, callers);
       refuseOutsidePublicApi(request, GRAPHQL_PATH);
     });
+    refuseRestWritesWhileReadOnly(scope, maintenance);
     readRoutes(scope, reads, baseMap);
     profileRoutes(scope, passwordService(options.db));
     resourceRoutes(scope, resources);
@@ -403,7 +414,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       validationRules: graphqlValidationRules,
       queryDepth: GRAPHQL_LIMITS.maxDepth, // mercurius' own check also covers subscriptions on the websocket
       errorFormatter: graphqlErrorFormatter,
-      additionalRouteOptions: { preHandler: [checkGraphqlRequest, refuseNonPublicGraphql] },
+      // a mutation is refused during read-only maintenance by the preExecution hook, a query never
+      additionalRouteOptions: { preHandler: [checkGraphqlRequest, refuseNonPublicGraphql], config: { duringReadOnly: true } },
       context: (request): GraphqlContext => ({ caller: request.caller ?? undefined }),
       subscription: {
         keepAlive: WS_KEEP_ALIVE_MS,
@@ -421,6 +433,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
     scope.graphql.addHook('preValidation', refuseUnparsedDocument);
+    scope.graphql.addHook('preExecution', graphqlReadOnlyHook(maintenance));
     scope.graphql.addHook('preSubscriptionExecution', sessionSockets.subscribing);
     pubsub = scope.graphql.pubsub;
     // MQTT over WebSocket for devices that can only speak HTTP(S) ports; the device authenticates

@@ -4,6 +4,7 @@
 // (server/schemaValidator.ts) both answer with it.
 import { API_USERNAME_CHARACTERS } from '../src/schemas/apiUser.ts';
 import { FRAME_ORIGIN_INVALID_MESSAGE } from '../src/schemas/frameOrigins.ts';
+import { MAINTENANCE_READ_ONLY_TENANT_MESSAGE } from '../src/schemas/maintenanceWindow.ts';
 import { NO_NUL } from '../src/schemas/bounds.ts';
 import { COLOUR_MAPPING_MESSAGES } from '../src/schemas/colourMapping.ts';
 import { ERROR_CODES_KEYWORD } from '../src/schemas/validation.ts';
@@ -39,6 +40,7 @@ const CODE_MESSAGES: Record<string, (limit: unknown) => string> = {
   KPI_CONDITIONS_EMPTY: () => COLOUR_MAPPING_MESSAGES.KPI_CONDITIONS_EMPTY,
   API_USERNAME_CHARACTERS: () => API_USERNAME_CHARACTERS,
   FRAME_ORIGIN_INVALID: () => FRAME_ORIGIN_INVALID_MESSAGE,
+  MAINTENANCE_READ_ONLY_TENANT: () => MAINTENANCE_READ_ONLY_TENANT_MESSAGE,
 };
 
 /** The last segment of a field path (`input.definition.interval` → `interval`), as a person names it. */

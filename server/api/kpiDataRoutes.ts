@@ -31,6 +31,8 @@ export function kpiDataRoutes(app: FastifyInstance, kpiData: KpiDataService) {
 
   app.post<{ Body: KpiPreviewBody }>('/kpi-preview', {
     onRequest: checkAccessFirst(authorizeKpiPreview),
+    // a preview reads only: served during read-only maintenance
+    config: { duringReadOnly: true },
     bodyLimit: MAX_PREVIEW_BODY_BYTES,
     schema: {
       tags: ['kpi'], summary: 'An unsaved KPI\'s time series (the KPI builder\'s preview)', security: [{ bearer: [] }],

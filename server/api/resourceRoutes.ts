@@ -2,6 +2,7 @@
 // generated from their schemas: the same schemas validate the query or body, describe the answer
 // and fill the OpenAPI document. Lists answer a JSON array and the total in `X-Total-Count`. Each
 // door checks the model's access rule for its action before the query or body is read.
+import { writesDuringReadOnly } from './readOnlyMaintenance.ts';
 import type { FastifyInstance } from 'fastify';
 import { idSchema } from '../../src/schemas/bounds.ts';
 import { createInputSchema, listQuerySchema, recordSchema, updateInputSchema, type Action } from '../../src/schemas/model.ts';
@@ -33,6 +34,7 @@ export function resourceRoutes(app: FastifyInstance, resources: ResourceService)
       response: { ...errorResponses, 200: 'response' in extra ? (extra.response as object) : record },
     });
     const accessCheck = (action: Action) => checkAccessFirst((caller) => authorize(caller, model, action));
+    const config = { duringReadOnly: writesDuringReadOnly(model) };
     if (rest.list) {
       app.get<{ Querystring: ListQuery }>(rest.list, {
         onRequest: accessCheck('read'),
@@ -43,16 +45,17 @@ export function resourceRoutes(app: FastifyInstance, resources: ResourceService)
       });
     }
     if (rest.create) {
-      app.post<{ Body: { input: RecordData } }>(rest.create, { onRequest: accessCheck('create'), schema: schema(`Create a ${name}`, { body: inputBody(createInputSchema(model)) }) },
+      app.post<{ Body: { input: RecordData } }>(rest.create, { onRequest: accessCheck('create'), config, schema: schema(`Create a ${name}`, { body: inputBody(createInputSchema(model)) }) },
         (request) => resources.create(callerFrom(request), name, request.body.input));
     }
     if (rest.update) {
-      app.post<{ Body: { input: RecordData } }>(rest.update, { onRequest: accessCheck('update'), schema: schema(`Change a ${name}`, { body: inputBody(updateInputSchema(model)) }) },
+      app.post<{ Body: { input: RecordData } }>(rest.update, { onRequest: accessCheck('update'), config, schema: schema(`Change a ${name}`, { body: inputBody(updateInputSchema(model)) }) },
         (request) => resources.update(callerFrom(request), name, request.body.input));
     }
     if (rest.delete) {
       app.post<{ Body: { id?: number; input?: { id: number } } }>(rest.delete, {
         onRequest: accessCheck('delete'),
+        config,
         schema: schema(`Delete a ${name}`, { body: deleteBodySchema, response: { type: 'object', properties: { id: idSchema } } }),
       }, (request) => resources.remove(callerFrom(request), name, (request.body.id ?? request.body.input?.id)!));
     }

@@ -20,6 +20,8 @@ const failedTestBody = {
 export function schedulerQueryTestRoutes(app: FastifyInstance, queryTest: SchedulerQueryTest) {
   app.post<{ Body: SchedulerQueryTestBody }>('/test-query-scheduler', {
     onRequest: checkAccessFirst(authorizeQueryTest),
+    // a preview reads only: served during read-only maintenance
+    config: { duringReadOnly: true },
     bodyLimit: MAX_QUERY_TEST_BODY_BYTES,
     schema: {
       tags: ['scheduler'], summary: 'Runs a scheduler\'s complex query once (test before saving)', security: [{ bearer: [] }],

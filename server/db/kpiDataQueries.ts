@@ -5,6 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { KPI_AGGREGATIONS } from '../../src/schemas/enums.ts';
 import type { KpiInterval, SourceSpans } from '../telemetry/kpiTime.ts';
 import { calendarUnit, readingOf, subDayStep } from '../telemetry/kpiTime.ts';
+import { coveredByMaintenance } from './maintenanceQueries.ts';
 import { intArray } from './rows.ts';
 
 export interface ItemEntities {
@@ -15,8 +16,8 @@ export interface ItemEntities {
 }
 
 /**
- * Per query item (by position), the ids of its entities in the tenant, narrowed to `only` when
- * given, ascending, at most `limit` + 1 (so that the caller sees when there are too many).
+ * Per query item (by position), the ids of its entities in the tenant (those under device
+ * maintenance left out), narrowed to `only` when given, ascending, at most `limit` + 1 (so that the caller sees when there are too many).
  */
 export function itemEntitiesQuery(tenantId: string, items: ItemEntities[], only: number[] | undefined, limit: number): SQL {
   const rows = items.map((item, index) => sql`(${index}, ${intArray(item.entityIds)}, ${intArray(item.entityTypeIds)}, ${item.key}::text)`);
@@ -28,6 +29,7 @@ export function itemEntitiesQuery(tenantId: string, items: ItemEntities[], only:
           OR (cardinality(i.ids) = 0 AND cardinality(i.types) = 0
             AND EXISTS (SELECT 1 FROM telemetry_latest l WHERE l.entity_id = e.id AND l.key = i.key)))
         ${only ? sql`AND e.id = ANY(${intArray(only)})` : sql``}
+        AND NOT ${coveredByMaintenance('device-maintenance', sql`e`)}
       ORDER BY e.id LIMIT ${limit + 1}) AS ids
     FROM (VALUES ${sql.join(rows, sql`, `)}) AS i(item, ids, types, key)
     ORDER BY i.item`;

@@ -7,8 +7,8 @@ import { rows } from './rows.ts';
 /** Who made the change: the caller's tenant and user. */
 export interface ChangeAuthor { tenantId: string; userId: string }
 
-/** An informational entry from source `user` about entity `id`; `data` gets the user's id; `at` (ISO) defaults to now. */
-export async function logUserChange(tx: Tx, author: ChangeAuthor, id: number, message: string, data: Record<string, unknown>, at?: string) {
+/** An informational entry from source `user` about entity `id` (or none); `data` gets the user's id; `at` (ISO) defaults to now. */
+export async function logUserChange(tx: Tx, author: ChangeAuthor, id: number | null, message: string, data: Record<string, unknown>, at?: string) {
   await tx.execute(sql`INSERT INTO logs (tenant_id, entity_id, timestamp, type, source, message, message_data)
     VALUES (${author.tenantId}, ${id}, COALESCE(${at ?? null}::timestamptz, now()), 'informational', 'user', ${message},
       ${JSON.stringify({ user: author.userId, ...data })}::json)`);

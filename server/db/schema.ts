@@ -17,12 +17,14 @@ import { entitySchema } from '../../src/schemas/entity.ts';
 import { kpiSchema } from '../../src/schemas/kpi.ts';
 import { kpiPresetSchema } from '../../src/schemas/kpiPreset.ts';
 import { logSchema } from '../../src/schemas/log.ts';
+import { maintenanceWindowSchema } from '../../src/schemas/maintenanceWindow.ts';
 import { notificationSchema } from '../../src/schemas/notification.ts';
 import { profileSchema } from '../../src/schemas/profile.ts';
 import { schedulerSchema } from '../../src/schemas/scheduler.ts';
 import { shareSchema } from '../../src/schemas/share.ts';
 import { watcherSchema } from '../../src/schemas/watcher.ts';
 import { boardIsOwner, boardScopes } from './boardGrantQueries.ts';
+import { coveredEntityIds, inForce } from './maintenanceQueries.ts';
 import { modelTables, tenantColumn, tenantIsolation } from './modelTables.ts';
 
 const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
@@ -208,6 +210,8 @@ export const watcherStates = pgTable('watcher_states', {
   since: timestamp('since', { withTimezone: true, mode: 'string' }).notNull(),
   /** The value of the evaluation that made the state (jsonb: a number, text, boolean or null). */
   value: jsonb('value'),
+  /** The problem began under notify-off maintenance: its alert was not sent, nor is its recovery. */
+  muted: boolean('muted').notNull().default(false),
 }, (t) => [primaryKey({ columns: [t.watcherId, t.entityId] }), index('watcher_states_tenant_idx').on(t.tenantId), tenantIsolation()]);
 
 const schedulerModel = modelTables(schedulerSchema, {
@@ -223,6 +227,24 @@ const schedulerModel = modelTables(schedulerSchema, {
   indexes: (t) => [index('schedulers_next_run_idx').on(t.nextRunAt)],
 });
 export const schedulers = schedulerModel.table;
+
+const maintenanceWindowModel = modelTables(maintenanceWindowSchema, {
+  table: 'maintenance_windows',
+  tenants: () => tenants.id,
+  refine: {
+    region_id: (column) => column.references(() => entities.id, { onDelete: 'cascade' }),
+    group_id: (column) => column.references(() => groups.id, { onDelete: 'cascade' }),
+  },
+  // in force while now lies in its current occurrence; the devices it leaves out meanwhile (server/db/maintenanceQueries.ts)
+  computed: {
+    active: () => sql`coalesce(${inForce(sql`maintenance_windows`)}, false)`,
+    covered_entity_ids: () => coveredEntityIds(sql`maintenance_windows`),
+  },
+  // the occurrence whose start and end the engine has logged (server/engines/maintenance)
+  serverColumns: { startLogged: boolean('start_logged').notNull().default(false) },
+  indexes: (t) => [index('maintenance_windows_current_end_idx').on(t.currentEnd)],
+});
+export const maintenanceWindows = maintenanceWindowModel.table;
 
 /** One occurrence of a scheduler, run once: the key (scheduler, occurrence) is unique. */
 export const schedulerRuns = pgTable('scheduler_runs', {
@@ -505,5 +527,5 @@ export const deviceConnections = pgTable('device_connections', {
 export const MODEL_TABLES = {
   entity: entityModel, kpi: kpiModel, watcher: watcherModel, scheduler: schedulerModel, profile: profileModel,
   board: boardModel, component: componentModel, share: shareModel, notification: notificationModel, log: logModel,
-  kpi_preset: kpiPresetModel,
+  kpi_preset: kpiPresetModel, maintenance_window: maintenanceWindowModel,
 };

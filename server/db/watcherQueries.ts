@@ -2,6 +2,7 @@
 // (SKIP LOCKED, so instances share them), the entities a watcher watches, many watches' values and
 // states read at once, the watches' states (changed only by the instance whose update still finds the state it read), the
 // watcher's own summary (a transition's log row: logQueries.ts).
+import { coveredByMaintenance } from './maintenanceQueries.ts';
 import { sql } from 'drizzle-orm';
 import type { LocalizedValue } from '../../src/i18n/pickLocalized.ts';
 import type { Watcher } from '../../src/schemas/watcher.ts';
@@ -82,6 +83,12 @@ export interface WatchReading {
   state: string | null;
   since: string | null;
   since_ms: number | null;
+  /** The stored problem began under notify-off maintenance (its alert was not sent). */
+  muted: boolean | null;
+  /** The entity is under device maintenance now: left out of alarms. */
+  in_maintenance: boolean;
+  /** A notify-off window covers the entity now: transitions are logged, nothing is sent. */
+  notify_off: boolean;
 }
 
 /**
@@ -104,7 +111,8 @@ export function watchReadings(tx: Tx, tenantId: string, watches: { watcher: Watc
         ELSE to_jsonb(CASE p.aggregation WHEN 'avg' THEN a.avg WHEN 'max' THEN a.max WHEN 'min' THEN a.min WHEN 'sum' THEN a.sum ELSE a.count END) END AS value,
       CASE WHEN p.latest THEN (l.ts >= p.since OR (l.ts IS NULL AND e.attributes ? p.key)) IS TRUE ELSE a.count > 0 END AS has_value,
       CASE WHEN p.latest THEN (l.ts IS NOT NULL OR e.attributes ? p.key) ELSE l.ts IS NOT NULL END AS reports,
-      s.state, s.since::text AS since, (extract(epoch FROM s.since) * 1000)::float8 AS since_ms
+      s.state, s.since::text AS since, (extract(epoch FROM s.since) * 1000)::float8 AS since_ms, s.muted,
+      ${coveredByMaintenance('device-maintenance', sql`e`)} AS in_maintenance, ${coveredByMaintenance('notify-off', sql`e`)} AS notify_off
     FROM p JOIN entities e ON e.id = p.entity_id AND e.tenant_id = ${tenantId}
     LEFT JOIN telemetry_latest l ON l.entity_id = e.id AND l.key = p.key
     LEFT JOIN LATERAL (
@@ -123,6 +131,8 @@ export interface WatchChange {
   state: string;
   since: string;
   value: unknown;
+  /** The problem's alert was not sent (notify-off maintenance). */
+  muted?: boolean;
 }
 
 /** Stores a watch's new state if it still is what the evaluation read; false when another instance got there first. */
@@ -130,11 +140,11 @@ export async function saveWatchState(tx: Tx, change: WatchChange): Promise<boole
   const value = JSON.stringify(change.value ?? null);
   const { previous } = change;
   const stored = previous
-    ? await rows(tx, sql`UPDATE watcher_states SET state = ${change.state}, since = ${change.since}::timestamptz, value = ${value}::jsonb
+    ? await rows(tx, sql`UPDATE watcher_states SET state = ${change.state}, since = ${change.since}::timestamptz, value = ${value}::jsonb, muted = ${change.muted ?? false}
         WHERE watcher_id = ${change.watcherId} AND entity_id = ${change.entityId} AND state = ${previous.state} AND since = ${previous.since}::timestamptz
         RETURNING 1`)
-    : await rows(tx, sql`INSERT INTO watcher_states (tenant_id, watcher_id, entity_id, state, since, value)
-        VALUES (${change.tenantId}, ${change.watcherId}, ${change.entityId}, ${change.state}, ${change.since}::timestamptz, ${value}::jsonb)
+    : await rows(tx, sql`INSERT INTO watcher_states (tenant_id, watcher_id, entity_id, state, since, value, muted)
+        VALUES (${change.tenantId}, ${change.watcherId}, ${change.entityId}, ${change.state}, ${change.since}::timestamptz, ${value}::jsonb, ${change.muted ?? false})
         ON CONFLICT (watcher_id, entity_id) DO NOTHING RETURNING 1`);
   return stored.length > 0;
 }

@@ -4,6 +4,7 @@
 // and disconnects mark the device active or not, and every accepted message moves the device's
 // lastActivityTime (at most one write a minute: deviceActivity.ts). Each change is logged and
 // published live.
+import { maintenanceGuard } from '../services/maintenanceGuard.ts';
 import { recordConnection } from '../db/connectionQueries.ts';
 import type { DeviceIdentity } from '../db/deviceQueries.ts';
 import {
@@ -51,6 +52,7 @@ function pointsOf(device: DeviceIdentity, entries: TelemetryEntry[]): TelemetryP
 /** `instanceId`: this instance, whose connections of each device are counted (connectionQueries.ts). */
 export function deviceIngest(db: Database, live: LiveEvents, problems: IngestProblems, instanceId: string, limits: Partial<IngestLimits> = {}) {
   const allLimits = { ...DEFAULT_LIMITS, ...limits };
+  const maintenance = maintenanceGuard(db);
   const { maxGatewayChildren, tokenCacheSize, tokenCacheMs, unknownTokenCacheMs } = allLimits;
   // Cached lookups carry their tenant's generation; forgetting a tenant bumps it (O(1), however
   // many devices are cached: the notification comes on every change of the tenant's entities).
@@ -174,8 +176,9 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
       return { points, problems: wrong };
     },
 
-    /** `v1/devices/me/attributes`; with `partial` false nothing is stored when anything is wrong. */
+    /** `v1/devices/me/attributes`; with `partial` false nothing is stored when anything is wrong; refused (503) during read-only maintenance. */
     async attributes(device: DeviceIdentity, json: unknown, partial = true): Promise<PayloadProblem[]> {
+      await maintenance.refuseWhileReadOnly(device.tenantId);
       const { value, problems: wrong } = attributeValues(json);
       if (partial || wrong.length === 0) {
         await setAttributes(device, value, 'client');
@@ -187,6 +190,7 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
     /** `v1/gateway/attributes`. */
     async gatewayAttributes(gateway: DeviceIdentity, json: unknown): Promise<PayloadProblem[]> {
       if (!requireGateway(gateway)) return [];
+      await maintenance.refuseWhileReadOnly(gateway.tenantId);
       const { value, problems: wrong } = gatewayAttributes(json);
       for (const [name, attributes] of value) {
         const child = await childOf(gateway, name);

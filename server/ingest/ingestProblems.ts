@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { PayloadProblem } from './devicePayload.ts';
 
-export type IngestProblemReason = PayloadProblem['reason'] | 'bad_token' | 'too_large' | 'unknown_topic' | 'not_a_gateway' | 'too_many_devices' | 'write_failed'
+export type IngestProblemReason = PayloadProblem['reason'] | 'bad_token' | 'too_large' | 'unknown_topic' | 'not_a_gateway' | 'too_many_devices' | 'write_failed' | 'read_only'
   /** MQTT: a packet that cannot be read, one that breaks the protocol, a subscription to a topic not offered. */
   | 'malformed_packet' | 'protocol_error' | 'refused_subscription';
 

@@ -19,6 +19,7 @@ import { accessTokenTaken, entityRules } from './rules/entityRules.ts';
 import { kpiPresetRules, kpiPresetTaken } from './rules/kpiPresetRules.ts';
 import { kpiRules } from './rules/kpiRules.ts';
 import { logRules } from './rules/logRules.ts';
+import { maintenanceWindowRules } from './rules/maintenanceWindowRules.ts';
 import { profileRules, profileTargetTaken } from './rules/profileRules.ts';
 import { schedulerRules } from './rules/schedulerRules.ts';
 
@@ -173,4 +174,5 @@ export const MODEL_BINDINGS: Record<ModelName, ModelBinding> = {
     conflicts: { kpi_presets_user_module_unique: kpiPresetTaken },
     rules: kpiPresetRules,
   },
+  maintenance_window: { ...MODEL_TABLES.maintenance_window, references: { region_id: entities, group_id: groups }, rules: maintenanceWindowRules },
 };

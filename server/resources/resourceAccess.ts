@@ -18,6 +18,7 @@ export function authorize(caller: Caller, schema: ModelSchema, action: Action): 
   if (!rule) throw new ApiError(405, 'NOT_SUPPORTED', `${schema.$id} does not support ${action}`);
   if (!modulesGranted(caller.modules, rule.modules)) throw forbidden(`the module ${rule.modules!.join(' or ')}`);
   if (rule.permission && !hasPermission(caller, rule.permission)) throw forbidden(rule.permission);
+  if (rule.maintenanceModes && !caller.maintenanceModes?.length) throw forbidden('a maintenance mode');
 }
 
 /** The refusal of a record the caller sees but holds too little on (`field`: the reference naming it). */

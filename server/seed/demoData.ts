@@ -1,17 +1,19 @@
 // What the demo seed creates: two tenants near Bratislava (lat 48.145, lng 17.109), so that
 // isolation between them can be seen. Pure data; `demoSeed.ts` writes it.
 import { SUPPORTED_LANGUAGES } from '../../src/i18n/languages.ts';
+import { MAINTENANCE_MODES } from '../../src/schemas/enums.ts';
 import { MODULES } from '../../src/schemas/modules.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const LANGUAGES = [...SUPPORTED_LANGUAGES];
 export const ALL_MODULES = [...MODULES];
+export const ALL_MAINTENANCE_MODES = [...MAINTENANCE_MODES];
 export const ALL_PERMISSIONS = [
   'scheduler.*', 'scheduler.complex_query', 'watcher.*', 'performance.board.*', 'public-api.board.*',
   'dashboard.entity.*', 'dashboard.entity.manually_editable', 'users.*',
 ];
 
-export interface DemoUser { email: string; username: string; modules: string[]; permissions: string[] }
+export interface DemoUser { email: string; username: string; modules: string[]; permissions: string[]; maintenanceModes: string[] }
 export interface DemoRegion { name: Record<string, string>; lat: number; lng: number; color: string }
 export interface DemoTenant { name: string; variant: string; slug: string; users: DemoUser[]; regions: DemoRegion[] }
 
@@ -24,9 +26,9 @@ export const DEMO_TENANTS: DemoTenant[] = [
   {
     name: 'Demo City', variant: 'city', slug: 'city',
     users: [
-      { email: 'admin@demo.city', username: 'City admin', modules: ALL_MODULES, permissions: ALL_PERMISSIONS },
+      { email: 'admin@demo.city', username: 'City admin', modules: ALL_MODULES, permissions: ALL_PERMISSIONS, maintenanceModes: ALL_MAINTENANCE_MODES },
       // boards shared with the operator are read-only dashboards to them (docs/decisions.md)
-      { email: 'operator@demo.city', username: 'City operator', modules: ['factory-dashboard', 'logs', 'performance-dashboard'], permissions: [] },
+      { email: 'operator@demo.city', username: 'City operator', modules: ['factory-dashboard', 'logs', 'performance-dashboard'], permissions: [], maintenanceModes: [] },
     ],
     regions: [
       { name: { en: 'Old Town', sk: 'Staré Mesto' }, lat: 48.1440, lng: 17.1077, color: '#1677ff' },
@@ -37,7 +39,7 @@ export const DEMO_TENANTS: DemoTenant[] = [
   {
     name: 'Demo Facility', variant: 'facility', slug: 'facility',
     users: [
-      { email: 'admin@demo.facility', username: 'Facility admin', modules: ALL_MODULES, permissions: ALL_PERMISSIONS },
+      { email: 'admin@demo.facility', username: 'Facility admin', modules: ALL_MODULES, permissions: ALL_PERMISSIONS, maintenanceModes: ALL_MAINTENANCE_MODES },
     ],
     regions: [
       { name: { en: 'North Campus', sk: 'Severný areál' }, lat: 48.1490, lng: 17.1120, color: '#722ed1' },

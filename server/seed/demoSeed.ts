@@ -37,7 +37,7 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string, index:
   const tenantId = tenant.id;
   const createdUsers = await tx.insert(users).values(demo.users.map((u) => ({
     tenantId, email: u.email, username: u.username, passwordHash, modules: u.modules, modulePermissions: u.permissions,
-    maintenanceModes: ['lighting'], languages: LANGUAGES,
+    maintenanceModes: u.maintenanceModes, languages: LANGUAGES,
   }))).returning();
   const admin = createdUsers[0];
   const operator = createdUsers.find((user) => user.email.startsWith('operator@'));

@@ -117,6 +117,7 @@ export function authService(store: AuthStore, signer: TokenSigner, throttle: Log
         sessionId: claims.sid,
         modules: claims.modules ?? [],
         permissions: claims.module_permissions ?? [],
+        maintenanceModes: claims.maintenance_modes ?? [],
         kind: 'user',
       };
     },

@@ -12,6 +12,8 @@ export interface Caller {
   sessionId: string;
   modules: string[];
   permissions: string[];
+  /** The maintenance modes the user may start and end (token claim `maintenance_modes`); none for an API user. */
+  maintenanceModes?: string[];
   kind?: 'user' | 'api';
 }
 

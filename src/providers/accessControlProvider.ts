@@ -4,7 +4,7 @@
 import type { AccessControlProvider } from '@refinedev/core';
 import { modelResourceOf } from '../resources/modelResources.ts';
 import { actionAllowed, type Action } from '../schemas/model.ts';
-import { hasAnyModule, hasPermission } from '../session/access.ts';
+import { grantsOf, hasAnyModule, hasPermission } from '../session/access.ts';
 import { currentTokenClaims } from '../session/tokenClaims.ts';
 
 /** refine's action names → the model's. */
@@ -17,7 +17,7 @@ export const accessControlProvider: AccessControlProvider = {
     // a model resource, named (useCan) or passed whole (buttons)
     const model = modelResourceOf(resource ?? params?.resource?.name ?? '');
     if (model) {
-      const grants = { modules: claims.modules, permissions: claims.module_permissions };
+      const grants = grantsOf(claims);
       return actionAllowed(grants, model.schema, MODEL_ACTIONS[action] ?? 'read') ? { can: true } : { can: false, reason: 'permission' };
     }
     if (!hasAnyModule(claims.modules, meta?.modules)) return { can: false, reason: 'module' };

@@ -4,7 +4,7 @@
 // generated pages read only these declarations.
 import type { ResourceProps } from '@refinedev/core';
 import type { ComponentType } from 'react';
-import { accessRule, type ModelSchema } from '../schemas/model.ts';
+import { accessRule, type Action, type ModelSchema } from '../schemas/model.ts';
 
 export interface ModelResource {
   name: string;
@@ -36,6 +36,11 @@ export interface ModelResource {
    * model whose doors do not fit the generated pages (API users: UUID ids, a create that answers a token).
    */
   ownPage?: () => Promise<{ default: ComponentType<{ resource: ModelResource }> }>;
+  /**
+   * The action whose access rule opens the list page (default read): maintenance windows are read
+   * by everyone (the banner) and listed on a page for those who may start one.
+   */
+  listPageAction?: Action;
   /** More buttons beside the list's Create (each hides itself from those who may not use it). */
   listActions?: ComponentType;
 }

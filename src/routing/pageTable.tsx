@@ -9,7 +9,7 @@ import type { ModelResource } from '../resources/defineResource.ts';
 import { MODEL_RESOURCES } from '../resources/modelResources.ts';
 import { actionAllowed, type Action, type ModelSchema } from '../schemas/model.ts';
 import { MODULES } from '../schemas/modules.ts';
-import { hasAnyModule, hasSettingsAccess } from '../session/access.ts';
+import { grantsOf, hasAnyModule, hasSettingsAccess } from '../session/access.ts';
 import type { TokenClaims } from '../session/tokenClaims.ts';
 import { moduleEntryPaths, type AppModule } from './appModules.ts';
 
@@ -40,13 +40,13 @@ export interface PageEntry {
 export function mayOpen(claims: TokenClaims, access: PageAccess): boolean {
   if (access.modules && !hasAnyModule(claims.modules, access.modules)) return false;
   if (access.settings && !hasSettingsAccess(claims)) return false;
-  if (access.model && !actionAllowed({ modules: claims.modules, permissions: claims.module_permissions }, access.model, access.action ?? 'read')) return false;
+  if (access.model && !actionAllowed(grantsOf(claims), access.model, access.action ?? 'read')) return false;
   return true;
 }
 
-/** Who may do `action` on a model resource's pages. */
+/** Who may do `action` on a model resource's pages (reading them: its list page's action). */
 export const resourceAccess = (resource: ModelResource, action: Action): PageAccess =>
-  ({ modules: resource.modules, settings: resource.settings, model: resource.schema, action });
+  ({ modules: resource.modules, settings: resource.settings, model: resource.schema, action: action === 'read' ? resource.listPageAction ?? 'read' : action });
 
 /** The studio's map pages, one per kind of entity. */
 export const STUDIO_KINDS = ['regions', 'zones', 'devices'] as const;

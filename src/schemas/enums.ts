@@ -28,3 +28,11 @@ export const WATCHER_SEVERITIES = ['notice', 'warning', 'error', 'critical'] as 
 export const NOTIFICATION_CHANNELS = ['email', 'in_app'] as const;
 export const LOG_SOURCES = ['watcher', 'scheduler', 'entity', 'profile', 'system'] as const;
 export const SCHEDULER_RESULTS = ['ok', 'nok'] as const;
+/**
+ * Maintenance modes (a user may start those of the token's `maintenance_modes`): nothing is sent,
+ * nothing is written, or the covered devices are left out of alarms and KPIs.
+ */
+export const MAINTENANCE_MODES = ['notify-off', 'read-only', 'device-maintenance'] as const;
+/** What a maintenance window covers: the whole tenant, a region (or zone) and what lies in it, or a group's entities. */
+export const MAINTENANCE_SCOPES = ['tenant', 'region', 'group'] as const;
+export const MAINTENANCE_SCHEDULE_KINDS = ['once', 'recurring'] as const;

@@ -13,6 +13,7 @@
 //   x-title              the field naming a record in messages ('{name} was updated successfully')
 //   x-default-sort       { field, order }
 //   x-page-size          rows per page of the generated list
+//   x-writes-during-read-only  its writes go on during read-only maintenance (the windows themselves)
 // Keys on a field:
 //   x-widget             how the form edits it (see SchemaForm)
 //   x-label              i18n key of its label (default `models.<model>.fields.<field>`)
@@ -25,6 +26,7 @@
 //   x-tags               enum value → tag colour in lists
 //   x-permission         needed to see or write the field (left out of answers otherwise)
 //   x-value-permissions  enum value → permission needed to choose it
+//   x-value-claim        the token claim listing the enum values a user may choose (maintenance_modes)
 //   x-conditional        shown only while a matching if/then branch of the schema names it
 //   x-form               false: left out of the generated form (edited by its page)
 //   x-errors             failed keyword → error code (translated by clients)
@@ -35,7 +37,12 @@ import { idListSchema, idSchema, NO_NUL } from './bounds.ts';
 import { modulesGranted, permissionGranted } from './modules.ts';
 
 export type Action = 'read' | 'create' | 'update' | 'delete';
-export interface AccessRule { modules?: readonly string[]; permission?: string }
+export interface AccessRule {
+  modules?: readonly string[];
+  permission?: string;
+  /** The token allows at least one maintenance mode (`maintenance_modes`). */
+  maintenanceModes?: boolean;
+}
 
 export interface ModelApi {
   rest?: { list?: string; create?: string; update?: string; delete?: string };
@@ -88,6 +95,8 @@ export interface FieldSchema {
   'x-tags'?: Readonly<Record<string, string>>;
   'x-permission'?: string;
   'x-value-permissions'?: Readonly<Record<string, string>>;
+  /** The token claim listing the values a user may choose (`maintenance_modes`). */
+  'x-value-claim'?: 'maintenance_modes';
   'x-conditional'?: boolean;
   /** false: not in the generated form (the page edits it its own way, e.g. a component's place on its board). */
   'x-form'?: boolean;
@@ -118,14 +127,15 @@ export interface ModelSchema {
   'x-title'?: string;
   'x-default-sort'?: { field: string; order: 'asc' | 'desc' };
   'x-page-size'?: number;
+  'x-writes-during-read-only'?: boolean;
   [key: string]: unknown;
 }
 
 /** Every UI key, declared to ajv so that strict mode accepts the schemas. */
 export const UI_KEYWORDS = [
-  'x-access', 'x-api', 'x-owner', 'x-labels-of', 'x-title', 'x-default-sort', 'x-page-size',
+  'x-access', 'x-api', 'x-owner', 'x-labels-of', 'x-title', 'x-default-sort', 'x-page-size', 'x-writes-during-read-only',
   'x-widget', 'x-label', 'x-column', 'x-order', 'x-group', 'x-filter', 'x-search', 'x-sort', 'x-tags',
-  'x-permission', 'x-value-permissions', 'x-conditional', 'x-options', 'x-form',
+  'x-permission', 'x-value-permissions', 'x-value-claim', 'x-conditional', 'x-options', 'x-form',
 ] as const;
 
 /** Conditional and composition keywords: they describe a whole record, not one field. */
@@ -250,11 +260,12 @@ export function orderedFields(properties: Readonly<Record<string, FieldSchema>>)
 export const accessRule = (model: ModelSchema, action: Action): AccessRule | undefined => model['x-access'][action];
 
 /** What a user holds (token claims on the web, the caller on the server). */
-export interface Grants { modules: readonly string[]; permissions: readonly string[] }
+export interface Grants { modules: readonly string[]; permissions: readonly string[]; maintenanceModes?: readonly string[] }
 
 /** Whether these grants allow the action on the model (SPEC §6); an action not offered is never allowed. */
 export function actionAllowed(grants: Grants, model: ModelSchema, action: Action): boolean {
   const rule = accessRule(model, action);
   if (!rule) return false;
-  return modulesGranted(grants.modules, rule.modules) && (!rule.permission || permissionGranted(grants.permissions, rule.permission));
+  return modulesGranted(grants.modules, rule.modules) && (!rule.permission || permissionGranted(grants.permissions, rule.permission))
+    && (!rule.maintenanceModes || !!grants.maintenanceModes?.length);
 }

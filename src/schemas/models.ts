@@ -6,6 +6,7 @@ import { entitySchema } from './entity.ts';
 import { kpiSchema } from './kpi.ts';
 import { kpiPresetSchema } from './kpiPreset.ts';
 import { logSchema } from './log.ts';
+import { maintenanceWindowSchema } from './maintenanceWindow.ts';
 import type { ModelSchema } from './model.ts';
 import { notificationSchema } from './notification.ts';
 import { profileSchema } from './profile.ts';
@@ -31,5 +32,6 @@ export const MODEL_SCHEMAS = {
   notification: notificationSchema,
   log: logSchema,
   kpi_preset: kpiPresetSchema,
+  maintenance_window: maintenanceWindowSchema,
 } as const satisfies Record<string, ModelSchema>;
 export type ModelName = keyof typeof MODEL_SCHEMAS;

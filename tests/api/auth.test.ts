@@ -17,7 +17,7 @@ describe('POST /auth/login', () => {
     const claims = claimsOf(body.access_token);
     expect(claims).toMatchObject({ modules: expect.arrayContaining(['factory-studio', 'logs']), languages: expect.arrayContaining(['sk']) });
     expect(claims.module_permissions).toContain('watcher.*');
-    expect(claims.maintenance_modes).toEqual(['lighting']);
+    expect(claims.maintenance_modes).toEqual(['notify-off', 'read-only', 'device-maintenance']);
     expect(typeof claims.sub).toBe('string');
     expect(typeof claims.tenant).toBe('string');
     expect(claims.exp - claims.iat).toBe(15 * 60);

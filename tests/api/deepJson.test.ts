@@ -67,8 +67,8 @@ function postRoutes() {
     path: path.replace('{token}', lamp.token),
     tag: methods.post.tags?.[0] as string,
     // kpi: the preview, for whoever may write KPIs; api-users: creating one (signing in and out are
-    // open); a board's file, for whoever may change components
-    operatorRefused: ['watcher', 'scheduler', 'profile', 'kpi'].includes(methods.post.tags?.[0]) || ['/api/users', '/board-media'].includes(path),
+    // open); a board's file, for whoever may change components; maintenance windows, for whoever's token allows a mode
+    operatorRefused: ['watcher', 'scheduler', 'profile', 'kpi', 'maintenance_window'].includes(methods.post.tags?.[0]) || ['/api/users', '/board-media'].includes(path),
   }));
 }
 

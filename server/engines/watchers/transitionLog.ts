@@ -28,7 +28,8 @@ function messageOf(watcher: WatcherRow, entityName: string, transition: Transiti
   }
 }
 
-export function transitionLog(watcher: WatcherRow, entity: WatchedEntity, transition: Transition, value: unknown, at: string): EngineLog {
+/** `muted`: logged under notify-off maintenance, sent to no one (the log says so). */
+export function transitionLog(watcher: WatcherRow, entity: WatchedEntity, transition: Transition, value: unknown, at: string, muted = false): EngineLog {
   const entityName = pickLocalized(entity.name, 'en') || `#${entity.id}`;
   const severity = watcher.definition?.severity ?? 'warning';
   return {
@@ -43,6 +44,7 @@ export function transitionLog(watcher: WatcherRow, entity: WatchedEntity, transi
       operator: watcher.condition.operator, kind: watcher.condition.kind, threshold: watcher.condition.value ?? null, interval: watcher.interval,
       ...(watcher.condition.value_to !== undefined ? { threshold_to: watcher.condition.value_to } : {}),
       ...(watcher.definition?.email_body ? { email_body: watcher.definition.email_body } : {}),
+      ...(muted ? { notified: false, maintenance: 'notify-off' } : {}),
     },
     eventKey: `watcher:${watcher.id}:${entity.id}:${transition}:${at}`,
   };

@@ -18,7 +18,7 @@ import type { LatestChange } from '../../telemetry/telemetryWriter.ts';
 import { startWorkLoop } from '../../workLoop.ts';
 import { transitionLog } from './transitionLog.ts';
 import { conditionHolds } from './watcherCondition.ts';
-import { step, WATCH_STATES, type Observation, type WatchState, type WatchStateName } from './watchState.ts';
+import { isAlerting, step, WATCH_STATES, type Observation, type Transition, type WatchState, type WatchStateName } from './watchState.ts';
 
 /** Watchers claimed per pass, in all and of one tenant (a tenant with thousands cannot starve the others). */
 const CLAIM_BATCH = 50;
@@ -46,6 +46,16 @@ export interface WatcherEngine {
 
 /** A watcher to evaluate on some of its entities (an event pass) or on all of them (a periodic one). */
 interface Job { watcher: WatcherRow; entityIds?: number[] }
+
+/**
+ * Whether a transition is logged without being sent (notify-off maintenance): a problem that
+ * begins while a window covers the entity, and the end of a problem that began so.
+ */
+function mutedTransition(transition: Transition | undefined, reading: WatchReading): boolean {
+  if (!transition) return false;
+  if (transition === 'alert' || transition === 'no_data') return reading.notify_off;
+  return reading.notify_off || !!reading.muted;
+}
 
 const stateName = (state: string): WatchStateName => (WATCH_STATES as readonly string[]).includes(state) ? state as WatchStateName : 'normal';
 
@@ -81,6 +91,8 @@ export function startWatcherEngine(db: Database, options: WatcherEngineOptions):
     /** The earliest time a pending watch of this watcher is up: the watcher is evaluated again by then. */
     let wakeAt = Number.POSITIVE_INFINITY;
     for (const reading of readings) {
+      // a device under maintenance is left out of alarms: its watch waits where it was
+      if (reading.in_maintenance) continue;
       if (reading.has_value) lastValue = reading.value;
       const previous = reading.state === null ? undefined : { state: reading.state, since: reading.since!, since_ms: reading.since_ms! };
       let observed: Observation;
@@ -99,17 +111,19 @@ export function startWatcherEngine(db: Database, options: WatcherEngineOptions):
       if (next.state === 'pending') wakeAt = Math.min(wakeAt, next.since + forMs);
       if (next === current) continue;
       const since = new Date(next.since).toISOString();
+      const muted = mutedTransition(transition, reading);
       const saved = await saveWatchState(tx, {
         tenantId: watcher.tenant_id, watcherId: watcher.id, entityId: reading.entity_id,
         previous: previous && { state: previous.state, since: previous.since }, state: next.state, since, value: reading.value,
+        muted: isAlerting(next.state) && (transition ? muted : !!reading.muted),
       });
       if (!saved) continue; // another instance moved this watch meanwhile
       changed = true;
       if (!transition) continue;
-      const logId = await writeEngineLog(tx, transitionLog(watcher, { id: reading.entity_id, name: reading.name }, transition, reading.value, since));
+      const logId = await writeEngineLog(tx, transitionLog(watcher, { id: reading.entity_id, name: reading.name }, transition, reading.value, since, muted));
       if (logId === undefined) continue;
       logged += 1;
-      await options.onLogged?.(tx, watcher.tenant_id, logId);
+      if (!muted) await options.onLogged?.(tx, watcher.tenant_id, logId);
     }
     // also when nothing changed: a claim may just have moved the next evaluation an interval on
     if (wakeAt < Number.POSITIVE_INFINITY) await evaluateWatcherBy(tx, watcher.id, new Date(wakeAt).toISOString());

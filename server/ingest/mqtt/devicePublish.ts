@@ -8,6 +8,7 @@
 // through it); attribute and connection messages, each a database update of its own, a few at a
 // time; answers to commands, written together, many at a time. Either way, what waits is the
 // packet, not its parsed content.
+import { isReadOnlyRefusal } from '../../services/maintenanceGuard.ts';
 import { admissionGate } from '../admissionGate.ts';
 import { deviceLabel, type DeviceIdentity, type DeviceIngest, type Points } from '../deviceIngest.ts';
 import { PAYLOAD_LIMITS, parseJson, type PayloadProblem } from '../devicePayload.ts';
@@ -75,7 +76,14 @@ export function devicePublish(ingest: DeviceIngest, writer: TelemetryWriter, pro
     const update = async (apply: (json: unknown) => Promise<PayloadProblem[]>, gate = updateGate): Promise<Receipt> => {
       await gate.run(async () => {
         const json = parsed();
-        if (json !== undefined) refuse(await apply(json));
+        if (json === undefined) return;
+        try {
+          refuse(await apply(json));
+        } catch (error) {
+          // MQTT has no 503: during read-only maintenance a device's attributes are dropped, and counted
+          if (!isReadOnlyRefusal(error)) throw error;
+          problems.report('read_only', who, 'attributes are not stored during read-only maintenance');
+        }
       });
       return STORED;
     };

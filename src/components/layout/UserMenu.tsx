@@ -1,19 +1,26 @@
-// The user menu: organisation and e-mail, Settings (when the page table lets the user open a
-// settings page: the first one) and Log out.
-import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+// The user menu: organisation and e-mail, the maintenance modes in force (leading to the maintenance
+// page for those who may open it), Settings (when the page table lets the user open a settings page: the first one) and Log out.
+import { LogoutOutlined, SettingOutlined, ToolOutlined, UserOutlined } from '@ant-design/icons';
 import { useGetIdentity, useLogout } from '@refinedev/core';
 import { Button, Dropdown } from 'antd';
 import type { MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { windowText } from '../../maintenance/maintenanceText.ts';
+import { useActiveMaintenance } from '../../maintenance/useActiveMaintenance.ts';
+import { useMaintenancePage } from '../../maintenance/useMaintenancePage.ts';
 import type { CurrentUser } from '../../providers/authProvider.ts';
 import { openableSettingsPages } from '../../routing/pageTable.tsx';
 import { useTokenClaims } from '../../session/access.ts';
 import { useShellData } from './shellData.ts';
+import { useTenantTimeZone } from './tenantTimeZone.ts';
 
 export function UserMenu() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const timeZone = useTenantTimeZone();
+  const { active } = useActiveMaintenance();
+  const maintenancePage = useMaintenancePage();
   const { tenant } = useShellData();
   const { data: user } = useGetIdentity<CurrentUser>();
   const { mutate: logout } = useLogout();
@@ -24,6 +31,15 @@ export function UserMenu() {
     { key: 'tenant', disabled: true, label: <span data-testid="user-menu-tenant">{t('navbar.tenant', { name: tenant.name })}</span> },
     { key: 'user', disabled: true, label: <span data-testid="user-menu-email">{t('navbar.user', { email })}</span> },
     { type: 'divider' },
+    ...(active.length
+      ? [
+        ...active.map((window) => ({
+          key: `maintenance-${window.id}`, icon: <ToolOutlined />, disabled: !maintenancePage,
+          label: <span data-testid="user-menu-maintenance">{windowText(t, window, i18n.language, timeZone)}</span>,
+        })),
+        { type: 'divider' as const },
+      ]
+      : []),
     ...(settingsPage
       ? [{ key: 'settings', icon: <SettingOutlined />, label: <span data-testid="user-menu-settings">{t('navbar.settings')}</span> }]
       : []),
@@ -33,6 +49,7 @@ export function UserMenu() {
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'settings' && settingsPage) navigate(settingsPage.path);
     if (key === 'logout') logout();
+    if (key.startsWith('maintenance-') && maintenancePage) navigate(maintenancePage);
   };
 
   return (

@@ -1,6 +1,6 @@
 // The entities on the map: points (clustered when many) and areas (polygons and circles), at the
-// chosen map level and in the chosen colouring (entityStyle.ts), with the selected one drawn apart
-// through its feature state.
+// chosen map level and in the chosen colouring (entityStyle.ts), with the selected one and those
+// under device maintenance drawn apart through their feature states.
 import type { ExpressionSpecification, GeoJSONFeatureDiff, GeoJSONSource } from 'maplibre-gl';
 import { useEffect, useMemo, useRef } from 'react';
 import { Layer, Source, useMap } from 'react-map-gl/maplibre';
@@ -8,8 +8,9 @@ import type { MapFeatureRow } from '../../schemas/mapFeatures.ts';
 import type { PatchStream } from './mapPatches.ts';
 import { collectionsOf, levelsOf, type EntityProperties } from './mapFeatures.ts';
 import { clusterFilter, clusterLevelProperties, clusterSize, entityColour, levelFilter, type MapColouring } from './entityStyle.ts';
-import { IS_GROUP_MEMBER } from './groupColours.ts';
-import { useGroupFeatureState } from './useGroupFeatureState.ts';
+import { GROUP_STATE, IS_GROUP_MEMBER } from './groupColours.ts';
+import { MAINTENANCE_COLOUR, MAINTENANCE_STATE, UNDER_MAINTENANCE, useMaintenanceMarks } from './maintenanceMarks.ts';
+import { useFeatureStates } from './useFeatureStates.ts';
 import { useRenderedSummary } from './renderedSummary.ts';
 
 export const POINT_LAYER = 'entity-points';
@@ -51,7 +52,8 @@ export function EntityLayers({ rows, selectedId, patches, level, colouring = NO_
   // with groups chosen, the rest is dimmed
   const grouped = colouring.groups.length > 0;
   const opacity = (member: number, other: number): ExpressionSpecification | number => (grouped ? ['case', IS_GROUP_MEMBER, member, other] : member);
-  useGroupFeatureState(SOURCES, memberGroup, points);
+  useFeatureStates(SOURCES, GROUP_STATE, memberGroup, points);
+  useFeatureStates(SOURCES, MAINTENANCE_STATE, useMaintenanceMarks(), points);
   useRenderedSummary(ENTITY_LAYERS);
   // which source holds each entity now, with its properties (live changes may move one between them)
   const holder = useRef(new Map<number, Held>());
@@ -112,7 +114,11 @@ export function EntityLayers({ rows, selectedId, patches, level, colouring = NO_
         <Layer id={AREA_LAYER} type="fill" filter={levelFilter(level)}
           paint={{ 'fill-color': colour, 'fill-opacity': ['case', SELECTED, 0.6, opacity(0.3, 0.12)] }} />
         <Layer id="entity-area-outline" type="line" filter={levelFilter(level)}
-          paint={{ 'line-color': ['case', SELECTED, '#d46b08', '#1f3b57'], 'line-width': ['case', SELECTED, 3, 1], 'line-opacity': opacity(1, 0.35) }} />
+          paint={{
+            'line-color': ['case', SELECTED, '#d46b08', UNDER_MAINTENANCE, MAINTENANCE_COLOUR, '#1f3b57'],
+            'line-width': ['case', SELECTED, 3, UNDER_MAINTENANCE, 3, 1],
+            'line-opacity': opacity(1, 0.35),
+          }} />
       </Source>
       <Source id={POINT_SOURCE} key={clustered ? `clustered:${Object.keys(levelCounts ?? {}).join()}` : 'single'} type="geojson" data={points}
         cluster={clustered} clusterRadius={40} clusterMaxZoom={16} clusterProperties={levelCounts}>
@@ -126,8 +132,8 @@ export function EntityLayers({ rows, selectedId, patches, level, colouring = NO_
             'circle-opacity': opacity(1, 0.45),
             'circle-stroke-opacity': opacity(1, 0.45),
             'circle-radius': ['case', SELECTED, 9, 6],
-            'circle-stroke-color': ['case', SELECTED, '#d46b08', '#ffffff'],
-            'circle-stroke-width': ['case', SELECTED, 3, 1.5],
+            'circle-stroke-color': ['case', SELECTED, '#d46b08', UNDER_MAINTENANCE, MAINTENANCE_COLOUR, '#ffffff'],
+            'circle-stroke-width': ['case', SELECTED, 3, UNDER_MAINTENANCE, 3, 1.5],
           }} />
       </Source>
     </>

@@ -27,7 +27,7 @@ export interface WidgetProps {
   /** The field's own name (enum values are translated as `enumValues.<name>.<value>`). */
   name: string;
   label: string;
-  /** Enum values the user may not choose (x-value-permissions). */
+  /** Enum values the user may not choose (x-value-permissions, x-value-claim). */
   disabledValues?: readonly unknown[];
   /** The value of the object the field belongs to (a widget may depend on its siblings). */
   record?: Record<string, unknown>;
@@ -149,7 +149,8 @@ export function FieldWidget(props: WidgetProps) {
     case 'entity-type':
       return <RecordPicker {...props} resource="entity_types" multiple={widget === 'entity-types'} serverSearch={false} />;
     case 'groups':
-      return <RecordPicker {...props} resource="groups" multiple serverSearch={false} />;
+    case 'group':
+      return <RecordPicker {...props} resource="groups" multiple={widget === 'groups'} serverSearch={false} />;
     case 'kpi':
       return <RecordPicker {...props} resource="kpi" multiple={false} serverSearch={false} />;
     case 'richtext':

@@ -150,8 +150,11 @@ export function SchemaFields({ model, schema, name, fullName }: FieldsProps) {
             </fieldset>
           );
         }
-        const disabledValues = Object.entries(fieldSchema['x-value-permissions'] ?? {})
-          .filter(([, permission]) => !permissionHeldByName(claims.module_permissions, permission)).map(([option]) => option);
+        const claimed = fieldSchema['x-value-claim'] ? claims[fieldSchema['x-value-claim']] : undefined;
+        const disabledValues = [
+          ...Object.entries(fieldSchema['x-value-permissions'] ?? {}).filter(([, permission]) => !permissionHeldByName(claims.module_permissions, permission)).map(([option]) => option),
+          ...(claimed ? (fieldSchema.enum ?? []).filter((option) => !claimed.includes(String(option))).map(String) : []),
+        ];
         return (
           <Form.Item key={field} name={[...name, field]} label={label} rules={rulesOf(fieldSchema, label, isRequired, t)}
             {...valueAdapters(widget)}>

@@ -52,6 +52,11 @@ export const cs: Dictionary = {
     BOARD_MEDIA_SIZE: 'Obrázek nástěnky může mít nejvýše 5 MB, video nejvýše 20 MB.',
     BOARD_MEDIA_QUOTA: 'Soubory nástěnek této organizace už zabírají 200 MB: nejprve odstraňte komponenty se soubory.',
     FRAME_ORIGIN_INVALID: 'Povolený původ je https:// a název hostitele, případně s portem, a nic víc.',
+    MAINTENANCE_READ_ONLY: 'Platforma je kvůli údržbě jen pro čtení: změny nelze uložit, dokud okno údržby neskončí.',
+    MAINTENANCE_MODE_NOT_ALLOWED: 'Váš účet nemůže spustit ani ukončit režim údržby „{{mode}}“.',
+    MAINTENANCE_ENDS_BEFORE_START: 'Konec musí následovat po začátku.',
+    MAINTENANCE_TOO_LONG: 'Jednorázové okno údržby trvá nejvýše 366 dní.',
+    MAINTENANCE_READ_ONLY_TENANT: 'Údržba jen pro čtení se vztahuje na celou organizaci.',
     NUMBER_MAX: 'Hodnota pole {{field}} musí být {{limit}} nebo menší',
     NUMBER_MIN: 'Hodnota pole {{field}} musí být {{limit}} nebo větší',
     URL_NOT_ALLOWED: 'URL není povolena: pouze adresy https: a cesty tohoto webu (/…).',
@@ -85,6 +90,11 @@ export const cs: Dictionary = {
   },
   /** Model names, field labels and form sections (keys named by src/schemas/<model>.ts). */
   models: {
+    maintenance_window: {
+      name: 'Okno údržby',
+      fields: { id: 'ID', name: 'Název', mode: 'Režim', scope: 'Rozsah', region_id: 'Region', group_id: 'Skupina', schedule: 'Plán', kind: 'Opakování', starts_at: 'Začátek', ends_at: 'Konec', expression: 'Výraz cron', duration_minutes: 'Doba trvání (min)', current_start: 'Od', current_end: 'Do', active: 'Platí', covered_entity_ids: 'Zařízení v údržbě', last_updated_by: 'Naposledy změnil', updated_at: 'Aktualizováno', created_at: 'Vytvořeno' },
+      groups: { schedule: 'Kdy' },
+    },
     entity: {
       name: 'Entita',
       fields: {
@@ -179,6 +189,7 @@ export const cs: Dictionary = {
   },
   /** Enumeration values by field name. */
   enumValues: {
+    mode: { 'notify-off': 'Oznámení vypnuta', 'read-only': 'Jen pro čtení', 'device-maintenance': 'Údržba zařízení' },
     compare_shift: { none: 'Ničím', previous: 'Předchozím rozsahem', days: 'Dny předtím', weeks: 'Týdny předtím', months: 'Měsíce předtím', years: 'Roky předtím', date: 'Zvoleným datem' },
     module: {
       'factory-dashboard': '$t(modules.factory-dashboard)', 'factory-studio': '$t(modules.factory-studio)',
@@ -200,7 +211,7 @@ export const cs: Dictionary = {
     series: { aggregated: 'Jedna na dotaz (všechny entity dohromady)', per_entity: 'Jedna na dotaz a entitu' },
     y_axis: { left: 'Vlevo', right: 'Vpravo' },
     operator: { '>': 'větší než (>)', '>=': 'alespoň (>=)', '<': 'menší než (<)', '<=': 'nejvýše (<=)', between: 'mezi', '==': 'rovno (==)', '!=': 'různé od (!=)' },
-    kind: { boolean: 'Ano/ne', null: 'Prázdné', number: 'Číslo', string: 'Text', date: 'Datum', now: 'Nyní', single: 'Jednorázová událost', periodic: 'Periodicky (cron)' },
+    kind: { boolean: 'Ano/ne', null: 'Prázdné', number: 'Číslo', string: 'Text', date: 'Datum', now: 'Nyní', single: 'Jednorázová událost', periodic: 'Periodicky (cron)', once: 'Jednou', recurring: 'Opakovaně (cron)' },
     severity: { notice: 'Oznámení', warning: 'Varování', error: 'Chyba', critical: 'Kritické' },
     status: { active: 'Aktivní', inactive: 'Neaktivní', new: 'Nový', seen: 'Zobrazený', done: 'Vyřízený' },
     alert: { true: 'Chyba', false: 'OK' },
@@ -214,7 +225,7 @@ export const cs: Dictionary = {
       debug: 'Ladění', informational: 'Informační', notice: 'Oznámení', warning: 'Varování', error: 'Chyba', alert: 'Poplach',
       emergency: 'Nouzový stav', critical: 'Kritické',
     },
-    scope: { view: 'Zobrazení', edit: 'Úpravy' },
+    scope: { view: 'Zobrazení', edit: 'Úpravy', tenant: 'Celá organizace', region: 'Region', group: 'Skupina' },
     scopes: { owner: 'Vlastník', edit: 'Úpravy', view: 'Zobrazení' },
     active: { true: 'Aktivní', false: 'Neaktivní' },
     channels: { email: 'E-mail', in_app: 'V aplikaci' },
@@ -289,6 +300,7 @@ export const cs: Dictionary = {
     entities: 'Entity',
   },
   routes: {
+    maintenanceMode: 'Režim údržby',
     login: 'Přihlášení',
     authRedirect: 'Přihlašování',
     applications: 'Aplikace',
@@ -344,6 +356,14 @@ export const cs: Dictionary = {
     message: 'Probíhá přihlašování…',
   },
   logMessages: {
+    notSent: '(neodesláno: oznámení jsou během údržby vypnuta)',
+    maintenance: {
+      scheduled: 'Okno údržby „{{name}}“ ({{mode}}) naplánováno',
+      changed: 'Okno údržby „{{name}}“ ({{mode}}) změněno',
+      removed: 'Okno údržby „{{name}}“ ({{mode}}) odstraněno',
+      started: 'Okno údržby „{{name}}“ ({{mode}}) začalo',
+      ended: 'Okno údržby „{{name}}“ ({{mode}}) skončilo',
+    },
     now: 'nyní',
     between: '{{from}} a {{to}}',
     watcher: {
@@ -371,6 +391,12 @@ export const cs: Dictionary = {
     command: {
       failed: '{{entity}}: příkaz {{method}} selhal ({{reason}})',
     },
+  },
+  maintenance: {
+    inForce: '{{mode}}: {{name}}, do {{until}}',
+    effect: { 'notify-off': 'Upozornění se zapisují, ale neodesílají.', 'read-only': 'Změny nelze uložit.', 'device-maintenance': 'Jeho zařízení jsou vynechána z alarmů a KPI.' },
+    details: 'Podrobnosti',
+    onMap: 'V údržbě',
   },
   navbar: {
     applications: 'Aplikace',

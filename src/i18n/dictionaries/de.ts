@@ -52,6 +52,11 @@ export const de: Dictionary = {
     BOARD_MEDIA_SIZE: 'Ein Board-Bild darf höchstens 5 MB groß sein, ein Video höchstens 20 MB.',
     BOARD_MEDIA_QUOTA: 'Die Board-Dateien dieser Organisation belegen bereits 200 MB: Entfernen Sie zuerst Komponenten mit Dateien.',
     FRAME_ORIGIN_INVALID: 'Ein erlaubter Ursprung ist https:// und ein Hostname, bei Bedarf mit Port, und nichts weiter.',
+    MAINTENANCE_READ_ONLY: 'Die Plattform ist wegen Wartung schreibgeschützt: Änderungen können erst nach Ende des Wartungsfensters gespeichert werden.',
+    MAINTENANCE_MODE_NOT_ALLOWED: 'Ihr Konto darf den Wartungsmodus „{{mode}}“ weder starten noch beenden.',
+    MAINTENANCE_ENDS_BEFORE_START: 'Das Ende muss nach dem Beginn liegen.',
+    MAINTENANCE_TOO_LONG: 'Ein einmaliges Wartungsfenster dauert höchstens 366 Tage.',
+    MAINTENANCE_READ_ONLY_TENANT: 'Schreibgeschützte Wartung gilt für die ganze Organisation.',
     NUMBER_MAX: 'Das Feld {{field}} muss {{limit}} oder kleiner sein',
     NUMBER_MIN: 'Das Feld {{field}} muss {{limit}} oder größer sein',
     URL_NOT_ALLOWED: 'URL nicht erlaubt: nur https:-Adressen und Pfade dieser Website (/…).',
@@ -85,6 +90,11 @@ export const de: Dictionary = {
   },
   /** Model names, field labels and form sections (keys named by src/schemas/<model>.ts). */
   models: {
+    maintenance_window: {
+      name: 'Wartungsfenster',
+      fields: { id: 'ID', name: 'Name', mode: 'Modus', scope: 'Gilt für', region_id: 'Region', group_id: 'Gruppe', schedule: 'Zeitplan', kind: 'Wiederholung', starts_at: 'Beginn', ends_at: 'Ende', expression: 'Cron-Ausdruck', duration_minutes: 'Dauer (min)', current_start: 'Von', current_end: 'Bis', active: 'Aktiv', covered_entity_ids: 'Geräte in Wartung', last_updated_by: 'Zuletzt geändert von', updated_at: 'Aktualisiert', created_at: 'Erstellt' },
+      groups: { schedule: 'Wann' },
+    },
     entity: {
       name: 'Entität',
       fields: {
@@ -179,6 +189,7 @@ export const de: Dictionary = {
   },
   /** Enumeration values by field name. */
   enumValues: {
+    mode: { 'notify-off': 'Benachrichtigungen aus', 'read-only': 'Schreibgeschützt', 'device-maintenance': 'Gerätewartung' },
     compare_shift: { none: 'Nichts', previous: 'Dem Zeitraum davor', days: 'Tage davor', weeks: 'Wochen davor', months: 'Monate davor', years: 'Jahre davor', date: 'Einem gewählten Datum' },
     module: {
       'factory-dashboard': '$t(modules.factory-dashboard)', 'factory-studio': '$t(modules.factory-studio)',
@@ -200,7 +211,7 @@ export const de: Dictionary = {
     series: { aggregated: 'Eine pro Abfrage (alle Entitäten zusammen)', per_entity: 'Eine pro Abfrage und Entität' },
     y_axis: { left: 'Links', right: 'Rechts' },
     operator: { '>': 'größer als (>)', '>=': 'mindestens (>=)', '<': 'kleiner als (<)', '<=': 'höchstens (<=)', between: 'zwischen', '==': 'gleich (==)', '!=': 'ungleich (!=)' },
-    kind: { boolean: 'Ja/Nein', null: 'Leer', number: 'Zahl', string: 'Text', date: 'Datum', now: 'Jetzt', single: 'Einmaliges Ereignis', periodic: 'Periodisch (cron)' },
+    kind: { boolean: 'Ja/Nein', null: 'Leer', number: 'Zahl', string: 'Text', date: 'Datum', now: 'Jetzt', single: 'Einmaliges Ereignis', periodic: 'Periodisch (cron)', once: 'Einmalig', recurring: 'Wiederkehrend (Cron)' },
     severity: { notice: 'Hinweis', warning: 'Warnung', error: 'Fehler', critical: 'Kritisch' },
     status: { active: 'Aktiv', inactive: 'Inaktiv', new: 'Neu', seen: 'Gesehen', done: 'Erledigt' },
     alert: { true: 'Fehler', false: 'OK' },
@@ -214,7 +225,7 @@ export const de: Dictionary = {
       debug: 'Debug', informational: 'Information', notice: 'Hinweis', warning: 'Warnung', error: 'Fehler', alert: 'Alarm',
       emergency: 'Notfall', critical: 'Kritisch',
     },
-    scope: { view: 'Anzeigen', edit: 'Bearbeiten' },
+    scope: { view: 'Anzeigen', edit: 'Bearbeiten', tenant: 'Ganze Organisation', region: 'Eine Region', group: 'Eine Gruppe' },
     scopes: { owner: 'Eigentümer', edit: 'Bearbeiten', view: 'Anzeigen' },
     active: { true: 'Aktiv', false: 'Inaktiv' },
     channels: { email: 'E-Mail', in_app: 'In der App' },
@@ -289,6 +300,7 @@ export const de: Dictionary = {
     entities: 'Entitäten',
   },
   routes: {
+    maintenanceMode: 'Wartungsmodus',
     login: 'Anmelden',
     authRedirect: 'Anmeldung',
     applications: 'Anwendungen',
@@ -344,6 +356,14 @@ export const de: Dictionary = {
     message: 'Sie werden angemeldet…',
   },
   logMessages: {
+    notSent: '(nicht gesendet: Benachrichtigungen wegen Wartung aus)',
+    maintenance: {
+      scheduled: 'Wartungsfenster „{{name}}“ ({{mode}}) geplant',
+      changed: 'Wartungsfenster „{{name}}“ ({{mode}}) geändert',
+      removed: 'Wartungsfenster „{{name}}“ ({{mode}}) entfernt',
+      started: 'Wartungsfenster „{{name}}“ ({{mode}}) begonnen',
+      ended: 'Wartungsfenster „{{name}}“ ({{mode}}) beendet',
+    },
     now: 'jetzt',
     between: '{{from}} und {{to}}',
     watcher: {
@@ -371,6 +391,12 @@ export const de: Dictionary = {
     command: {
       failed: '{{entity}}: der Befehl {{method}} ist fehlgeschlagen ({{reason}})',
     },
+  },
+  maintenance: {
+    inForce: '{{mode}}: {{name}}, bis {{until}}',
+    effect: { 'notify-off': 'Alarme werden protokolliert, aber nicht gesendet.', 'read-only': 'Änderungen können nicht gespeichert werden.', 'device-maintenance': 'Seine Geräte sind von Alarmen und KPIs ausgenommen.' },
+    details: 'Details',
+    onMap: 'In Wartung',
   },
   navbar: {
     applications: 'Anwendungen',

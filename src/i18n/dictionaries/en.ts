@@ -51,6 +51,11 @@ export const en = {
     BOARD_MEDIA_SIZE: 'A board image must be 5 MB or smaller, a video 20 MB or smaller.',
     BOARD_MEDIA_QUOTA: 'The board files of this organisation take 200 MB already: remove components with files first.',
     FRAME_ORIGIN_INVALID: 'An allowed origin is https:// and a host name, with a port if needed, and nothing more.',
+    MAINTENANCE_READ_ONLY: 'The platform is read-only for maintenance: changes cannot be saved until the maintenance window ends.',
+    MAINTENANCE_MODE_NOT_ALLOWED: 'Your account may not start or end the maintenance mode "{{mode}}".',
+    MAINTENANCE_ENDS_BEFORE_START: 'The end must come after the start.',
+    MAINTENANCE_TOO_LONG: 'A one-time maintenance window lasts at most 366 days.',
+    MAINTENANCE_READ_ONLY_TENANT: 'Read-only maintenance covers the whole organisation.',
     NUMBER_MAX: 'The {{field}} field must be {{limit}} or less',
     NUMBER_MIN: 'The {{field}} field must be {{limit}} or more',
     URL_NOT_ALLOWED: 'URL not allowed: only https: addresses and paths of this site (/…).',
@@ -84,6 +89,11 @@ export const en = {
   },
   /** Model names, field labels and form sections (keys named by src/schemas/<model>.ts). */
   models: {
+    maintenance_window: {
+      name: 'Maintenance window',
+      fields: { id: 'ID', name: 'Name', mode: 'Mode', scope: 'Covers', region_id: 'Region', group_id: 'Group', schedule: 'Schedule', kind: 'Repeats', starts_at: 'Starts', ends_at: 'Ends', expression: 'Cron expression', duration_minutes: 'Duration (min)', current_start: 'From', current_end: 'Until', active: 'In force', covered_entity_ids: 'Devices under maintenance', last_updated_by: 'Last changed by', updated_at: 'Updated', created_at: 'Created' },
+      groups: { schedule: 'When' },
+    },
     entity: {
       name: 'Entity',
       fields: {
@@ -178,6 +188,7 @@ export const en = {
   },
   /** Enumeration values by field name. */
   enumValues: {
+    mode: { 'notify-off': 'Notifications off', 'read-only': 'Read-only', 'device-maintenance': 'Device maintenance' },
     compare_shift: { none: 'Nothing', previous: 'The range before', days: 'Days before', weeks: 'Weeks before', months: 'Months before', years: 'Years before', date: 'A chosen date' },
     module: {
       'factory-dashboard': '$t(modules.factory-dashboard)', 'factory-studio': '$t(modules.factory-studio)',
@@ -199,7 +210,7 @@ export const en = {
     series: { aggregated: 'One per query (all entities together)', per_entity: 'One per query and entity' },
     y_axis: { left: 'Left', right: 'Right' },
     operator: { '>': 'greater than (>)', '>=': 'at least (>=)', '<': 'less than (<)', '<=': 'at most (<=)', between: 'between', '==': 'equal to (==)', '!=': 'not equal to (!=)' },
-    kind: { boolean: 'Yes/no', null: 'Empty', number: 'Number', string: 'Text', date: 'Date', now: 'Now', single: 'Single event', periodic: 'Periodic (cron)' },
+    kind: { boolean: 'Yes/no', null: 'Empty', number: 'Number', string: 'Text', date: 'Date', now: 'Now', single: 'Single event', periodic: 'Periodic (cron)', once: 'Once', recurring: 'Recurring (cron)' },
     severity: { notice: 'Notice', warning: 'Warning', error: 'Error', critical: 'Critical' },
     status: { active: 'Active', inactive: 'Inactive', new: 'New', seen: 'Seen', done: 'Done' },
     alert: { true: 'Error', false: 'OK' },
@@ -213,7 +224,7 @@ export const en = {
       debug: 'Debug', informational: 'Informational', notice: 'Notice', warning: 'Warning', error: 'Error', alert: 'Alert',
       emergency: 'Emergency', critical: 'Critical',
     },
-    scope: { view: 'View', edit: 'Edit' },
+    scope: { view: 'View', edit: 'Edit', tenant: 'Whole organisation', region: 'A region', group: 'A group' },
     scopes: { owner: 'Owner', edit: 'Edit', view: 'View' },
     active: { true: 'Active', false: 'Inactive' },
     channels: { email: 'E-mail', in_app: 'In the app' },
@@ -289,6 +300,7 @@ export const en = {
     entities: 'Entities',
   },
   routes: {
+    maintenanceMode: 'Maintenance mode',
     login: 'Sign in',
     authRedirect: 'Signing in',
     applications: 'Applications',
@@ -344,6 +356,14 @@ export const en = {
     message: 'Signing you in…',
   },
   logMessages: {
+    notSent: '(not sent: notifications off for maintenance)',
+    maintenance: {
+      scheduled: 'Maintenance window "{{name}}" ({{mode}}) scheduled',
+      changed: 'Maintenance window "{{name}}" ({{mode}}) changed',
+      removed: 'Maintenance window "{{name}}" ({{mode}}) removed',
+      started: 'Maintenance window "{{name}}" ({{mode}}) started',
+      ended: 'Maintenance window "{{name}}" ({{mode}}) ended',
+    },
     now: 'now',
     between: '{{from}} and {{to}}',
     watcher: {
@@ -371,6 +391,12 @@ export const en = {
     command: {
       failed: '{{entity}}: the command {{method}} failed ({{reason}})',
     },
+  },
+  maintenance: {
+    inForce: '{{mode}}: {{name}}, until {{until}}',
+    effect: { 'notify-off': 'Alerts are logged but not sent.', 'read-only': 'Changes cannot be saved.', 'device-maintenance': 'Its devices are left out of alarms and KPIs.' },
+    details: 'Details',
+    onMap: 'Under maintenance',
   },
   navbar: {
     applications: 'Applications',

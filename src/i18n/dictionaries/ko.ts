@@ -52,6 +52,11 @@ export const ko: Dictionary = {
     BOARD_MEDIA_SIZE: '보드 이미지는 5MB 이하, 동영상은 20MB 이하여야 합니다.',
     BOARD_MEDIA_QUOTA: '이 조직의 보드 파일이 이미 200MB를 차지합니다. 먼저 파일이 있는 컴포넌트를 삭제하세요.',
     FRAME_ORIGIN_INVALID: '허용되는 출처는 https://와 호스트 이름(필요하면 포트 포함)뿐이어야 합니다.',
+    MAINTENANCE_READ_ONLY: '유지 관리 중이라 플랫폼이 읽기 전용입니다. 유지 관리 기간이 끝날 때까지 변경 사항을 저장할 수 없습니다.',
+    MAINTENANCE_MODE_NOT_ALLOWED: '이 계정은 유지 관리 모드 "{{mode}}"을(를) 시작하거나 종료할 수 없습니다.',
+    MAINTENANCE_ENDS_BEFORE_START: '종료 시각은 시작 시각 이후여야 합니다.',
+    MAINTENANCE_TOO_LONG: '일회성 유지 관리 기간은 최대 366일입니다.',
+    MAINTENANCE_READ_ONLY_TENANT: '읽기 전용 유지 관리는 조직 전체에 적용됩니다.',
     NUMBER_MAX: '{{field}} 필드는 {{limit}} 이하여야 합니다',
     NUMBER_MIN: '{{field}} 필드는 {{limit}} 이상이어야 합니다',
     URL_NOT_ALLOWED: '허용되지 않는 URL입니다. https: 주소와 이 사이트의 경로(/…)만 사용할 수 있습니다.',
@@ -85,6 +90,11 @@ export const ko: Dictionary = {
   },
   /** Model names, field labels and form sections (keys named by src/schemas/<model>.ts). */
   models: {
+    maintenance_window: {
+      name: '유지 관리 기간',
+      fields: { id: 'ID', name: '이름', mode: '모드', scope: '적용 범위', region_id: '지역', group_id: '그룹', schedule: '일정', kind: '반복', starts_at: '시작', ends_at: '종료', expression: 'Cron 표현식', duration_minutes: '기간(분)', current_start: '시작 시각', current_end: '종료 시각', active: '적용 중', covered_entity_ids: '유지 관리 중인 장치', last_updated_by: '마지막 변경자', updated_at: '업데이트됨', created_at: '생성됨' },
+      groups: { schedule: '언제' },
+    },
     entity: {
       name: '엔터티',
       fields: {
@@ -179,6 +189,7 @@ export const ko: Dictionary = {
   },
   /** Enumeration values by field name. */
   enumValues: {
+    mode: { 'notify-off': '알림 끄기', 'read-only': '읽기 전용', 'device-maintenance': '장치 유지 관리' },
     compare_shift: { none: '없음', previous: '이전 기간', days: '며칠 전', weeks: '몇 주 전', months: '몇 달 전', years: '몇 년 전', date: '선택한 날짜' },
     module: {
       'factory-dashboard': '$t(modules.factory-dashboard)', 'factory-studio': '$t(modules.factory-studio)',
@@ -200,7 +211,7 @@ export const ko: Dictionary = {
     series: { aggregated: '쿼리당 하나(모든 엔터티 합계)', per_entity: '쿼리 및 엔터티당 하나' },
     y_axis: { left: '왼쪽', right: '오른쪽' },
     operator: { '>': '초과 (>)', '>=': '이상 (>=)', '<': '미만 (<)', '<=': '이하 (<=)', between: '사이', '==': '같음 (==)', '!=': '같지 않음 (!=)' },
-    kind: { boolean: '예/아니요', null: '비어 있음', number: '숫자', string: '텍스트', date: '날짜', now: '현재', single: '단일 이벤트', periodic: '주기적(cron)' },
+    kind: { boolean: '예/아니요', null: '비어 있음', number: '숫자', string: '텍스트', date: '날짜', now: '현재', single: '단일 이벤트', periodic: '주기적(cron)', once: '한 번', recurring: '반복(cron)' },
     severity: { notice: '알림', warning: '경고', error: '오류', critical: '심각' },
     status: { active: '활성', inactive: '비활성', new: '신규', seen: '확인함', done: '완료' },
     alert: { true: '오류', false: 'OK' },
@@ -214,7 +225,7 @@ export const ko: Dictionary = {
       debug: '디버그', informational: '정보', notice: '알림', warning: '경고', error: '오류', alert: '경보',
       emergency: '긴급', critical: '심각',
     },
-    scope: { view: '보기', edit: '편집' },
+    scope: { view: '보기', edit: '편집', tenant: '조직 전체', region: '지역', group: '그룹' },
     scopes: { owner: '소유자', edit: '편집', view: '보기' },
     active: { true: '활성', false: '비활성' },
     channels: { email: '이메일', in_app: '앱 내' },
@@ -289,6 +300,7 @@ export const ko: Dictionary = {
     entities: '엔터티',
   },
   routes: {
+    maintenanceMode: '유지 관리 모드',
     login: '로그인',
     authRedirect: '로그인 중',
     applications: '애플리케이션',
@@ -344,6 +356,14 @@ export const ko: Dictionary = {
     message: '로그인하는 중…',
   },
   logMessages: {
+    notSent: '(전송 안 됨: 유지 관리로 알림 꺼짐)',
+    maintenance: {
+      scheduled: '유지 관리 기간 "{{name}}"({{mode}}) 예약됨',
+      changed: '유지 관리 기간 "{{name}}"({{mode}}) 변경됨',
+      removed: '유지 관리 기간 "{{name}}"({{mode}}) 삭제됨',
+      started: '유지 관리 기간 "{{name}}"({{mode}}) 시작됨',
+      ended: '유지 관리 기간 "{{name}}"({{mode}}) 종료됨',
+    },
     now: '현재',
     between: '{{from}}~{{to}}',
     watcher: {
@@ -371,6 +391,12 @@ export const ko: Dictionary = {
     command: {
       failed: '{{entity}}: 명령 {{method}} 실패 ({{reason}})',
     },
+  },
+  maintenance: {
+    inForce: '{{mode}}: {{name}}, {{until}}까지',
+    effect: { 'notify-off': '경보는 기록되지만 전송되지 않습니다.', 'read-only': '변경 사항을 저장할 수 없습니다.', 'device-maintenance': '해당 장치는 경보와 KPI에서 제외됩니다.' },
+    details: '자세히',
+    onMap: '유지 관리 중',
   },
   navbar: {
     applications: '애플리케이션',

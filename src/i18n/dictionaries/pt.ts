@@ -52,6 +52,11 @@ export const pt: Dictionary = {
     BOARD_MEDIA_SIZE: 'Uma imagem de quadro deve ter no máximo 5 MB; um vídeo, no máximo 20 MB.',
     BOARD_MEDIA_QUOTA: 'Os ficheiros dos quadros desta organização já ocupam 200 MB: remova primeiro componentes com ficheiros.',
     FRAME_ORIGIN_INVALID: 'Uma origem permitida é https:// e um nome de anfitrião, com porta se necessário, e nada mais.',
+    MAINTENANCE_READ_ONLY: 'A plataforma está só de leitura para manutenção: as alterações não podem ser guardadas até a janela de manutenção terminar.',
+    MAINTENANCE_MODE_NOT_ALLOWED: 'A sua conta não pode iniciar nem terminar o modo de manutenção "{{mode}}".',
+    MAINTENANCE_ENDS_BEFORE_START: 'O fim tem de ser depois do início.',
+    MAINTENANCE_TOO_LONG: 'Uma janela de manutenção única dura no máximo 366 dias.',
+    MAINTENANCE_READ_ONLY_TENANT: 'A manutenção só de leitura abrange toda a organização.',
     NUMBER_MAX: 'O campo {{field}} tem de ser {{limit}} ou inferior',
     NUMBER_MIN: 'O campo {{field}} tem de ser {{limit}} ou superior',
     URL_NOT_ALLOWED: 'URL não permitido: apenas endereços https: e caminhos deste site (/…).',
@@ -85,6 +90,11 @@ export const pt: Dictionary = {
   },
   /** Model names, field labels and form sections (keys named by src/schemas/<model>.ts). */
   models: {
+    maintenance_window: {
+      name: 'Janela de manutenção',
+      fields: { id: 'ID', name: 'Nome', mode: 'Modo', scope: 'Abrange', region_id: 'Região', group_id: 'Grupo', schedule: 'Agenda', kind: 'Repetição', starts_at: 'Início', ends_at: 'Fim', expression: 'Expressão cron', duration_minutes: 'Duração (min)', current_start: 'De', current_end: 'Até', active: 'Em vigor', covered_entity_ids: 'Dispositivos em manutenção', last_updated_by: 'Última alteração por', updated_at: 'Atualizado', created_at: 'Criado' },
+      groups: { schedule: 'Quando' },
+    },
     entity: {
       name: 'Entidade',
       fields: {
@@ -179,6 +189,7 @@ export const pt: Dictionary = {
   },
   /** Enumeration values by field name. */
   enumValues: {
+    mode: { 'notify-off': 'Notificações desligadas', 'read-only': 'Só de leitura', 'device-maintenance': 'Manutenção de dispositivos' },
     compare_shift: { none: 'Nada', previous: 'O período anterior', days: 'Dias antes', weeks: 'Semanas antes', months: 'Meses antes', years: 'Anos antes', date: 'Uma data escolhida' },
     module: {
       'factory-dashboard': '$t(modules.factory-dashboard)', 'factory-studio': '$t(modules.factory-studio)',
@@ -200,7 +211,7 @@ export const pt: Dictionary = {
     series: { aggregated: 'Uma por consulta (todas as entidades juntas)', per_entity: 'Uma por consulta e entidade' },
     y_axis: { left: 'Esquerda', right: 'Direita' },
     operator: { '>': 'maior que (>)', '>=': 'pelo menos (>=)', '<': 'menor que (<)', '<=': 'no máximo (<=)', between: 'entre', '==': 'igual a (==)', '!=': 'diferente de (!=)' },
-    kind: { boolean: 'Sim/não', null: 'Vazio', number: 'Número', string: 'Texto', date: 'Data', now: 'Agora', single: 'Evento único', periodic: 'Periódico (cron)' },
+    kind: { boolean: 'Sim/não', null: 'Vazio', number: 'Número', string: 'Texto', date: 'Data', now: 'Agora', single: 'Evento único', periodic: 'Periódico (cron)', once: 'Uma vez', recurring: 'Recorrente (cron)' },
     severity: { notice: 'Nota', warning: 'Aviso', error: 'Erro', critical: 'Crítico' },
     status: { active: 'Ativo', inactive: 'Inativo', new: 'Novo', seen: 'Visto', done: 'Concluído' },
     alert: { true: 'Erro', false: 'OK' },
@@ -214,7 +225,7 @@ export const pt: Dictionary = {
       debug: 'Depuração', informational: 'Informativo', notice: 'Nota', warning: 'Aviso', error: 'Erro', alert: 'Alerta',
       emergency: 'Emergência', critical: 'Crítico',
     },
-    scope: { view: 'Ver', edit: 'Editar' },
+    scope: { view: 'Ver', edit: 'Editar', tenant: 'Toda a organização', region: 'Uma região', group: 'Um grupo' },
     scopes: { owner: 'Proprietário', edit: 'Editar', view: 'Ver' },
     active: { true: 'Ativa', false: 'Inativa' },
     channels: { email: 'E-mail', in_app: 'Na aplicação' },
@@ -289,6 +300,7 @@ export const pt: Dictionary = {
     entities: 'Entidades',
   },
   routes: {
+    maintenanceMode: 'Modo de manutenção',
     login: 'Iniciar sessão',
     authRedirect: 'A iniciar sessão',
     applications: 'Aplicações',
@@ -344,6 +356,14 @@ export const pt: Dictionary = {
     message: 'A iniciar a sua sessão…',
   },
   logMessages: {
+    notSent: '(não enviado: notificações desligadas para manutenção)',
+    maintenance: {
+      scheduled: 'Janela de manutenção "{{name}}" ({{mode}}) agendada',
+      changed: 'Janela de manutenção "{{name}}" ({{mode}}) alterada',
+      removed: 'Janela de manutenção "{{name}}" ({{mode}}) removida',
+      started: 'Janela de manutenção "{{name}}" ({{mode}}) iniciada',
+      ended: 'Janela de manutenção "{{name}}" ({{mode}}) terminada',
+    },
     now: 'agora',
     between: '{{from}} e {{to}}',
     watcher: {
@@ -371,6 +391,12 @@ export const pt: Dictionary = {
     command: {
       failed: '{{entity}}: o comando {{method}} falhou ({{reason}})',
     },
+  },
+  maintenance: {
+    inForce: '{{mode}}: {{name}}, até {{until}}',
+    effect: { 'notify-off': 'Os alertas são registados, mas não enviados.', 'read-only': 'Não é possível guardar alterações.', 'device-maintenance': 'Os seus dispositivos ficam fora dos alarmes e KPIs.' },
+    details: 'Detalhes',
+    onMap: 'Em manutenção',
   },
   navbar: {
     applications: 'Aplicações',

@@ -52,6 +52,11 @@ export const sk: Dictionary = {
     BOARD_MEDIA_SIZE: 'Obrázok nástenky môže mať najviac 5 MB, video najviac 20 MB.',
     BOARD_MEDIA_QUOTA: 'Súbory násteniek tejto organizácie už zaberajú 200 MB: najprv odstráňte komponenty so súbormi.',
     FRAME_ORIGIN_INVALID: 'Povolený pôvod je https:// a názov hostiteľa, prípadne s portom, a nič viac.',
+    MAINTENANCE_READ_ONLY: 'Platforma je kvôli údržbe iba na čítanie: zmeny nemožno uložiť, kým sa okno údržby neskončí.',
+    MAINTENANCE_MODE_NOT_ALLOWED: 'Váš účet nemôže spustiť ani ukončiť režim údržby „{{mode}}“.',
+    MAINTENANCE_ENDS_BEFORE_START: 'Koniec musí nasledovať po začiatku.',
+    MAINTENANCE_TOO_LONG: 'Jednorazové okno údržby trvá najviac 366 dní.',
+    MAINTENANCE_READ_ONLY_TENANT: 'Údržba iba na čítanie sa vzťahuje na celú organizáciu.',
     NUMBER_MAX: 'Hodnota poľa {{field}} musí byť {{limit}} alebo menšia',
     NUMBER_MIN: 'Hodnota poľa {{field}} musí byť {{limit}} alebo väčšia',
     URL_NOT_ALLOWED: 'URL nie je povolená: iba adresy https: a cesty tejto stránky (/…).',
@@ -85,6 +90,11 @@ export const sk: Dictionary = {
   },
   /** Model names, field labels and form sections (keys named by src/schemas/<model>.ts). */
   models: {
+    maintenance_window: {
+      name: 'Okno údržby',
+      fields: { id: 'ID', name: 'Názov', mode: 'Režim', scope: 'Rozsah', region_id: 'Región', group_id: 'Skupina', schedule: 'Plán', kind: 'Opakovanie', starts_at: 'Začiatok', ends_at: 'Koniec', expression: 'Výraz cron', duration_minutes: 'Trvanie (min)', current_start: 'Od', current_end: 'Do', active: 'Platí', covered_entity_ids: 'Zariadenia v údržbe', last_updated_by: 'Naposledy zmenil', updated_at: 'Aktualizované', created_at: 'Vytvorené' },
+      groups: { schedule: 'Kedy' },
+    },
     entity: {
       name: 'Entita',
       fields: {
@@ -179,6 +189,7 @@ export const sk: Dictionary = {
   },
   /** Enumeration values by field name. */
   enumValues: {
+    mode: { 'notify-off': 'Notifikácie vypnuté', 'read-only': 'Iba na čítanie', 'device-maintenance': 'Údržba zariadení' },
     compare_shift: { none: 'Ničím', previous: 'Predchádzajúcim rozsahom', days: 'Dni predtým', weeks: 'Týždne predtým', months: 'Mesiace predtým', years: 'Roky predtým', date: 'Zvoleným dátumom' },
     module: {
       'factory-dashboard': '$t(modules.factory-dashboard)', 'factory-studio': '$t(modules.factory-studio)',
@@ -200,7 +211,7 @@ export const sk: Dictionary = {
     series: { aggregated: 'Jeden na dopyt (všetky entity spolu)', per_entity: 'Jeden na dopyt a entitu' },
     y_axis: { left: 'Vľavo', right: 'Vpravo' },
     operator: { '>': 'väčšie ako (>)', '>=': 'aspoň (>=)', '<': 'menšie ako (<)', '<=': 'najviac (<=)', between: 'medzi', '==': 'rovné (==)', '!=': 'rôzne od (!=)' },
-    kind: { boolean: 'Áno/nie', null: 'Prázdne', number: 'Číslo', string: 'Text', date: 'Dátum', now: 'Teraz', single: 'Jednorazová udalosť', periodic: 'Periodicky (cron)' },
+    kind: { boolean: 'Áno/nie', null: 'Prázdne', number: 'Číslo', string: 'Text', date: 'Dátum', now: 'Teraz', single: 'Jednorazová udalosť', periodic: 'Periodicky (cron)', once: 'Raz', recurring: 'Opakovane (cron)' },
     severity: { notice: 'Oznámenie', warning: 'Varovanie', error: 'Chyba', critical: 'Kritické' },
     status: { active: 'Aktívny', inactive: 'Neaktívny', new: 'Nový', seen: 'Zobrazený', done: 'Vybavený' },
     alert: { true: 'Chyba', false: 'OK' },
@@ -214,7 +225,7 @@ export const sk: Dictionary = {
       debug: 'Ladenie', informational: 'Informačné', notice: 'Oznámenie', warning: 'Varovanie', error: 'Chyba', alert: 'Poplach',
       emergency: 'Núdzový stav', critical: 'Kritické',
     },
-    scope: { view: 'Zobrazenie', edit: 'Úpravy' },
+    scope: { view: 'Zobrazenie', edit: 'Úpravy', tenant: 'Celá organizácia', region: 'Región', group: 'Skupina' },
     scopes: { owner: 'Vlastník', edit: 'Úpravy', view: 'Zobrazenie' },
     active: { true: 'Aktívne', false: 'Neaktívne' },
     channels: { email: 'E-mail', in_app: 'V aplikácii' },
@@ -289,6 +300,7 @@ export const sk: Dictionary = {
     entities: 'Entity',
   },
   routes: {
+    maintenanceMode: 'Režim údržby',
     login: 'Prihlásenie',
     authRedirect: 'Prihlasovanie',
     applications: 'Aplikácie',
@@ -344,6 +356,14 @@ export const sk: Dictionary = {
     message: 'Prebieha prihlasovanie…',
   },
   logMessages: {
+    notSent: '(neodoslané: notifikácie sú počas údržby vypnuté)',
+    maintenance: {
+      scheduled: 'Okno údržby „{{name}}“ ({{mode}}) naplánované',
+      changed: 'Okno údržby „{{name}}“ ({{mode}}) zmenené',
+      removed: 'Okno údržby „{{name}}“ ({{mode}}) odstránené',
+      started: 'Okno údržby „{{name}}“ ({{mode}}) začalo',
+      ended: 'Okno údržby „{{name}}“ ({{mode}}) skončilo',
+    },
     now: 'teraz',
     between: '{{from}} a {{to}}',
     watcher: {
@@ -371,6 +391,12 @@ export const sk: Dictionary = {
     command: {
       failed: '{{entity}}: príkaz {{method}} zlyhal ({{reason}})',
     },
+  },
+  maintenance: {
+    inForce: '{{mode}}: {{name}}, do {{until}}',
+    effect: { 'notify-off': 'Upozornenia sa zapisujú, ale neodosielajú.', 'read-only': 'Zmeny nemožno uložiť.', 'device-maintenance': 'Jeho zariadenia sú vynechané z alarmov a KPI.' },
+    details: 'Podrobnosti',
+    onMap: 'V údržbe',
   },
   navbar: {
     applications: 'Aplikácie',

@@ -12,7 +12,7 @@ import type { BoardKind } from '../../resources/boardKinds.ts';
 import { apiUserSchema } from '../../schemas/apiUser.ts';
 import { SHARE_SCOPES } from '../../schemas/enums.ts';
 import { actionAllowed, type ModelSchema } from '../../schemas/model.ts';
-import { useTokenClaims } from '../../session/access.ts';
+import { grantsOf, useTokenClaims } from '../../session/access.ts';
 import { API_USER_LIST, SHARE_USER_LIST, type ShareCandidate } from './queries.ts';
 
 interface ShareRow { id: number; resource: string; requester: string; scope: string }
@@ -39,7 +39,7 @@ export function ShareDialog({ kind, resourceUuid, open, onClose }: { kind: Board
     url: '', method: 'post', meta: graphqlMeta(SHARE_USER_LIST, { kind: kind.sharesWithApiUsers ? 'public_api' : 'performance' }), errorNotification: false,
     queryOptions: { enabled: open },
   });
-  const readsApiUsers = kind.sharesWithApiUsers && actionAllowed({ modules: claims.modules, permissions: claims.module_permissions }, apiUserSchema as unknown as ModelSchema, 'read');
+  const readsApiUsers = kind.sharesWithApiUsers && actionAllowed(grantsOf(claims), apiUserSchema as unknown as ModelSchema, 'read');
   const apiUsersCall = useCustom<{ api_user_list: ShareCandidate[] }>({
     url: '', method: 'post', meta: graphqlMeta(API_USER_LIST), errorNotification: false, queryOptions: { enabled: open && readsApiUsers },
   });

@@ -2,6 +2,7 @@
 // reader may do with this board (`scopes`: its owner, or a share with the edit or view scope).
 import type { BoardKind } from '../../resources/boardKinds.ts';
 import { actionAllowed } from '../../schemas/model.ts';
+import { grantsOf } from '../../session/access.ts';
 import type { TokenClaims } from '../../session/tokenClaims.ts';
 
 /** What a board's answer may tell about the caller's own rights on it. */
@@ -24,7 +25,6 @@ export function boardAllowsEdit(board: BoardGrant): boolean {
   return board.share?.scopeName === 'edit';
 }
 
-const grantsOf = (claims: TokenClaims) => ({ modules: claims.modules, permissions: claims.module_permissions });
 
 export function canEditBoard(kind: BoardKind, board: BoardGrant | undefined, claims: TokenClaims): boolean {
   return !!board && actionAllowed(grantsOf(claims), kind.component.schema, 'update') && boardAllowsEdit(board);

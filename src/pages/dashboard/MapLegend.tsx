@@ -1,10 +1,12 @@
 // What the map's colours mean: the chosen groups with their colours and the dimmed rest, or else
-// the colouring rules of the colour-by attribute and the colour of other values.
+// the colouring rules of the colour-by attribute and the colour of other values; and the ring of
+// entities under device maintenance while there are some.
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAttributeName } from '../../i18n/attributeNames.ts';
 import { DIMMED } from '../../components/map/colourPalette.ts';
 import type { MapColouring } from '../../components/map/entityStyle.ts';
+import { MAINTENANCE_COLOUR, useMaintenanceMarks } from '../../components/map/maintenanceMarks.ts';
 import { ColourSwatch } from './ColourSwatch.tsx';
 import type { TenantGroup } from './useMapColouring.ts';
 import { useRuleText } from './useRuleText.ts';
@@ -20,7 +22,8 @@ export function MapLegend({ colouring, groups, attribute }: MapLegendProps) {
   const { t } = useTranslation();
   const ruleText = useRuleText();
   const { groups: chosen, rules } = colouring;
-  const [title, entries] = chosen.length
+  const underMaintenance = useMaintenanceMarks().size > 0;
+  const [title, colours] = chosen.length
     ? [t('dashboardFilters.groups'), [
       ...chosen.map(({ id, colour }) => ({ colour, label: groups.find((group) => group.id === id)?.name ?? `#${id}` })),
       { colour: DIMMED, label: t('dashboardFilters.otherEntities') },
@@ -28,6 +31,7 @@ export function MapLegend({ colouring, groups, attribute }: MapLegendProps) {
     : rules?.rules.length && attribute
       ? [attributeName(attribute), [...rules.rules.map((rule) => ({ colour: rule.colour, label: ruleText(rule) })), { colour: rules.otherwise, label: t('dashboardFilters.rules.otherwise') }]]
       : [undefined, []];
+  const entries = underMaintenance ? [...colours, { colour: MAINTENANCE_COLOUR, label: t('maintenance.onMap') }] : colours;
   if (!entries.length) return null;
   return (
     <section className="map-legend" aria-label={t('dashboardFilters.legend')} data-testid="map-legend">

@@ -1,5 +1,5 @@
 // A log's message in the reader's language: an engine's log (a watcher's transition, a scheduler's
-// run, a lighting override, a failed device command) is told again from its message_data (entity and key names, the value and the threshold, in
+// run, a lighting override, a failed device command, a maintenance window's change, start or end) is told again from its message_data (entity and key names, the value and the threshold, in
 // the interface language); any other log shows its stored text.
 import { useTranslation } from 'react-i18next';
 import { useAttributeName } from '../../i18n/attributeNames.ts';
@@ -27,12 +27,19 @@ interface EngineLogData {
   level?: number;
   minutes?: number;
   method?: string;
+  /** A maintenance window's log: its name, what happened to it, its mode. */
+  maintenance_window?: string;
+  action?: string;
+  mode?: string;
+  /** false: logged under notify-off maintenance and sent to no one. */
+  notified?: boolean;
 }
 
 const WATCHER_TRANSITIONS = ['alert', 'recover', 'no_data', 'data_back'];
 const SCHEDULER_RESULTS = ['ok', 'nok', 'skipped', 'failed'];
 const FAILURE_REASONS = ['timeout', 'unavailable', 'unexpected'];
 const LIGHTING_EVENTS = ['override', 'override_end'];
+const MAINTENANCE_ACTIONS = ['scheduled', 'changed', 'removed', 'started', 'ended'];
 
 export function LogMessage({ message, source, data }: { message: string; source?: unknown; data?: unknown }) {
   const { t, i18n } = useTranslation();
@@ -47,7 +54,7 @@ export function LogMessage({ message, source, data }: { message: string; source?
       entity: pickLocalized(parts.entity, i18n.language), key: attributeName(parts.key ?? ''), value: shown(parts.value),
       // symbols as they are; between in words
       operator: parts.operator === 'between' ? t('enumValues.operator.between') : parts.operator, threshold, watcher: parts.watcher, interval: parts.interval,
-    })}</>;
+    })}{parts.notified === false ? ` ${t('logMessages.notSent')}` : ''}</>;
   }
   if (source === 'scheduler' && parts.result && SCHEDULER_RESULTS.includes(parts.result)) {
     const reason = t(`logMessages.failureReason.${FAILURE_REASONS.includes(parts.reason ?? '') ? parts.reason : 'unexpected'}`);
@@ -58,6 +65,9 @@ export function LogMessage({ message, source, data }: { message: string; source?
   }
   if (source === 'entity' && parts.event === 'command_failed') {
     return <>{t('logMessages.command.failed', { entity: pickLocalized(parts.entity, i18n.language), method: parts.method, reason: parts.reason })}</>;
+  }
+  if (parts.maintenance_window !== undefined && parts.action && MAINTENANCE_ACTIONS.includes(parts.action)) {
+    return <>{t(`logMessages.maintenance.${parts.action}`, { name: parts.maintenance_window, mode: t(`enumValues.mode.${parts.mode}`) })}</>;
   }
   return <>{message}</>;
 }

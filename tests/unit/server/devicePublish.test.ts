@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../server/errors.ts';
 import type { DeviceIngest, DeviceIdentity } from '../../../server/ingest/deviceIngest.ts';
 import type { IngestProblems } from '../../../server/ingest/ingestProblems.ts';
 import { devicePublish, type DeviceRequestHandler } from '../../../server/ingest/mqtt/devicePublish.ts';
@@ -34,5 +35,17 @@ describe('devicePublish', () => {
     }
     await Promise.all(received);
     expect(running).toEqual({ answers: 300, requests: 40 });
+  });
+
+  it('drops a device\'s attributes during read-only maintenance (MQTT has no 503) and counts them; other failures still fail', async () => {
+    const reported: string[] = [];
+    const counting = { report: (reason: string) => reported.push(reason), reportAll: () => {} } as unknown as IngestProblems;
+    const readOnly = new ApiError(503, 'MAINTENANCE_READ_ONLY', 'read-only');
+    const ingest = { attributes: async () => { throw readOnly; } } as unknown as DeviceIngest;
+    const receive = devicePublish(ingest, {} as TelemetryWriter, counting, () => undefined);
+    await expect(receive(device(1), 'v1/devices/me/attributes', Buffer.from('{"firmware":"2.0"}'))).resolves.toBeDefined();
+    expect(reported).toEqual(['read_only']);
+    const broken = { attributes: async () => { throw new Error('database gone'); } } as unknown as DeviceIngest;
+    await expect(devicePublish(broken, {} as TelemetryWriter, counting, () => undefined)(device(1), 'v1/devices/me/attributes', Buffer.from('{}'))).rejects.toThrow('database gone');
   });
 });

@@ -45,6 +45,12 @@ describe('the page table', () => {
     }
   });
 
+  it('offers the maintenance page to those whose token allows a maintenance mode, whatever else they hold', () => {
+    const maintainer = { ...operator, maintenance_modes: ['notify-off'] } as TokenClaims;
+    expect(menu(maintainer)).toEqual(['modules /dashboard', 'modules /logs', 'settings /profile', 'settings /watcher', 'settings /maintenance']);
+    for (const user of [operator, admin, { ...admin, maintenance_modes: [] } as TokenClaims]) expect(mayOpen(user, pageAt('/maintenance').access)).toBe(false);
+  });
+
   it('gives the user menu and the profile page their settings: the profile pages but /profile, the password first', () => {
     expect(openableSettingsPages(operator)).toEqual([]);
     expect(openableSettingsPages(admin).map((page) => page.path)).toEqual(['/profile/password', '/profile/notifications', '/profile/kpi-presets']);
