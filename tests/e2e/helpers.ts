@@ -47,6 +47,18 @@ export async function logout(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/login(\?|$)/);
 }
 
+/** A label as a form field shows it (a required field's label starts with '*'). */
+export const labelled = (label: string) => new RegExp(`^\\*?\\s*${label.replace(/[()]/g, '\\$&')}$`);
+
+/** The form field labelled `label`. */
+export const formField = (page: Page, label: string) => page.getByLabel(labelled(label));
+
+/** Picks an option of the antd Select labelled `label`. */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: labelled(label) }).click({ force: true }); // the selected value's text covers the input
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+}
+
 /** The path plus query of the page, e.g. `/studio/zones?x=1`. */
 export function pathAndQuery(page: Page): string {
   const url = new URL(page.url());

@@ -5,20 +5,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { XSS_PAYLOADS } from '../support/xssPayloads.ts';
 import { expectNoAxeViolations } from './axe.ts';
-import { apiToken, graphql, login, users } from './helpers.ts';
+import { apiToken, choose, formField, graphql, labelled, login, users } from './helpers.ts';
 
 const CHART_TYPES = [
   ['bar', 'Bar'], ['stacked-bar', 'Stacked bar'], ['horizontal-bar', 'Horizontal bar'], ['line', 'Line'], ['pie', 'Pie'],
   ['donut', 'Donut'], ['gauge', 'Gauge'], ['data-table', 'Data table'], ['time-scale', 'Time scale'],
 ] as const;
 
-const labelled = (label: string) => new RegExp(`^\\*?\\s*${label.replace(/[()]/g, '\\$&')}$`);
-const field = (page: Page, label: string) => page.getByLabel(labelled(label));
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: labelled(label) }).click({ force: true });
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-}
 
 /** The corpus less what a label may never hold (NUL, refused on save). */
 const PAYLOADS = XSS_PAYLOADS.filter((payload) => !payload.includes('\u0000'));
@@ -78,7 +71,7 @@ test('a new KPI saves with its defaults in four steps, and the builder previews 
   await expect(drawnChart(preview)).toBeVisible({ timeout: 15_000 });
   for (const [type, label] of CHART_TYPES) {
     await choose(page, 'Chart type', label);
-    if (type === 'gauge') await field(page, 'Maximum').fill('40');
+    if (type === 'gauge') await formField(page, 'Maximum').fill('40');
     // within half a second of the change the preview asks again; drawing is the browser's
     await expect(preview.locator(`[data-testid=kpi-chart][data-chart-type="${type}"][data-drawn=true]`)).toBeVisible({ timeout: 15_000 });
   }
@@ -115,10 +108,10 @@ test('the colour mapping is refused in the browser with the words of SPEC §5 un
     await expect(page.getByText('Fill in conditions to continue').first()).toBeVisible();
     // whole again, but the gauge's scale no longer ends where the ranges do
     await ranges.nth(1).getByLabel(labelled('From')).fill('800');
-    await field(page, 'Maximum').fill('2500');
+    await formField(page, 'Maximum').fill('2500');
     await page.getByTestId('form-save').click();
     await expect(page.getByText('The last value must equal the chart maximum').first()).toBeVisible();
-    await field(page, 'Maximum').fill('2000');
+    await formField(page, 'Maximum').fill('2000');
     await page.getByTestId('form-save').click();
     await expect(page.getByText(`${name} was updated successfully`)).toBeVisible();
   } finally {

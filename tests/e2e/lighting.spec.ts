@@ -6,10 +6,9 @@
 // override control, and axe scans of both pages. The 17th interval's refusal is resources.spec.ts'.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { accessTokenOf, apiToken, login, users } from './helpers.ts';
+import { accessTokenOf, apiToken, labelled, login, users } from './helpers.ts';
 
 /** A label as the form shows it (a required field's label starts with '*'). */
-const labelled = (label: string) => new RegExp(`^\\*?\\s*${label.replace(/[()]/g, '\\$&')}$`);
 
 /** A street lamp of Demo City (the group Lighting follows "Night dimming"), and its access token. */
 async function demoLamp(request: APIRequestContext, fromEnd: number) {

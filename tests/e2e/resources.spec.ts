@@ -2,19 +2,8 @@
 // through the forms, against the real server.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { apiToken, login, users, watcherLogEntries } from './helpers.ts';
+import { apiToken, choose, formField, labelled, login, users, watcherLogEntries } from './helpers.ts';
 
-/** A label as the field shows it (a required field's label starts with '*'). */
-const labelled = (label: string) => new RegExp(`^\\*?\\s*${label.replace(/[()]/g, '\\$&')}$`);
-
-/** The form field labelled `label`. */
-const field = (page: Page, label: string) => page.getByLabel(labelled(label));
-
-/** Picks an option of the antd Select labelled `label`. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: labelled(label) }).click({ force: true }); // the selected value's text covers the input
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-}
 
 const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
 
@@ -64,23 +53,23 @@ test('an admin creates, edits and deletes a watcher', async ({ page }) => {
   await expect(page.getByTestId('form-watcher')).toBeVisible();
 
   const name = uniqueName('Humidity watch');
-  await field(page, 'Name').fill(name);
-  await field(page, 'Attribute key').fill('humidity');
+  await formField(page, 'Name').fill(name);
+  await formField(page, 'Attribute key').fill('humidity');
   await choose(page, 'Operator', 'between');
-  await field(page, 'Threshold').fill('40');
+  await formField(page, 'Threshold').fill('40');
   await page.getByTestId('form-save').click();
   // between takes two values: the upper one is required
   await expect(page.getByText('Upper threshold is required')).toBeVisible();
-  await field(page, 'Upper threshold').fill('70');
-  await field(page, 'Interval (s)').fill('100000');
+  await formField(page, 'Upper threshold').fill('70');
+  await formField(page, 'Interval (s)').fill('100000');
   await page.getByTestId('form-save').click();
   await expect(page.getByText('The Interval (s) field must be 86400 or less')).toBeVisible();
-  await field(page, 'Interval (s)').fill('120');
+  await formField(page, 'Interval (s)').fill('120');
   await page.getByTestId('form-save').click();
   await expect(page.getByText(`${name} was created successfully`)).toBeVisible();
   await expect(page).toHaveURL(/\/watcher(\?|$)/);
 
-  await editThenDelete(page, 'watcher', escaped(name), () => field(page, 'Name').fill(`${name} (edited)`),
+  await editThenDelete(page, 'watcher', escaped(name), () => formField(page, 'Name').fill(`${name} (edited)`),
     `${name} (edited) was updated successfully`, escaped(`${name} (edited)`));
 });
 
@@ -115,7 +104,7 @@ test('an admin creates, edits and deletes a scheduler, with the cron explained b
   await page.goto('/studio/scheduler/create');
   await expect(page.getByTestId('form-scheduler')).toBeVisible();
   const name = uniqueName('Nightly energy');
-  await field(page, 'Name').fill(name);
+  await formField(page, 'Name').fill(name);
   const cron = page.getByTestId('cron-input');
   await cron.fill('61 * * * *');
   await expect(page.getByTestId('cron-preview')).toHaveCount(0);
@@ -123,8 +112,8 @@ test('an admin creates, edits and deletes a scheduler, with the cron explained b
   const preview = page.getByTestId('cron-preview');
   await expect(preview).toContainText('02:30');
   await expect(preview.locator('li')).toHaveCount(5);
-  await field(page, 'Attribute key').fill('energy');
-  await field(page, 'Target attribute').fill('energy_night');
+  await formField(page, 'Attribute key').fill('energy');
+  await formField(page, 'Target attribute').fill('energy_night');
   await page.getByTestId('form-save').click();
   await expect(page.getByText(`${name} was created successfully`)).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(name) });
@@ -143,7 +132,7 @@ test('a profile takes at most 16 intervals; it is edited and deleted', async ({ 
   await page.goto('/studio/profiles/create');
   await expect(page.getByTestId('form-profile')).toBeVisible();
   const name = uniqueName('Street dimming');
-  await field(page, 'Name').fill(name);
+  await formField(page, 'Name').fill(name);
   const add = page.getByTestId('add-definition.intervals');
   for (let i = 0; i < 16; i += 1) await add.click();
   await expect(page.getByTestId('definition.intervals-item')).toHaveCount(16);
@@ -162,7 +151,7 @@ test('a profile takes at most 16 intervals; it is edited and deleted', async ({ 
   await expect(page.getByText(`${name} was created successfully`)).toBeVisible();
   await editThenDelete(page, 'profile', escaped(name), async () => {
     await expect(page.getByTestId('definition.intervals-item')).toHaveCount(1);
-    await field(page, 'Name').fill(`${name} 2`);
+    await formField(page, 'Name').fill(`${name} 2`);
   }, `${name} 2 was updated successfully`, escaped(`${name} 2`));
 });
 
@@ -178,7 +167,7 @@ test('an admin creates, edits and deletes a KPI definition and a notification ru
   await page.getByRole('combobox', { name: labelled('Attribute key') }).fill('power');
   await page.keyboard.press('Tab');
   await choose(page, 'Chart type', 'Gauge');
-  await field(page, 'Maximum').fill('500');
+  await formField(page, 'Maximum').fill('500');
   await page.getByTestId('form-save').click();
   await expect(page.getByText(`${name} was created successfully`)).toBeVisible();
   await editThenDelete(page, 'kpi', escaped(name), () => page.getByLabel('Name (English)').fill(`${name} v2`),
@@ -236,13 +225,13 @@ test('in Slovak, a scheduler is created through the same form with Slovak texts'
   await page.goto('/studio/scheduler/create');
   await expect(page.getByTestId('form-scheduler')).toContainText('Vytvoriť: Plánovač');
   const name = uniqueName('Nočná energia');
-  await field(page, 'Názov').fill(name);
+  await formField(page, 'Názov').fill(name);
   await page.getByTestId('cron-input').fill('0 3 * * *');
   await expect(page.getByTestId('cron-preview')).toContainText('Nasledujúcich päť spustení:');
-  await field(page, 'Cieľový atribút').fill('energia_noc');
+  await formField(page, 'Cieľový atribút').fill('energia_noc');
   await page.getByTestId('form-save').click();
   await expect(page.getByText('Pole Kľúč atribútu je povinné')).toBeVisible(); // avg needs its attribute key
-  await field(page, 'Kľúč atribútu').fill('energy');
+  await formField(page, 'Kľúč atribútu').fill('energy');
   await page.getByTestId('form-save').click();
   await expect(page.getByText(`Záznam ${name} bol úspešne vytvorený`)).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
@@ -309,7 +298,7 @@ test('leaving a changed form asks first', async ({ page }) => {
   await login(page, users.cityAdmin);
   await page.goto('/watcher/create');
   await expect(page.getByTestId('form-watcher')).toBeVisible();
-  await field(page, 'Name').fill('Unsaved');
+  await formField(page, 'Name').fill('Unsaved');
   let asked = '';
   page.once('dialog', (dialog) => {
     asked = dialog.message();
@@ -318,5 +307,5 @@ test('leaving a changed form asks first', async ({ page }) => {
   await page.getByRole('menuitem', { name: /Profile/ }).first().click();
   await expect.poll(() => asked).toContain('unsaved changes');
   await expect(page).toHaveURL(/\/watcher\/create$/);
-  await expect(field(page, 'Name')).toHaveValue('Unsaved');
+  await expect(formField(page, 'Name')).toHaveValue('Unsaved');
 });
