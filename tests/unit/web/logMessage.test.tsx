@@ -60,4 +60,13 @@ describe('LogMessage', () => {
     expect(shown({ message: 'stored', source: 'entity', data: failed })).toBe('Straßenlampe 1-3: der Befehl setDim ist fehlgeschlagen (<b>driver fault</b>)');
     expect(document.querySelector('b')).toBeNull();
   });
+
+  it('says a maintenance window\'s change, start and end in the interface language, and that a muted alert was not sent', async () => {
+    const data = { maintenance_window: 'Night works', mode: 'read-only' };
+    expect(shown({ message: 'stored', source: 'user', data: { ...data, action: 'scheduled' } })).toBe('Maintenance window "Night works" (Read-only) scheduled');
+    expect(shown({ message: 'stored', source: 'system', data: { ...data, action: 'ended' } })).toBe('Maintenance window "Night works" (Read-only) ended');
+    expect(shown({ message: 'stored', source: 'watcher', data: { ...alert, notified: false } })).toBe('Street lamp 1-3: Power 82.5 > 50 (Lamp power high) (not sent: notifications off for maintenance)');
+    await i18n.changeLanguage('sk');
+    expect(shown({ message: 'stored', source: 'system', data: { ...data, action: 'started' } })).toBe('Okno údržby „Night works“ (Iba na čítanie) začalo');
+  });
 });
