@@ -17,6 +17,7 @@ import { kpiDataRoutes } from './api/kpiDataRoutes.ts';
 import { overlayImageRoutes } from './api/overlayImageRoutes.ts';
 import { boardMediaRoutes } from './api/boardMediaRoutes.ts';
 import { healthRoutes, readinessProbe } from './api/healthRoutes.ts';
+import { clientErrorRoutes } from './api/clientErrorRoutes.ts';
 import { frameOriginsRoutes } from './api/frameOriginsRoutes.ts';
 import { profileRoutes } from './api/profileRoutes.ts';
 import { mayOpenSubscriptions, refuseOutsidePublicApi } from './api/publicApiDoors.ts';
@@ -224,6 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   authRoutes(app, auth);
   publicAuthRoutes(app, apiTokens);
+  clientErrorRoutes(app);
   healthRoutes(app, readinessProbe(() => options.db.systemQuery(sql`SELECT 1`)));
 
   let pubsub: PubSub | undefined;
