@@ -18,6 +18,7 @@ import { overlayImageRoutes } from './api/overlayImageRoutes.ts';
 import { boardMediaRoutes } from './api/boardMediaRoutes.ts';
 import { healthRoutes, readinessProbe } from './api/healthRoutes.ts';
 import { clientErrorRoutes } from './api/clientErrorRoutes.ts';
+import { traceRequests, type TracingConfig } from './tracing.ts';
 import { frameOriginsRoutes } from './api/frameOriginsRoutes.ts';
 import { profileRoutes } from './api/profileRoutes.ts';
 import { mayOpenSubscriptions, refuseOutsidePublicApi } from './api/publicApiDoors.ts';
@@ -123,6 +124,8 @@ export interface AppOptions {
   telemetryDayZones?: string[];
   /** The mail server of notification e-mails (SMTP_URL, SMTP_FROM); none: e-mail is off. */
   smtp?: { url: string; from: string };
+  /** Where request traces are exported, and their share (OTEL_EXPORTER_OTLP_ENDPOINT); none: not traced. */
+  tracing?: TracingConfig;
   /** Whether the engines that act on their own run (watchers, schedulers, notifications); default yes. */
   engines?: boolean;
   /** How often the engines look for due work (ms; watchers: 5 s). */
@@ -186,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  if (options.tracing) traceRequests(app, options.tracing);
   if (options.diskGuard) refuseWhileDiskIsFull(app, options.diskGuard);
   installErrorHandling(app);
   installJsonBodyParser(app, GRAPHQL_PATH);

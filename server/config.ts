@@ -1,4 +1,5 @@
 // Reads the configuration from the environment (README: "Configuration").
+import { DEFAULT_TRACE_SAMPLE_RATE, tracesEndpointFrom, type TracingConfig } from './tracing.ts';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -39,6 +40,8 @@ export interface Config {
   shutdownDrainMs: number;
   /** SMTP_URL and SMTP_FROM: where notification e-mails are sent through, and their sender; undefined: e-mail is off. */
   smtp?: SmtpConfig;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT (or …_TRACES_ENDPOINT) and OTEL_TRACES_SAMPLER_ARG: where request traces go, and their share; undefined: no traces. */
+  tracing?: TracingConfig;
 }
 
 export interface SmtpConfig {
@@ -210,6 +213,23 @@ export function mapOrigins(baseMap: BaseMap, tileHosts: string[]): string[] {
 const SENDER = /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
 
 /** SMTP_URL and SMTP_FROM; e-mail is off without SMTP_URL. The URL is never repeated: it may hold a password. */
+/** The traces' exporter, when one is configured: an http(s) endpoint, and the share sampled (0–1, default 0.8). */
+export function tracingFrom(env: NodeJS.ProcessEnv): TracingConfig | undefined {
+  const endpoint = tracesEndpointFrom(env);
+  if (!endpoint) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(endpoint);
+  } catch { /* refused below */ }
+  if (!url || !['http:', 'https:'].includes(url.protocol)) {
+    throw new ConfigError(`OTEL_EXPORTER_OTLP_ENDPOINT must be the OTLP/HTTP collector's address, e.g. http://collector:4318, got "${endpoint.slice(0, 200)}".`);
+  }
+  const raw = (env.OTEL_TRACES_SAMPLER_ARG ?? '').trim();
+  const sampleRate = raw === '' ? DEFAULT_TRACE_SAMPLE_RATE : Number(raw);
+  if (!(sampleRate >= 0 && sampleRate <= 1)) throw new ConfigError(`OTEL_TRACES_SAMPLER_ARG must be the share of requests traced, from 0 to 1, got "${raw.slice(0, 50)}".`);
+  return { endpoint, sampleRate };
+}
+
 export function smtpFrom(env: NodeJS.ProcessEnv): SmtpConfig | undefined {
   const url = (env.SMTP_URL ?? '').trim();
   if (url === '') return undefined;
@@ -270,5 +290,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     poolSize: poolSizeFrom(env.DATABASE_POOL_SIZE),
     shutdownDrainMs: shutdownDrainFrom(env.SHUTDOWN_DRAIN_MS),
     smtp: smtpFrom(env),
+    tracing: tracingFrom(env),
   };
 }

@@ -40,7 +40,7 @@ async function main() {
   const app = await buildApp({ db, jwtSecret: config.jwtSecret, webDir: config.webDir, trustProxy: config.trustProxy,
     https: config.tls, baseMap: config.baseMap, mapTileHosts: config.mapTileHosts, hsts: config.hsts, telemetryDayZones: config.telemetryDayZones,
     diskGuard: embedded && !isMemoryDir(config.dataDir) ? diskGuard(config.dataDir) : undefined, logger: { level: process.env.LOG_LEVEL ?? 'warn' },
-    smtp: config.smtp });
+    smtp: config.smtp, tracing: config.tracing });
   let closing = false;
   let mqttListener: MqttListener | undefined;
   let simulation: DemoSimulation | undefined;
@@ -99,6 +99,7 @@ async function main() {
   console.log(config.smtp
     ? `Notification e-mails are sent through ${smtpServerName(config.smtp.url)} from ${config.smtp.from}.`
     : 'Notification e-mails are off: set SMTP_URL and SMTP_FROM to send them.');
+  if (config.tracing) console.log(`Request traces (a share of ${config.tracing.sampleRate}) are exported to ${new URL(config.tracing.endpoint).host}.`);
   console.log(`Terrasight is running at ${config.tls ? 'https' : 'http'}://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${where}).`);
 }
 

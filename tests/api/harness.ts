@@ -61,6 +61,7 @@ export interface TestAppOptions {
   engines?: boolean; enginesEveryMs?: number; smtp?: AppOptions['smtp'];
   /** Requests an API token may make per window. */
   apiRateLimit?: AppOptions['apiRateLimit'];
+  tracing?: AppOptions['tracing'];
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
