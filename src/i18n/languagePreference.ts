@@ -3,7 +3,9 @@
 import { DEFAULT_LANGUAGE, isSupportedLanguage, supportedLanguageOf } from './languages.ts';
 import type { LanguageCode } from './languages.ts';
 
-export const LANGUAGE_STORAGE_KEY = 'language';
+import { DEVICE_KEYS } from '../session/storedKeys.ts';
+
+export const LANGUAGE_STORAGE_KEY = DEVICE_KEYS.language;
 
 export function storedLanguage(): LanguageCode | undefined {
   try {

@@ -5,19 +5,16 @@ import { liveConnection } from '../providers/liveConnection.ts';
 import { queryClient } from '../providers/queryClient.ts';
 import { loginPathFor } from '../routing/loginRedirect.ts';
 import { navigateTo } from './appNavigation.ts';
+import { DASHBOARD_STATE_PREFIX, SESSION_KEYS } from './storedKeys.ts';
 import { clearTokens } from './tokenStorage.ts';
 
-/** localStorage keys holding data of the signed-in user (not device preferences). */
-const USER_DATA_KEYS = ['languages'];
-/** Prefix of the user's dashboard state (SPEC §4: logout clears stored data). */
-export const DASHBOARD_STATE_PREFIX = 'terrasight.dashboard.';
 
 let redirectingToLogin = false;
 
 export function clearSession(): void {
   liveConnection.close();
   clearTokens();
-  for (const key of USER_DATA_KEYS) window.localStorage.removeItem(key);
+  window.localStorage.removeItem(SESSION_KEYS.languages);
   for (const key of Object.keys(window.localStorage)) if (key.startsWith(DASHBOARD_STATE_PREFIX)) window.localStorage.removeItem(key);
   queryClient.clear();
 }

@@ -2,8 +2,10 @@
 // through `useAccessToken` so that signing in or out re-renders whatever depends on them.
 import { useSyncExternalStore } from 'react';
 
-export const ACCESS_TOKEN_KEY = 'terrasight.access_token';
-export const REFRESH_TOKEN_KEY = 'terrasight.refresh_token';
+import { SESSION_KEYS } from './storedKeys.ts';
+
+export const ACCESS_TOKEN_KEY = SESSION_KEYS.accessToken;
+export const REFRESH_TOKEN_KEY = SESSION_KEYS.refreshToken;
 
 const listeners = new Set<() => void>();
 

@@ -1,8 +1,9 @@
 // The sidebar's open/closed state: remembered in localStorage (`sidebar_status`, 'open' or
 // 'closed') and closed automatically when the window is narrower than 992 px (SPEC §4).
 import { useCallback, useEffect, useState } from 'react';
+import { DEVICE_KEYS } from '../../session/storedKeys.ts';
 
-export const SIDEBAR_STORAGE_KEY = 'sidebar_status';
+export const SIDEBAR_STORAGE_KEY = DEVICE_KEYS.sidebarStatus;
 export const MOBILE_BREAKPOINT_PX = 992;
 
 const narrowQuery = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;

@@ -1,10 +1,12 @@
 // Where the map starts: the default centre (SPEC §3) and the rotation and tilt the user left it
 // at, kept in local storage (SPEC §3) so that a reload shows the map as it was.
+import { DEVICE_KEYS } from '../../session/storedKeys.ts';
+
 export const DEFAULT_CENTER = { latitude: 48.145, longitude: 17.109 } as const;
 export const DEFAULT_ZOOM = 13;
 
-const BEARING_KEY = 'terrasight.map.bearing';
-const PITCH_KEY = 'terrasight.map.pitch';
+const BEARING_KEY = DEVICE_KEYS.mapBearing;
+const PITCH_KEY = DEVICE_KEYS.mapPitch;
 
 const stored = (key: string, min: number, max: number): number => {
   const value = Number(localStorage.getItem(key));

@@ -8,7 +8,7 @@ import { isColourRule, MAX_RULES, type ColourRuleSet } from '../../components/ma
 import { MAX_GROUPS } from '../../components/map/groupColours.ts';
 import { INT4_MAX } from '../../schemas/bounds.ts';
 import { mapFeaturesQuerySchema } from '../../schemas/mapFeatures.ts';
-import { DASHBOARD_STATE_PREFIX } from '../../session/sessionReset.ts';
+import { DASHBOARD_STATE_PREFIX } from '../../session/storedKeys.ts';
 
 export interface DashboardState {
   /** The map level shown; every level without one. */

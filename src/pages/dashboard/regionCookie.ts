@@ -1,5 +1,6 @@
 // The selected region, kept in a cookie (SPEC §4, §9: stored key "selected region").
-const COOKIE = 'terrasight_region';
+import { REGION_COOKIE as COOKIE } from '../../session/storedKeys.ts';
+
 const ONE_YEAR_S = 365 * 86_400;
 
 export function storedRegion(): number | undefined {
