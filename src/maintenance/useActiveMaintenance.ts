@@ -12,16 +12,16 @@ const BOUNDARY_SLACK_MS = 500;
 
 export type ActiveWindow = MaintenanceWindow & { id: number; current_start: string; current_end: string };
 
-const inForceAt = (window: MaintenanceWindow, now: number): window is ActiveWindow =>
+export const inForceAt = (window: MaintenanceWindow, now: number): window is ActiveWindow =>
   !!window.current_start && !!window.current_end && Date.parse(window.current_start) <= now && now < Date.parse(window.current_end);
 
 /** The next start or end after `now` among the windows (ms), or undefined. */
-function nextBoundary(windows: readonly MaintenanceWindow[], now: number): number | undefined {
+export function nextBoundary(windows: readonly MaintenanceWindow[], now: number): number | undefined {
   const times = windows.flatMap((window) => [window.current_start, window.current_end]).filter((time): time is string => !!time).map(Date.parse).filter((time) => time > now);
   return times.length ? Math.min(...times) : undefined;
 }
 
-export function useActiveMaintenance(): { active: ActiveWindow[]; refetch: () => void } {
+export function useActiveMaintenance(): { active: ActiveWindow[] } {
   const { query } = useList<MaintenanceWindow>({
     resource: 'maintenance_window',
     pagination: { mode: 'off' },
@@ -30,6 +30,7 @@ export function useActiveMaintenance(): { active: ActiveWindow[]; refetch: () =>
     liveMode: 'auto',
   });
   const windows = useMemo(() => query.data?.data ?? [], [query.data]);
+  const { refetch } = query;
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const boundary = nextBoundary(windows, Date.now());
@@ -37,10 +38,10 @@ export function useActiveMaintenance(): { active: ActiveWindow[]; refetch: () =>
     // setTimeout holds at most ~24.8 days
     const timer = setTimeout(() => {
       setNow(Date.now());
-      void query.refetch();
+      void refetch();
     }, Math.min(boundary - Date.now() + BOUNDARY_SLACK_MS, 2 ** 31 - 1));
     return () => clearTimeout(timer);
-  }, [windows, query, now]);
+  }, [windows, refetch, now]);
   const active = useMemo(() => windows.filter((window) => inForceAt(window, Math.max(now, Date.now()))), [windows, now]);
-  return { active, refetch: () => void query.refetch() };
+  return { active };
 }
