@@ -44,7 +44,7 @@ export default defineConfig({
       injectRegister: false,
       manifest: false, // each branding variant has its own (public/branding/*/manifest.webmanifest)
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         manifestTransforms: [async (entries) => ({ manifest: entries.filter((entry) => build.ofThisBuild(entry.url)), warnings: [] })],
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
         navigateFallback: 'index.html',
