@@ -63,10 +63,8 @@ test('read-only: started in the form, its banner on a second browser within 5 s,
   const name = `Database upgrade ${Date.now().toString(36)}`;
   await startInForm(page, name, 'Read-only');
 
-  const started = Date.now();
   const banner = operator.getByTestId('maintenance-banner');
   await expect(banner).toContainText(`Read-only: ${name}`, { timeout: BANNER_MS });
-  expect(Date.now() - started).toBeLessThan(BANNER_MS);
   await expect(banner).toContainText('Changes cannot be saved.');
   // the operator may not start one: no way to the maintenance page
   await expect(banner.getByRole('link')).toHaveCount(0);
