@@ -7,7 +7,7 @@ import { login, users } from './helpers.ts';
 const ADMIN_MENU = [
   'Dashboard', 'Studio', 'Performance Dashboard', 'Public API dashboard', 'Logs',
   'Regions', 'Zones', 'Devices', 'Scheduler', 'Profiles', 'KPI',
-  'Profile', 'Change password', 'Notifications', 'KPI presets', 'Watchers', 'API users',
+  'Profile', 'Change password', 'Notifications', 'KPI presets', 'Watchers', 'API users', 'Maintenance mode',
 ];
 const OPERATOR_MENU = ['Dashboard', 'Performance Dashboard', 'Logs', 'Profile', 'Watchers'];
 
@@ -28,7 +28,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('the administrator reaches every page of the menu, the studio\'s zones and devices included', async ({ page }) => {
-  test.slow(); // seventeen pages, the map ones among them
+  test.slow(); // eighteen pages, the map ones among them
   await login(page, users.cityAdmin);
   await page.goto('/applications');
   await walkMenu(page, ADMIN_MENU);
