@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { CLIENT_ERROR_REPORTS_PER_ADDRESS, clientErrorSchema, type ClientError } from '../../src/schemas/clientError.ts';
 import { requestRateLimiter } from '../auth/tokenRateLimit.ts';
 import { ApiError } from '../errors.ts';
+import { TOO_MANY_READS } from '../services/readBudget.ts';
 import { bodySchema, errorResponses } from './openapi.ts';
 
 export function clientErrorRoutes(app: FastifyInstance) {
@@ -16,7 +17,7 @@ export function clientErrorRoutes(app: FastifyInstance) {
       const waitMs = limiter.take(request.ip);
       if (!waitMs) return;
       const seconds = Math.ceil(waitMs / 1000);
-      const error = new ApiError(429, 'TOO_MANY_REQUESTS', 'Too many requests at once. Try again in a moment.', undefined, { seconds });
+      const error = new ApiError(429, 'TOO_MANY_REQUESTS', TOO_MANY_READS, undefined, { seconds });
       error.retryAfterSeconds = seconds;
       throw error;
     },
