@@ -13,13 +13,16 @@ export interface ApiErrorEntry {
 }
 
 /**
- * The entry's message in the interface language when the dictionaries know its code. A refusal
+ * The entry's message in the interface language when the dictionaries know its code (`{{field}}`:
+ * the field it is about, unless its params name one). A refusal
  * naming the grant it needs (`params.scope`: view, edit, owner) has its own text where there is
  * one (`FORBIDDEN_owner`: i18next's context), else the code's.
  */
 function localized(entry: ApiErrorEntry | undefined, fallback: string): string {
   const key = `apiErrors.${entry?.code}`;
-  const params = entry?.params ?? {};
+  // a field's message names it as the server's does: by the last segment of its path
+  const field = entry?.field?.slice(entry.field.lastIndexOf('.') + 1);
+  const params = { ...(field ? { field } : {}), ...entry?.params };
   return entry?.code && i18n.isInitialized && i18n.exists(key) ? i18n.t(key, { ...params, context: params.scope === undefined ? undefined : String(params.scope) }) : fallback;
 }
 

@@ -1,5 +1,6 @@
 // The data provider maps refine calls to the REST paths of docs/api.md and GraphQL to /graphql.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setUpI18n } from '../../../src/i18n/i18n.ts';
 import { blobAnswerMeta, dataProvider, filtersToQuery, graphqlMeta } from '../../../src/providers/dataProvider.ts';
 import { resourceApi } from '../../../src/resources/apiMap.ts';
 
@@ -9,6 +10,9 @@ function json(status: number, body: unknown): Response {
 
 const userListQuery = 'query UserList { user_list { id username email } }';
 
+beforeAll(async () => {
+  await setUpI18n('city').changeLanguage('en');
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('data provider', () => {
@@ -118,7 +122,7 @@ describe('model resources', () => {
   });
 
   it('send creates and updates through the declared doors, with field errors named as the form names them', async () => {
-    const fetchStub = vi.fn(async (_url: string, _init?: RequestInit) => json(400, { errors: [{ code: 'NUMBER_MAX', message: 'The interval field must be 86400 or less', field: 'input.interval' }] }));
+    const fetchStub = vi.fn(async (_url: string, _init?: RequestInit) => json(400, { errors: [{ code: 'NUMBER_MAX', message: 'The interval field must be 86400 or less', field: 'input.interval', params: { comparison: '<=', limit: 86400 } }] }));
     vi.stubGlobal('fetch', fetchStub);
     const failure = await dataProvider.update({ resource: 'watcher', id: 7, variables: { interval: 90000 } }).catch((error: unknown) => error);
     expect(fetchStub.mock.calls[0]?.[0]).toBe('/update-watcher');
