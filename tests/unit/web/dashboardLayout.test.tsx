@@ -2,11 +2,14 @@
 // under the map, fold away by their header button and grow or shrink by their edge's arrow keys.
 // The camera target of an entity: a point is centred, an area or a region's extent is fitted.
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import '../../../src/i18n/i18n.ts'; // (the texts are their keys here)
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setUpI18n } from '../../../src/i18n/i18n.ts';
 import { cameraTargetOf } from '../../../src/components/map/cameraTarget.ts';
 import { DashboardLayout } from '../../../src/pages/dashboard/DashboardLayout.tsx';
 
+beforeAll(async () => {
+  await setUpI18n('city').changeLanguage('en');
+});
 afterEach(cleanup);
 
 describe('DashboardLayout', () => {
@@ -21,7 +24,7 @@ describe('DashboardLayout', () => {
     render(<DashboardLayout toolbar={<span>bar</span>} widgets={<p>a KPI</p>}><span>map</span></DashboardLayout>);
     const area = screen.getByTestId('dashboard-widgets');
     expect(area.textContent).toContain('a KPI');
-    const edge = screen.getByRole('separator', { name: 'mapLayout.widgetsResize' });
+    const edge = screen.getByRole('separator', { name: 'Resize the KPI widgets' });
     const height = Number(edge.getAttribute('aria-valuenow'));
     fireEvent.keyDown(edge, { key: 'ArrowUp' });
     expect(Number(edge.getAttribute('aria-valuenow'))).toBeGreaterThan(height);
@@ -29,7 +32,7 @@ describe('DashboardLayout', () => {
     fireEvent.keyDown(edge, { key: 'ArrowDown' });
     expect(Number(edge.getAttribute('aria-valuenow'))).toBeLessThan(height);
 
-    const toggle = screen.getByRole('button', { name: /mapLayout\.widgets$/ });
+    const toggle = screen.getByRole('button', { name: /KPI widgets$/ });
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');

@@ -1,6 +1,7 @@
 // The HTTP client against a stubbed fetch: token refresh once for many requests, session expiry
-// with a single redirect, and the error messages of SPEC §8.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+// with a single redirect, and the error messages of SPEC §8 (in English, as the web app shows them).
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setUpI18n } from '../../../src/i18n/i18n.ts';
 import { httpRequest } from '../../../src/providers/httpClient.ts';
 import { GENERIC_COMMUNICATION_ERROR, errorFromResponse } from '../../../src/providers/httpError.ts';
 import { registerAppNavigation } from '../../../src/session/appNavigation.ts';
@@ -19,6 +20,10 @@ function bearerOf(init: RequestInit | undefined): string | undefined {
 }
 
 let navigations: string[];
+
+beforeAll(async () => {
+  await setUpI18n('city').changeLanguage('en');
+});
 
 beforeEach(() => {
   navigations = [];
@@ -93,13 +98,16 @@ describe('token refresh', () => {
 });
 
 describe('invalid or revoked sessions', () => {
-  it.each(['JWT100', 'JWT102'])('%s resets the session and redirects once', async (code) => {
+  it.each([
+    ['JWT100', 'Invalid token'],
+    ['JWT102', 'Your session has ended. Please sign in again.'],
+  ])('%s resets the session and redirects once', async (code, message) => {
     vi.stubGlobal('fetch', vi.fn(async () => json(401, { errors: [{ code, message: 'Invalid token' }] })));
 
     const results = await Promise.allSettled([httpRequest({ path: '/tenant' }), httpRequest({ path: '/user-me' })]);
 
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
-    expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ statusCode: 401, message: 'Invalid token', code });
+    expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ statusCode: 401, message, code });
     expect(navigations).toEqual(['/login?redirect=%2F']);
     expect(getAccessToken()).toBeNull();
   });
@@ -158,17 +166,20 @@ describe('error messages (SPEC §8)', () => {
     expect(errorFromResponse(400, { errors: [{ code: 'INVALID_PASSWORD', message: 'Invalid user password' }] }).message).toBe(
       'Invalid user password',
     );
-    expect(errorFromResponse(429, { errors: [{ code: 'RATE_LIMITED', message: 'Too many failed sign-in attempts. Try again in 5 minutes.' }] }).message).toBe(
+    expect(errorFromResponse(429, { errors: [{ code: 'RATE_LIMITED', message: 'Too many failed sign-in attempts. Try again in 5 minutes.', params: { minutes: 5 } }] }).message).toBe(
       'Too many failed sign-in attempts. Try again in 5 minutes.',
     );
     expect(errorFromResponse(502, 'Bad gateway').message).toBe(GENERIC_COMMUNICATION_ERROR);
     expect(errorFromResponse(404, {}).statusCode).toBe(404);
   });
 
-  it('keeps field messages of validation errors', () => {
-    const error = errorFromResponse(400, { errors: [{ code: 'VALIDATION', message: 'too short', field: 'input.password' }] });
-    expect(error.errors).toEqual({ 'input.password': 'too short' });
-    expect(error.code).toBe('VALIDATION');
+  it('keeps a message per field: in the interface language where the dictionaries know its code, else as sent', () => {
+    const error = errorFromResponse(400, { errors: [
+      { code: 'PASSWORD_TOO_SHORT', message: 'The password must have at least 8 characters', field: 'input.password', params: { limit: 8 } },
+      { code: 'SOMETHING_NEW', message: 'too short', field: 'input.name' },
+    ] });
+    expect(error.errors).toEqual({ 'input.password': 'The password must have at least 8 characters', 'input.name': 'too short' });
+    expect(error.code).toBe('PASSWORD_TOO_SHORT');
   });
 });
 

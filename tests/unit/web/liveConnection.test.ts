@@ -12,6 +12,8 @@ vi.mock('graphql-ws', () => ({
   },
 }));
 
+// Modules imported by an earlier file of this worker hold the real client: this file gets its own.
+vi.resetModules();
 const { liveConnection } = await import('../../../src/providers/liveConnection.ts');
 const { storeTokens } = await import('../../../src/session/tokenStorage.ts');
 
