@@ -22,7 +22,7 @@ function localized(entry: ApiErrorEntry | undefined, fallback: string): string {
   const key = `apiErrors.${entry?.code}`;
   // a field's message names it as the server's does: by the last segment of its path
   const field = entry?.field?.slice(entry.field.lastIndexOf('.') + 1);
-  const params = { ...(field ? { field } : {}), ...entry?.params };
+  const params: Record<string, string | number> = { ...(field ? { field } : {}), ...entry?.params };
   return entry?.code && i18n.isInitialized && i18n.exists(key) ? i18n.t(key, { ...params, context: params.scope === undefined ? undefined : String(params.scope) }) : fallback;
 }
 
