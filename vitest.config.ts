@@ -20,6 +20,7 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/api/globalSetup.ts'],
           maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 120_000,

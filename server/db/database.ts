@@ -83,6 +83,8 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data directory, or `memory://`. */
   dataDir: string;
+  /** `memory://` only: start from this dump of a data directory (a tar file of PGlite's `dumpDataDir`), already migrated or not. */
+  loadDataDir?: string;
   /** What a statement may take (ms); DEFAULT_STATEMENT_TIMEOUT_MS when absent. */
   statementTimeoutMs?: number;
   /** Told when the embedded database cut off a statement (and restarted, on a data directory). */
@@ -134,7 +136,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       connectionString: options.databaseUrl, max: options.poolSize ?? DEFAULT_POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, statement_timeout: statementTimeoutMs,
     });
   } else {
-    embedded = await startEmbeddedDatabase({ dataDir: options.dataDir, statementTimeoutMs, onTimeout: options.onEmbeddedTimeout });
+    embedded = await startEmbeddedDatabase({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, statementTimeoutMs, onTimeout: options.onEmbeddedTimeout });
     // PGlite is one session; a few connections keep the next statements waiting in the worker
     // while one runs (it lets no other connection into an open transaction). Kept open.
     pool = new pg.Pool({

@@ -22,6 +22,8 @@ export interface EmbeddedDatabase {
 export interface EmbeddedOptions {
   /** A directory, or `memory://`. */
   dataDir: string;
+  /** `memory://` only: a dump of a data directory (PGlite's `dumpDataDir` tar file) to start from. */
+  loadDataDir?: string;
   /** What a socket allows a statement unless told otherwise (ms). */
   statementTimeoutMs: number;
   /** Told when a statement timed out (and whether the worker was replaced). */
@@ -127,7 +129,7 @@ class Host {
 
   /** Starts a worker; resolves once it has opened the database, rejects with its reason. */
   start(): Promise<void> {
-    const worker = new Worker(new URL('./embeddedWorker.ts', import.meta.url), { workerData: { dataDir: this.options.dataDir } });
+    const worker = new Worker(new URL('./embeddedWorker.ts', import.meta.url), { workerData: { dataDir: this.options.dataDir, loadDataDir: this.options.loadDataDir } });
     this.worker = worker;
     let opened = false;
     return new Promise<void>((resolve, reject) => {

@@ -10,6 +10,7 @@
 // messages run: nothing of another connection slips into it. A connection that ends inside a
 // transaction (cut off by a statement timeout) has it rolled back before anything after it runs.
 import { PGlite } from '@electric-sql/pglite';
+import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 
 export type ToWorker =
@@ -29,7 +30,7 @@ export type FromWorker =
 export interface WorkerError { message: string; code?: string; path?: string; syscall?: string }
 
 const port = parentPort!;
-const { dataDir } = workerData as { dataDir: string };
+const { dataDir, loadDataDir } = workerData as { dataDir: string; loadDataDir?: string };
 
 const errorOf = (error: unknown): WorkerError => {
   const { message, code, path, syscall } = error as { message?: unknown; code?: unknown; path?: unknown; syscall?: unknown };
@@ -40,7 +41,9 @@ const errorOf = (error: unknown): WorkerError => {
 let db: PGlite;
 try {
   // fsync off: a killed process loses nothing committed (the pages are with the operating system).
-  db = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, { relaxedDurability: true });
+  const memory = dataDir === 'memory://';
+  const dump = memory && loadDataDir ? new Blob([await readFile(loadDataDir)]) : undefined;
+  db = await PGlite.create(memory ? undefined : dataDir, { relaxedDurability: true, loadDataDir: dump });
 } catch (error) {
   port.postMessage({ type: 'failed', error: errorOf(error) } satisfies FromWorker);
   process.exit(1);

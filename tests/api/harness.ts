@@ -1,16 +1,19 @@
 // Boots the real app on a real, freshly seeded database: embedded PGlite by default, or a new
-// database on the PostgreSQL server at TEST_DATABASE_URL (the PostgreSQL leg of `npm test`).
+// database on the PostgreSQL server at TEST_DATABASE_URL (the PostgreSQL leg of `npm test`). Each
+// is a copy of the demo database that the global setup migrated and seeded once
+// (tests/support/databaseTemplate.ts), with a day of demo history written through the app.
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
+import { inject, type TestContext } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app.ts';
 import type { ThrottleLimits } from '../../server/auth/loginThrottle.ts';
 import { DEFAULT_DAY_ZONES, type TrustProxy } from '../../server/config.ts';
-import { openDatabase, type Database } from '../../server/db/database.ts';
+import type { Database } from '../../server/db/database.ts';
 import type { IngestLimits } from '../../server/ingest/deviceIngest.ts';
 import type { WriterLimits } from '../../server/telemetry/telemetryWriter.ts';
 import type { BaseMap } from '../../src/schemas/mapConfig.ts';
 import { backfillDemoTelemetry } from '../../server/seed/demoDevices.ts';
-import { seedDemoIfEmpty } from '../../server/seed/demoSeed.ts';
+import { copyOfTemplate, databaseUrl, onServer } from '../support/databaseTemplate.ts';
 
 export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 export const PASSWORD = 'demo1234';
@@ -31,27 +34,24 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A new, empty database on the PostgreSQL server at `serverUrl` (for tests that migrate it themselves). */
 export async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const { default: pg } = await import('pg');
   const name = `terrasight_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  await onServer(serverUrl, `CREATE DATABASE ${name}`);
+  return { url: databaseUrl(serverUrl, name), drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+/** A copy of the run's demo database (its global setup built it), without history. */
+export const demoDatabase = (statementTimeoutMs?: number) =>
+  copyOfTemplate(inject('databaseTemplate'), process.env.TEST_DATABASE_URL, statementTimeoutMs);
+
 export const usingPostgres = () => !!process.env.TEST_DATABASE_URL;
+
+/**
+ * For a `beforeEach` (or a test's first line): skips, saying why, where the API tests run on the
+ * embedded database, which serves one process and one transaction at a time.
+ */
+export const skipUnlessPostgres = (why: string) => ({ skip }: TestContext) => skip(!usingPostgres(), `needs PostgreSQL: ${why}`);
 
 export interface TestAppOptions {
   writerLimits?: Partial<WriterLimits>; ingestLimits?: Partial<IngestLimits>; mqttLimits?: AppOptions['mqttLimits']; throttle?: ThrottleLimits; webDir?: string; trustProxy?: TrustProxy; db?: Database; hsts?: boolean;
@@ -65,15 +65,13 @@ export interface TestAppOptions {
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const server = process.env.TEST_DATABASE_URL;
   // A second app on another app's database shares its data (and is not the one to drop it).
-  const pgDatabase = server && !options.db ? await freshPostgresDatabase(server) : undefined;
-  const db = options.db ?? await openDatabase({ databaseUrl: pgDatabase?.url, dataDir: 'memory://', statementTimeoutMs: options.statementTimeoutMs });
-  const seeded = await seedDemoIfEmpty(db);
+  const copy = options.db ? undefined : await demoDatabase(options.statementTimeoutMs);
+  const db = options.db ?? copy!.db;
   const app = await buildApp({ db, jwtSecret: JWT_SECRET, telemetryDayZones: DEFAULT_DAY_ZONES, ...options, engines: options.engines ?? false });
   await app.ready();
   // A day of demo history (the server writes 30 on first start), through the real writer.
-  if (seeded) await backfillDemoTelemetry(db, app.ingestion.writer, { days: 1 });
+  if (copy) await backfillDemoTelemetry(db, app.ingestion.writer, { days: 1 });
 
   const send: TestApp['send'] = async ({ method = 'GET', path, body: payload, token, headers = {}, remoteAddress }) => {
     const response = await app.inject({
@@ -91,7 +89,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   return {
     app,
     db,
-    databaseUrl: pgDatabase?.url,
+    databaseUrl: copy?.url,
     async login(email, password = PASSWORD) {
       const { status, body } = await request('POST', '/auth/login', undefined, { email, password });
       if (status !== 200) throw new Error(`login ${email} failed: ${status} ${JSON.stringify(body)}`);
@@ -102,9 +100,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     send,
     async close() {
       await app.close();
-      if (options.db) return;
-      await db.close();
-      await pgDatabase?.drop();
+      await copy?.drop();
     },
   };
 }
