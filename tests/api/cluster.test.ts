@@ -8,12 +8,13 @@
 // live updates carry latest values), PostgreSQL's absence is a clean 503, and the rolling restart
 // fails no request. The delays are printed by bench/cluster.ts, not asserted. PostgreSQL leg only
 // (the run starts a PostgreSQL of its own, so that restarting it disturbs no other test).
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { haproxyInstalled } from '../../scripts/cluster.ts';
 import { runCluster } from '../../scripts/clusterRun.ts';
-import { usingPostgres } from './harness.ts';
+import { skipUnlessPostgres } from './harness.ts';
 
-describe.runIf(usingPostgres())('three instances behind HAProxy, one killed every 20 s', () => {
+describe('three instances behind HAProxy, one killed every 20 s', () => {
+  beforeEach(skipUnlessPostgres('three instances on one database'));
   it('lose nothing acknowledged, run every occurrence once, and keep devices, subscribers and users served', { timeout: 300_000 }, async () => {
     expect(haproxyInstalled(), 'HAProxy is installed (apt-get install -y haproxy)').toBe(true);
     const report = await runCluster({

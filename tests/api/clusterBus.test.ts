@@ -2,11 +2,11 @@
 // go in batches, a burst in several rows, an instance never hears its own, and one that cannot
 // read everything it missed says so. PostgreSQL only.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { startClusterBus, type ClusterEvent } from '../../server/live/clusterBus.ts';
 import { until } from '../support/devices.ts';
-import { freshPostgresDatabase, usingPostgres } from './harness.ts';
+import { freshPostgresDatabase, skipUnlessPostgres, usingPostgres } from './harness.ts';
 
 let dropDatabase: (() => Promise<void>) | undefined;
 const opened: Database[] = [];
@@ -32,7 +32,8 @@ async function instance(id: string, keepMs?: number) {
   return { db, bus, heard, gaps: () => gaps };
 }
 
-describe.runIf(usingPostgres())('the cluster bus', () => {
+describe('the cluster bus', () => {
+  beforeEach(skipUnlessPostgres('two instances on one database'));
   it('carries a burst to the other instance in order, in a few rows, and never back to its sender', { timeout: 30_000 }, async () => {
     const one = await instance('00000000-0000-4000-8000-000000000001');
     const two = await instance('00000000-0000-4000-8000-000000000002');

@@ -2,7 +2,7 @@
 // acknowledged is lost, and service resumes when space is freed. Needs root to mount a small
 // tmpfs for DATA_DIR; reported as skipped (not passed) where that is not allowed.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, statfsSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -33,17 +33,41 @@ const post = async (path: string, body: unknown) => {
   const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return { status: response.status, body: await response.json() as any, retryAfter: response.headers.get('retry-after') };
 };
+/**
+ * Fills the disk until `leave` bytes are free, a megabyte at a time: the server writes history
+ * beside it, so one write sized from a single reading of the free space could meet ENOSPC.
+ */
+function fillLeaving(file: string, leave: number) {
+  const fd = openSync(file, 'w');
+  const chunk = Buffer.alloc(1 << 20);
+  try {
+    for (;;) {
+      const { bavail, bsize } = statfsSync(mountPoint);
+      const room = bavail * bsize - leave;
+      if (room <= 0) return;
+      try {
+        writeSync(fd, chunk, 0, Math.min(chunk.length, room));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOSPC') return; // full: fuller than asked, still full
+        throw error;
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
 const signIn = () => post('/auth/login', { email: 'admin@demo.city', password: 'demo1234' });
 
 describe('a full disk under the embedded database', () => {
-  it.skipIf(!mounted)('answers 503 while full, loses no acknowledged write, and recovers when space is freed', async () => {
+  it('answers 503 while full, loses no acknowledged write, and recovers when space is freed', async ({ skip }) => {
+    skip(!mounted, 'needs root to mount a tmpfs for DATA_DIR');
     await start();
     const before = await signIn();
     expect(before.status).toBe(200);
 
     const filler = join(mountPoint, 'filler');
-    const { bavail, bsize } = statfsSync(mountPoint);
-    writeFileSync(filler, Buffer.alloc(bavail * bsize - DISK_RESERVE_BYTES / 2));
+    fillLeaving(filler, DISK_RESERVE_BYTES / 2);
     await new Promise((r) => setTimeout(r, 1100)); // the free-space reading is reused for a second
 
     const refused = await signIn();

@@ -6,12 +6,12 @@
 import { sql } from 'drizzle-orm';
 import { createClient, type Client } from 'graphql-ws';
 import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freePort, startServerProcess, type ServerProcess } from '../../scripts/serverProcess.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import type { MqttListener } from '../../server/ingest/mqttListener.ts';
 import { connectDevice, startDeviceApp, startListener, until, type DemoDevice } from '../support/devices.ts';
-import { JWT_SECRET, startTestApp, usingPostgres, type TestApp } from './harness.ts';
+import { JWT_SECRET, startTestApp, skipUnlessPostgres, usingPostgres, type TestApp } from './harness.ts';
 
 let a: TestApp;
 let aListener: MqttListener;
@@ -75,7 +75,8 @@ const listening = async (db: Database) => until(async () => (await db.systemQuer
 
 const watcherInput = (name: string) => ({ name, query: { key: 'temperature', aggregation: 'avg' }, condition: { operator: '>', kind: 'number', value: 30 }, interval: 120 });
 
-describe.runIf(usingPostgres())('two instances on one database', () => {
+describe('two instances on one database', () => {
+  beforeEach(skipUnlessPostgres('two instances on one database'));
   it('tell a subscriber on one instance what a device reported and a user changed on the other; another tenant hears nothing', { timeout: 30_000 }, async () => {
     const admin = (await a.login('admin@demo.city')).access_token;
     const facility = (await b.login('admin@demo.facility')).access_token;
@@ -151,7 +152,8 @@ const closedWithin = (client: MqttClient, ms: number) => new Promise<boolean>((r
   });
 });
 
-describe.runIf(usingPostgres())('devices on two instances', () => {
+describe('devices on two instances', () => {
+  beforeEach(skipUnlessPostgres('two instances on one database'));
   it('a device gets the command and shared attributes whose announcement its instance missed, once it listens again', { timeout: 30_000 }, async () => {
     const lamp = lamps[3];
     const device = await connectDevice(bListener.port, lamp.token, { clientId: 'lamp-four' });

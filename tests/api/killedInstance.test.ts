@@ -3,11 +3,11 @@
 // server process (`server/main.ts`); the one that carries on is this process's app. PostgreSQL
 // only: the embedded database belongs to one process.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../../scripts/serverProcess.ts';
 import { makeEntities } from '../support/testEntities.ts';
 import { until } from '../support/until.ts';
-import { JWT_SECRET, startTestApp, usingPostgres, type TestApp } from './harness.ts';
+import { JWT_SECRET, startTestApp, skipUnlessPostgres, usingPostgres, type TestApp } from './harness.ts';
 
 const SCHEDULERS = 200;
 let t: TestApp | undefined;
@@ -21,7 +21,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe.runIf(usingPostgres())('an instance killed mid-run (PostgreSQL)', () => {
+describe('an instance killed mid-run (PostgreSQL)', () => {
+  beforeEach(skipUnlessPostgres('a second instance on the same database'));
   it('leaves every due occurrence to run exactly once on the instance that lives', { timeout: 120_000 }, async () => {
     const app = t!;
     const admin = (await app.login('admin@demo.city')).access_token;

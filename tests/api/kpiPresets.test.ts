@@ -13,7 +13,7 @@ import { graphqlDocuments } from '../../src/schemas/graphqlOperations.ts';
 import { kpiPresetSchema } from '../../src/schemas/kpiPreset.ts';
 import { kpiSchema } from '../../src/schemas/kpi.ts';
 import type { ModelSchema } from '../../src/schemas/model.ts';
-import { startTestApp, usingPostgres, type TestApp } from './harness.ts';
+import { skipUnlessPostgres, startTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
 let cityAdmin: string;
@@ -231,7 +231,8 @@ describe('a deleted KPI, live', () => {
 
 describe('a KPI deleted while a preset names it', () => {
   // PostgreSQL runs the two transactions side by side (the embedded database takes one at a time)
-  it.runIf(usingPostgres())('the preset write waits for the delete and is refused, instead of keeping an id that is gone', async () => {
+  it('the preset write waits for the delete and is refused, instead of keeping an id that is gone', async (ctx) => {
+    skipUnlessPostgres('two transactions side by side')(ctx);
     const input = { name: { en: 'Deleted meanwhile' }, query: [{ key: 'power', aggregation: 'avg' }], definition: { chart: 'line' } };
     const doomed = Number((await gql(cityAdmin, kpis.create(input), input)).body.data.create_kpi.id);
     const [preset] = await ownPresets(operator);

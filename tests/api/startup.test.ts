@@ -48,14 +48,16 @@ describe('start-up failures', () => {
   });
 
   const readOnly = tmpfs('read-only', 'ro,size=1m');
-  it.skipIf(!readOnly)('DATA_DIR on a read-only file system (needs root to mount)', () => {
+  it('DATA_DIR on a read-only file system', ({ skip }) => {
+    skip(!readOnly, 'needs root to mount a read-only tmpfs');
     const { code, stderr } = start({ DATA_DIR: join(readOnly!, 'data') });
     expect(code).toBe(1);
     expectOneSentence(stderr, join(readOnly!, 'data'), 'read-only');
   });
 
   const full = tmpfs('full', 'size=64k');
-  it.skipIf(!full)('DATA_DIR on a full disk (needs root to mount)', () => {
+  it('DATA_DIR on a full disk', ({ skip }) => {
+    skip(!full, 'needs root to mount a small tmpfs');
     writeFileSync(join(full!, 'filler'), Buffer.alloc(64 * 1024 - 1));
     const { code, stderr } = start({ DATA_DIR: join(full!, 'data') });
     expect(code).toBe(1);
