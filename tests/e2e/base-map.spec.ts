@@ -72,8 +72,7 @@ async function dashboard(browser: Browser, fakeHost: (route: Route) => Promise<v
     hostRequests.push(route.request().url());
     return fakeHost(route);
   });
-  await login(page, users.cityAdmin);
-  await page.goto('/dashboard');
+  await login(page, users.cityAdmin, '/dashboard');
   const map = page.getByTestId('facility-map');
   await expect(map.locator('canvas.maplibregl-canvas')).toBeVisible();
   await expect(page.locator('.dashboard-map-loading')).toHaveCount(0, { timeout: 20_000 });

@@ -17,8 +17,7 @@ test('a board shared to view, then unshared, live for its viewer', async ({ page
     'mutation ($name: JSON) { create_board(name: $name) { id } }', { name: { en: name } });
   await graphql(request, token, 'mutation ($b: [Int!]) { create_component(name: "Notes", type: "richtext", definition: { html: "<p>Hello</p>" }, board_ids: $b) { id } }', { b: [Number(board.id)] });
 
-  await login(page, users.cityAdmin);
-  await page.goto(`/performance-dashboard/${board.id}`);
+  await login(page, users.cityAdmin, `/performance-dashboard/${board.id}`);
   await page.getByTestId('board-share').click();
   await expect(shareDialog(page)).toBeVisible();
   await expect(shareDialog(page)).toContainText('This board is not shared with anyone.');
@@ -31,8 +30,7 @@ test('a board shared to view, then unshared, live for its viewer', async ({ page
 
   const operatorContext = await browser.newContext();
   const operator = await operatorContext.newPage();
-  await login(operator, users.cityOperator);
-  await operator.goto('/performance-dashboard');
+  await login(operator, users.cityOperator, '/performance-dashboard');
   const row = operator.getByTestId('row-open').filter({ hasText: name });
   await expect(row).toBeVisible();
   await expect(operator.getByTestId('list-board').locator('tr', { hasText: name }).getByTestId('tag-scopes')).toHaveText(['View']);
@@ -60,8 +58,7 @@ test('a board shared to view, then unshared, live for its viewer', async ({ page
 });
 
 test('a public-API board opens for the admin with its kpi component', async ({ page }) => {
-  await login(page, users.cityAdmin);
-  await page.goto('/public-api-dashboard');
+  await login(page, users.cityAdmin, '/public-api-dashboard');
   await expect(page.getByTestId('list-public_api_board')).toBeVisible();
   await page.getByTestId('row-open').first().click();
   await expect(page.getByTestId('board-page')).toBeVisible();

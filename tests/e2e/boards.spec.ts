@@ -50,8 +50,7 @@ const item = (page: Page, name: string) => page.getByTestId('board-item').filter
 
 test('a board is created from the list, gets components from its form, and opens from its row', async ({ page }) => {
   test.slow();
-  await login(page, users.cityAdmin);
-  await page.goto('/performance-dashboard');
+  await login(page, users.cityAdmin, '/performance-dashboard');
   await expect(page.getByTestId('list-board')).toBeVisible();
   await page.getByTestId('list-create').click();
   await page.getByLabel('Name (English)').fill('Night shift');
@@ -108,8 +107,7 @@ test('a board is created from the list, gets components from its form, and opens
 test('components move and resize by mouse and by keyboard, announced, and keep their place over a reload', async ({ page, request }) => {
   test.slow();
   const { boardId } = await boardWithEveryType(request, 'Arranged');
-  await login(page, users.cityAdmin);
-  await page.goto(`/performance-dashboard/${boardId}`);
+  await login(page, users.cityAdmin, `/performance-dashboard/${boardId}`);
   await expect(page.getByTestId('board-item')).toHaveCount(5);
   // a viewer of the grid (not arranging) can move nothing
   await expect(page.locator('.react-resizable-handle:visible, .board-item-handle')).toHaveCount(0);
@@ -190,8 +188,7 @@ test.describe('on a touch screen', () => {
     const { token, boardId } = await boardWithEveryType(request, 'Touched');
     // a tall text far below, so that the board is taller than the window
     await createComponent(request, token, boardId, { name: 'Far below', type: 'richtext', definition: { html: '<p>Far below</p>' }, layout: { x: 0, y: 60, w: 12, h: 10 } });
-    await login(page, users.cityAdmin);
-    await page.goto(`/performance-dashboard/${boardId}`);
+    await login(page, users.cityAdmin, `/performance-dashboard/${boardId}`);
     await expect(page.getByTestId('board-item')).toHaveCount(6);
     await page.getByTestId('board-edit-toggle').click();
     const announcement = page.getByTestId('board-announcement');
@@ -240,8 +237,7 @@ test('the print view draws every component, then prints, without the navbar', as
     (window as unknown as { printed: number }).printed = 0;
     window.print = () => { (window as unknown as { printed: number }).printed += 1; };
   });
-  await login(page, users.cityAdmin);
-  await page.goto(`/performance-dashboard/${boardId}/print`);
+  await login(page, users.cityAdmin, `/performance-dashboard/${boardId}/print`);
   const root = page.getByTestId('board-print');
   await expect(root).toHaveAttribute('data-print-ready', 'true', { timeout: 15_000 });
   await expect(page.getByTestId('navbar')).toHaveCount(0);
@@ -276,8 +272,7 @@ test('the XSS corpus through rich text, image and web page components runs nothi
 
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
-  await login(page, users.cityAdmin);
-  await page.goto(`/performance-dashboard/${boardId}`);
+  await login(page, users.cityAdmin, `/performance-dashboard/${boardId}`);
   const corpus = item(page, 'Corpus').getByTestId('board-richtext');
   await expect(corpus).toBeVisible();
   await page.mouse.move(200, 300);
@@ -341,8 +336,7 @@ test('a board administrator lists the origins whose web pages boards show with t
   try {
     const boardId = await createBoard(request, token, 'Framed pages');
     await createComponent(request, token, boardId, { name: 'Status page', type: 'iframe', definition: { url: 'https://status.frames.example/' }, layout: { x: 0, y: 0, w: 12, h: 6 } });
-    await login(page, users.cityAdmin);
-    await page.goto('/performance-dashboard');
+    await login(page, users.cityAdmin, '/performance-dashboard');
     await page.getByTestId('frame-origins-open').click();
     const dialog = page.getByRole('dialog', { name: 'Web page origins of this organisation' });
     const input = dialog.getByRole('combobox', { name: 'Allowed origins' });
@@ -366,8 +360,7 @@ test('a board administrator lists the origins whose web pages boards show with t
 
     await page.context().clearCookies();
     await page.evaluate(() => window.localStorage.clear());
-    await login(page, users.cityOperator);
-    await page.goto('/performance-dashboard');
+    await login(page, users.cityOperator, '/performance-dashboard');
     await expect(page.getByTestId('list-board')).toBeVisible();
     await expect(page.getByTestId('frame-origins-open')).toHaveCount(0);
   } finally {

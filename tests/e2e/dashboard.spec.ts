@@ -42,8 +42,7 @@ async function demoLamp(request: APIRequestContext) {
 test.beforeEach(() => test.slow());
 
 test('the first region is selected and kept in a cookie; the map draws the entities', async ({ page, context }) => {
-  await login(page, users.cityAdmin);
-  await page.goto('/dashboard');
+  await login(page, users.cityAdmin, '/dashboard');
   await mapReady(page);
   const region = page.getByTestId('region-select');
   await expect(region).toContainText(/\S/);
@@ -62,8 +61,7 @@ test('the first region is selected and kept in a cookie; the map draws the entit
 });
 
 test('selecting an entity changes the address without a navigation; opening the address selects it; Back clears', async ({ page }) => {
-  await login(page, users.cityAdmin);
-  await page.goto('/dashboard');
+  await login(page, users.cityAdmin, '/dashboard');
   await mapReady(page);
   const search = page.getByRole('combobox', { name: 'Entity search by name' });
   await search.fill('zzzz-no-such-entity');
@@ -99,8 +97,7 @@ test('selecting an entity changes the address without a navigation; opening the 
 test('a value published by mosquitto_pub appears on the selected device within a second', async ({ page, request }) => {
   const { lamp, accessToken } = await demoLamp(request);
 
-  await login(page, users.cityAdmin);
-  await page.goto(`/dashboard/entity/${lamp.id}`);
+  await login(page, users.cityAdmin, `/dashboard/entity/${lamp.id}`);
   await mapReady(page);
   await expect(page.getByTestId('entity-panel')).toBeVisible();
   await expect(page.getByTestId('ws-status')).toHaveAttribute('data-status', 'connected');
@@ -114,8 +111,7 @@ test('a value published by mosquitto_pub appears on the selected device within a
 
 test('coloured by an attribute, the map draws another device\'s change live', async ({ page, request }) => {
   const token = await apiToken(request, users.cityAdmin);
-  await login(page, users.cityAdmin);
-  await page.goto('/dashboard');
+  await login(page, users.cityAdmin, '/dashboard');
   await mapReady(page);
   await openFilters(page);
   await colourBy(page, 'Connected');
@@ -133,8 +129,7 @@ test('coloured by an attribute, the map draws another device\'s change live', as
 
 test('resting the pointer on a device shows its name and latest values', async ({ page }) => {
   test.setTimeout(60_000); // the pointer searches the map for a device
-  await login(page, users.cityAdmin);
-  await page.goto('/dashboard');
+  await login(page, users.cityAdmin, '/dashboard');
   await mapReady(page);
   const box = (await page.getByTestId('facility-map').locator('canvas.maplibregl-canvas').boundingBox())!;
   const card = page.getByTestId('hover-card');
@@ -151,8 +146,7 @@ test('resting the pointer on a device shows its name and latest values', async (
 });
 
 test('rotation and tilt are restored after a reload', async ({ page }) => {
-  await login(page, users.cityAdmin);
-  await page.goto('/dashboard');
+  await login(page, users.cityAdmin, '/dashboard');
   await mapReady(page);
   const canvas = page.getByTestId('facility-map').locator('canvas.maplibregl-canvas');
   const box = (await canvas.boundingBox())!;
@@ -172,8 +166,7 @@ test('rotation and tilt are restored after a reload', async ({ page }) => {
 });
 
 test('attributes are edited with a confirmation; nothing changed says so', async ({ page }) => {
-  await login(page, users.cityAdmin);
-  await page.goto('/dashboard');
+  await login(page, users.cityAdmin, '/dashboard');
   await mapReady(page);
   const search = page.getByRole('combobox', { name: 'Entity search by name' });
   await search.fill('Lamp');
@@ -202,8 +195,7 @@ test("a device's connection attributes read as words and a time, and are not edi
   const { lamp, accessToken } = await demoLamp(request);
   await mosquittoPub(accessToken, 'v1/devices/me/telemetry', JSON.stringify({ power: 1 })); // connects: active, lastActivityTime
 
-  await login(page, users.cityAdmin);
-  await page.goto(`/dashboard/entity/${lamp.id}/detail`);
+  await login(page, users.cityAdmin, `/dashboard/entity/${lamp.id}/detail`);
   const attributes = page.getByTestId('entity-attributes');
   await expect(attributes).toContainText('lastActivityTime');
   await expect(attributes).toContainText(/Connected|Not connected/);
@@ -217,8 +209,7 @@ test("a device's connection attributes read as words and a time, and are not edi
 
 test('below 992 px the map and the panel are still there and usable', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 900 });
-  await login(page, users.cityAdmin);
-  await page.goto('/dashboard');
+  await login(page, users.cityAdmin, '/dashboard');
   await mapReady(page);
   const map = await page.getByTestId('facility-map').boundingBox();
   expect(map!.width).toBeGreaterThan(700);
@@ -257,8 +248,7 @@ test('choosing a map level shows only the entities at that level; the choice is 
   await graphql(request, token, 'mutation ($type: Int!, $parent: Int, $name: JSON!, $geom: JSON, $level: Int) { create_entity(entity_type_id: $type, parent_id: $parent, name: $name, geom: $geom, level: $level) { id } }',
     { type: types.find((type) => type.name === 'Environment sensor')!.id, parent: region.id, name: { en: 'Mezzanine sensor' }, level: 3, geom: { type: 'Point', coordinates: [longitude + 0.0004, latitude + 0.0004] } });
 
-  await login(page, users.cityAdmin);
-  await page.goto('/dashboard');
+  await login(page, users.cityAdmin, '/dashboard');
   await mapReady(page);
   await expect.poll(() => shown(page, 'levels')).toMatch(/^0,(.+,)?3(,|$)/);
   expect(Number(await shown(page, 'entities'))).toBeGreaterThan(1);
@@ -287,8 +277,7 @@ test('a group chosen by keyboard draws its members in the group\'s colour, dims 
   const groups = await (await request.get('/group-list', { headers: { authorization: `Bearer ${token}` } })).json() as { name: string; attributes: { color: string } }[];
   const lighting = groups.find((group) => group.name === 'Lighting')!.attributes.color;
 
-  await login(page, users.cityAdmin);
-  await page.goto('/dashboard');
+  await login(page, users.cityAdmin, '/dashboard');
   await mapReady(page);
   await expect.poll(() => shown(page, 'colours')).not.toContain(lighting);
   await openFilters(page);
@@ -325,8 +314,7 @@ test('a colouring rule recolours the entities whose value matches; a wrong numbe
   await graphql(request, token, 'mutation ($id: ID!, $attributes: JSON) { update_entity_attribute(id: $id, attributes: $attributes) { id } }',
     { id: lamp, attributes: { dim_level: 80 + testInfo.retry } }); // a retry changes it again
 
-  await login(page, users.cityAdmin);
-  await page.goto('/dashboard');
+  await login(page, users.cityAdmin, '/dashboard');
   await mapReady(page);
   await openFilters(page);
   await colourBy(page, 'Dim level');
@@ -363,8 +351,7 @@ test('the entity view names its parent and children, each selecting that entity'
   const { children } = await (await request.get(`/entity/${region.id}`, { headers: { authorization: `Bearer ${token}` } })).json() as { children: number[] };
   const [child] = await entitiesNamed(request, token, [children[0]]);
 
-  await login(page, users.cityAdmin);
-  await page.goto('/dashboard');
+  await login(page, users.cityAdmin, '/dashboard');
   await mapReady(page);
   const panel = page.getByTestId('entity-panel');
   await expect(panel).toContainText(region.name.en);
@@ -385,8 +372,7 @@ test('the tree view opens from the entity view, loads levels as they open, searc
   const { children: zoneChildren } = await (await request.get(`/entity/${zone.id}`, { headers: { authorization: `Bearer ${token}` } })).json() as { children: number[] };
   const [device] = await entitiesNamed(request, token, [zoneChildren[0]]);
 
-  await login(page, users.cityAdmin);
-  await page.goto('/dashboard');
+  await login(page, users.cityAdmin, '/dashboard');
   await mapReady(page);
   await page.getByTestId('entity-panel').getByRole('link', { name: 'Tree view' }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/tree-view/${region.id}$`));

@@ -18,15 +18,13 @@ test.describe('access guard', () => {
   });
 
   test('a signed-in user opening the login page lands on the applications', async ({ page }) => {
-    await login(page, users.cityAdmin);
-    await page.goto('/login');
+    await login(page, users.cityAdmin, '/login');
     await expect(page).toHaveURL(/\/applications$/);
     await expect(page.getByTestId('login-email')).toHaveCount(0);
   });
 
   test('the root path shows the applications', async ({ page }) => {
-    await login(page, users.cityAdmin);
-    await page.goto('/');
+    await login(page, users.cityAdmin, '/');
     await expect(page).toHaveURL(/\/applications$/);
   });
 });

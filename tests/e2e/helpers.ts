@@ -24,10 +24,10 @@ export async function submitLogin(page: Page, email: string, password: string): 
 
 /**
  * Starts the page signed in, as the login page leaves it: the tokens of POST /auth/login where the
- * web app keeps them, then the dashboard. The login page itself is driven in login.spec.ts and
+ * web app keeps them, then the page `at` (the home page by default, once its navbar shows). The login page itself is driven in login.spec.ts and
  * accessibility.spec.ts; here it would only cost every test a page load.
  */
-export async function login(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
+export async function login(page: Page, email: string, at = '/', password: string = DEMO_PASSWORD): Promise<void> {
   const answer = await page.request.post('/auth/login', { data: { email, password } });
   expect(answer.ok(), `signing in as ${email}: ${answer.status()}`).toBe(true);
   const { access_token: accessToken, refresh_token: refreshToken } = await answer.json() as { access_token: string; refresh_token: string };
@@ -36,8 +36,9 @@ export async function login(page: Page, email: string, password: string = DEMO_P
     window.localStorage.setItem('terrasight.access_token', access);
     window.localStorage.setItem('terrasight.refresh_token', refresh);
   }, [accessToken, refreshToken]);
-  await page.goto('/');
-  await expect(page.getByTestId('navbar')).toBeVisible();
+  // Straight to the page the test is about: each start of the web app costs seconds of CPU.
+  await page.goto(at);
+  if (at === '/') await expect(page.getByTestId('navbar')).toBeVisible();
 }
 
 /** Opens the user menu and clicks "Log out"; waits for the login page. */

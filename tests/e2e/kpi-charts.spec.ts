@@ -53,8 +53,7 @@ const definitionOf = (chart: string) => ({
 
 test('a new KPI saves with its defaults in four steps, and the builder previews all nine chart types on real data', async ({ page }) => {
   test.setTimeout(90_000);
-  await login(page, users.cityAdmin);
-  await page.goto('/studio/kpi');
+  await login(page, users.cityAdmin, '/studio/kpi');
   const name = `Builder ${Date.now().toString(36)}`;
   // 1 Create, 2 the name, 3 the key, 4 Save
   await page.getByTestId('list-create').click();
@@ -92,8 +91,7 @@ test('the colour mapping is refused in the browser with the words of SPEC §5 un
   const id = await createKpi(request, token, name, [{ key: 'co2', aggregation: 'latest-value', entity_type_ids: [environment] }],
     { chart: 'gauge', max: 2000, colour_mapping: good, out_of_bounds_color: '#8c8c8c' });
   try {
-    await login(page, users.cityAdmin);
-    await page.goto(`/studio/kpi/edit/${id}`);
+    await login(page, users.cityAdmin, `/studio/kpi/edit/${id}`);
     await expect(drawnChart(page.getByTestId('kpi-preview'))).toHaveAttribute('data-chart-type', 'gauge', { timeout: 15_000 });
     const ranges = page.getByTestId('definition.colour_mapping-item');
     await expect(ranges).toHaveCount(2);
@@ -136,8 +134,7 @@ test('the dashboard shows all nine chart types in English and Slovak; a comparis
       }));
     }
     await setPreset(request, token, preset.id, ids.map((kpi_id) => ({ kpi_id, width: 8 })));
-    await login(page, users.cityAdmin);
-    await page.goto('/dashboard');
+    await login(page, users.cityAdmin, '/dashboard');
     const widgets = page.getByTestId('kpi-widget');
     await expect(widgets).toHaveCount(9);
     for (const [index, [type]] of CHART_TYPES.entries()) {
@@ -172,8 +169,7 @@ test('presets are kept on the server: a removed widget stays removed after a rel
   const token = await apiToken(request, users.cityAdmin);
   const preset = (await presetOf(request, token))!;
   try {
-    await login(page, users.cityAdmin);
-    await page.goto('/dashboard');
+    await login(page, users.cityAdmin, '/dashboard');
     const widgets = page.getByTestId('kpi-widget');
     await expect(widgets).toHaveCount(preset.items.length);
     const first = widgets.first();
@@ -196,8 +192,7 @@ test('presets are kept on the server: a removed widget stays removed after a rel
 });
 
 test('the operator sees the KPI widgets but cannot open the KPI builder', async ({ page }) => {
-  await login(page, users.cityOperator);
-  await page.goto('/dashboard');
+  await login(page, users.cityOperator, '/dashboard');
   await expect(drawnChart(page.getByTestId('kpi-widgets')).first()).toBeVisible({ timeout: 15_000 });
   await page.goto('/studio/kpi/create');
   await expect(page.getByTestId('form-kpi')).toHaveCount(0);
@@ -223,8 +218,7 @@ test('names and labels full of markup stay text in every chart type and its tool
         labels.map((label) => ({ label, key: 'temperature', aggregation: 'avg', entity_type_ids: [environment] })), definitionOf(type)));
     }
     await setPreset(request, token, preset.id, ids.map((kpi_id) => ({ kpi_id, width: 12 })));
-    await login(page, users.cityAdmin);
-    await page.goto('/dashboard');
+    await login(page, users.cityAdmin, '/dashboard');
     const widgets = page.getByTestId('kpi-widget');
     await expect(widgets).toHaveCount(9);
     for (let index = 0; index < 9; index++) {

@@ -2,8 +2,7 @@ import { expect, test } from '@playwright/test';
 import { login, users } from './helpers.ts';
 
 test('switching to Slovak translates the app and survives a reload', async ({ page }) => {
-  await login(page, users.cityAdmin);
-  await page.goto('/applications');
+  await login(page, users.cityAdmin, '/applications');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByText('Choose an application')).toBeVisible();
 

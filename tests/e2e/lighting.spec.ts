@@ -34,8 +34,7 @@ async function typeDate(page: Page, date: string) {
 
 test('the profile editor previews the day: it follows an added interval, names sunrise and sunset, and says a polar day and night', async ({ page }) => {
   test.slow(); // a chart drawn on two busy cores, and an axe scan
-  await login(page, users.cityAdmin);
-  await page.goto('/studio/profiles/create');
+  await login(page, users.cityAdmin, '/studio/profiles/create');
   const preview = page.getByTestId('timeline-preview');
   const chart = preview.getByTestId('kpi-chart');
   await expect(chart).toHaveAttribute('data-drawn', 'true');
@@ -83,8 +82,7 @@ test('the profile editor previews the day: it follows an added interval, names s
 test('a lamp on the dashboard: desired against reported level, an override by keyboard, out of step and back, the lamps out of step', async ({ page, request }) => {
   test.slow(); // the map on SwiftShader, several round trips to the server and an axe scan
   const lamp = await demoLamp(request, 6);
-  await login(page, users.cityAdmin);
-  await page.goto(`/dashboard/entity/${lamp.id}`);
+  await login(page, users.cityAdmin, `/dashboard/entity/${lamp.id}`);
   const section = page.getByTestId('lamp-lighting');
   await expect(section.getByRole('heading', { name: 'Lighting' })).toBeVisible();
   await expect(section.getByTestId('lamp-profile')).toHaveText('Night dimming');
@@ -152,8 +150,7 @@ test('a lamp on the dashboard: desired against reported level, an override by ke
 
 test('the operator sees a lamp\'s lighting without the override control, and the profile without a link', async ({ page, request }) => {
   const lamp = await demoLamp(request, 7);
-  await login(page, users.cityOperator);
-  await page.goto(`/dashboard/entity/${lamp.id}`);
+  await login(page, users.cityOperator, `/dashboard/entity/${lamp.id}`);
   const section = page.getByTestId('lamp-lighting');
   await expect(section.getByTestId('lamp-profile')).toHaveText('Night dimming');
   await expect(section.getByTestId('lamp-profile')).not.toHaveAttribute('href', /./);

@@ -13,8 +13,7 @@ test('logging out from the user menu ends the session', async ({ page }) => {
 });
 
 test('the browser keeps only the stored keys of SPEC §9; logging out leaves the device preferences alone', async ({ page }) => {
-  await login(page, users.cityAdmin);
-  await page.goto('/dashboard');
+  await login(page, users.cityAdmin, '/dashboard');
   await expect(page.getByTestId('navbar')).toBeVisible();
   await page.getByTestId('language-select').click();
   await page.getByTestId('language-option-de').click();

@@ -64,8 +64,7 @@ test('read-only: started in the form, its banner on a second browser within 5 s,
   await expect(operator.getByTestId('list-log')).toBeVisible();
   await expect(operator.getByTestId('maintenance-banner')).toHaveCount(0);
 
-  await login(page, users.cityAdmin);
-  await page.goto('/maintenance');
+  await login(page, users.cityAdmin, '/maintenance');
   await expect(page.getByTestId('list-maintenance_window')).toBeVisible();
   await expectNoAxeViolations(page, 'maintenance list');
   const name = `Database upgrade ${Date.now().toString(36)}`;

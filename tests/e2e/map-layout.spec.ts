@@ -103,8 +103,7 @@ for (const [size, viewport] of [['wide', WIDE], ['900 px', NARROW]] as const) {
     const { rows } = await (await request.get(`/map-features?region=${region.id}`, { headers: { authorization: `Bearer ${token}` } })).json() as { rows: [number, number, number, number, unknown][] };
     const points = new Map(rows.filter((row) => Array.isArray(row[4]) && (row[4] as number[]).length === 2).map((row) => [row[0], row[4] as LngLat]));
 
-    await login(page, users.cityAdmin);
-    await page.goto('/dashboard');
+    await login(page, users.cityAdmin, '/dashboard');
     await mapReady(page);
     await expectFitted(page, extentBox(region.geom!.coordinates as LngLat, region.attributes.size as number));
     // the KPI widgets folded away: the map takes their room, and its devices have room apart
@@ -154,8 +153,7 @@ for (const [size, viewport] of [['wide', WIDE], ['900 px', NARROW]] as const) {
   test(`dashboard, ${size}: Enter in the search selects the first match and flies there; Esc closes the card and gives focus back`, async ({ page, request }) => {
     await page.setViewportSize(viewport);
     const [first] = await listed(request, 'search=lamp%201-2&per_page=20');
-    await login(page, users.cityAdmin);
-    await page.goto('/dashboard');
+    await login(page, users.cityAdmin, '/dashboard');
     await mapReady(page);
     const search = page.getByRole('combobox', { name: 'Entity search by name' });
     await search.fill('lamp 1-2');
@@ -176,8 +174,7 @@ for (const [size, viewport] of [['wide', WIDE], ['900 px', NARROW]] as const) {
   test(`dashboard, ${size}: choosing a region fits it in view`, async ({ page, request }) => {
     await page.setViewportSize(viewport);
     const [, second] = await regions(request);
-    await login(page, users.cityAdmin);
-    await page.goto('/dashboard');
+    await login(page, users.cityAdmin, '/dashboard');
     await mapReady(page);
     await page.getByTestId('region-select').click();
     await page.locator('.ant-select-item-option').filter({ hasText: second.name.en }).click();
@@ -189,8 +186,7 @@ for (const [size, viewport] of [['wide', WIDE], ['900 px', NARROW]] as const) {
 
 test('dashboard: the filters open by keyboard over the map, Esc folds them and gives focus back; kept folded or open after a reload', async ({ page }) => {
   await page.setViewportSize(NARROW);
-  await login(page, users.cityAdmin);
-  await page.goto('/dashboard');
+  await login(page, users.cityAdmin, '/dashboard');
   await mapReady(page);
   const toggle = page.getByTestId('filters-toggle');
   const filters = page.getByRole('region', { name: 'Map filters' });
@@ -222,8 +218,7 @@ for (const [size, viewport] of [['wide', WIDE], ['900 px', NARROW]] as const) {
   test(`studio, ${size}: "Create" and a device far down the list open the form in view, with focus; Esc closes it and gives focus back`, async ({ page, request }) => {
     test.slow(); // two forms opened, a flight and an axe scan
     await page.setViewportSize(viewport);
-    await login(page, users.cityAdmin);
-    await page.goto('/studio/devices');
+    await login(page, users.cityAdmin, '/studio/devices');
     const create = page.getByTestId('studio-create');
     await create.click();
     const editor = page.getByTestId('studio-editor');
@@ -269,8 +264,7 @@ for (const [size, viewport] of [['wide', WIDE], ['900 px', NARROW]] as const) {
 test('studio: a device clicked on the map opens its form in view; Enter in the search opens the first match', async ({ page, request }) => {
   await page.setViewportSize(NARROW);
   const [first] = await listed(request, 'search=lamp%201-2&per_page=50');
-  await login(page, users.cityAdmin);
-  await page.goto('/studio/devices');
+  await login(page, users.cityAdmin, '/studio/devices');
   const search = page.getByRole('searchbox', { name: 'Search by name' });
   await search.fill('lamp 1-2');
   await search.press('Enter');
@@ -290,8 +284,7 @@ test('studio: a device clicked on the map opens its form in view; Enter in the s
 
 test('studio: a region opened is fitted in view', async ({ page, request }) => {
   const [, second] = await regions(request);
-  await login(page, users.cityAdmin);
-  await page.goto('/studio/regions');
+  await login(page, users.cityAdmin, '/studio/regions');
   await expect(page.getByTestId('facility-map').locator('canvas.maplibregl-canvas')).toBeVisible();
   await page.getByRole('button', { name: second.name.en, exact: true }).click();
   await expect(page.getByTestId('studio-editor')).toContainText(second.name.en);

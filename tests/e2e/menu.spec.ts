@@ -29,8 +29,7 @@ test.beforeEach(async ({ page }) => {
 
 test('the administrator reaches every page of the menu, the studio\'s zones and devices included', async ({ page }) => {
   test.slow(); // eighteen pages, the map ones among them
-  await login(page, users.cityAdmin);
-  await page.goto('/applications');
+  await login(page, users.cityAdmin, '/applications');
   await walkMenu(page, ADMIN_MENU);
   await page.getByTestId('sidebar').getByRole('menuitem', { name: 'Zones' }).click();
   await expect(page.getByTestId('page-studio-zones')).toBeVisible();
@@ -39,8 +38,7 @@ test('the administrator reaches every page of the menu, the studio\'s zones and 
 });
 
 test('the operator reaches his pages, and no other by its address', async ({ page }) => {
-  await login(page, users.cityOperator);
-  await page.goto('/applications');
+  await login(page, users.cityOperator, '/applications');
   await walkMenu(page, OPERATOR_MENU);
   for (const path of ['/studio/kpi', '/studio/zones', '/profile/password', '/profile/notifications', '/profile/kpi-presets', '/studio/kpi/create']) {
     await page.goto(path);

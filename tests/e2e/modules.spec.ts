@@ -3,15 +3,13 @@ import { login, users } from './helpers.ts';
 
 test.describe('modules from the token', () => {
   test('an operator without the studio module is sent from the studio to the applications', async ({ page }) => {
-    await login(page, users.cityOperator);
-    await page.goto('/studio/regions');
+    await login(page, users.cityOperator, '/studio/regions');
     await expect(page).toHaveURL(/\/applications$/);
     await expect(page.getByTestId('page-studio-regions')).toHaveCount(0);
   });
 
   test('the operator sees the dashboard, performance dashboard (boards shared with him) and logs applications but not the studio', async ({ page }) => {
-    await login(page, users.cityOperator);
-    await page.goto('/applications');
+    await login(page, users.cityOperator, '/applications');
     await expect(page.getByTestId('app-tile-factory-dashboard')).toBeVisible();
     await expect(page.getByTestId('app-tile-performance-dashboard')).toBeVisible();
     await expect(page.getByTestId('app-tile-logs')).toBeVisible();
@@ -20,8 +18,7 @@ test.describe('modules from the token', () => {
   });
 
   test('the administrator sees every application and can open the studio', async ({ page }) => {
-    await login(page, users.cityAdmin);
-    await page.goto('/applications');
+    await login(page, users.cityAdmin, '/applications');
     for (const module of ['factory-dashboard', 'factory-studio', 'performance-dashboard', 'public-api-dashboard', 'logs']) {
       await expect(page.getByTestId(`app-tile-${module}`)).toBeVisible();
     }

@@ -2,8 +2,7 @@ import { expect, test } from '@playwright/test';
 import { login, users } from './helpers.ts';
 
 test('an unknown page shows the 404 page with a way back home', async ({ page }) => {
-  await login(page, users.cityAdmin);
-  await page.goto('/no-such-page');
+  await login(page, users.cityAdmin, '/no-such-page');
 
   const notFound = page.getByTestId('not-found');
   await expect(notFound).toBeVisible();

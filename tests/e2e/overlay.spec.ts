@@ -16,8 +16,7 @@ const placementOf = async (page: Page): Promise<Placement | undefined> => {
 test('a region with its centre, colour and size, and its image overlay placed, scaled, locked and restored', async ({ page, request }) => {
   test.setTimeout(90_000); // a long walk through two pages and a reload
   const name = `Plan region ${Date.now().toString(36)}`; // its own on a retry
-  await login(page, users.cityAdmin);
-  await page.goto('/studio/regions');
+  await login(page, users.cityAdmin, '/studio/regions');
   await page.getByTestId('studio-create').click();
   const editor = page.getByTestId('studio-editor');
   await editor.getByRole('textbox').first().fill(name);

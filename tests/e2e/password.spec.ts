@@ -12,8 +12,7 @@ async function changePassword(page: Page, current: string, next: string, confirm
 
 test('changing the password checks the confirmation and the current password', async ({ page }) => {
   const email = users.facilityAdmin;
-  await login(page, email);
-  await page.goto('/profile/password');
+  await login(page, email, '/profile/password');
   await expect(page.getByTestId('sidebar')).toBeVisible();
 
   await changePassword(page, DEMO_PASSWORD, NEW_PASSWORD, `${NEW_PASSWORD}-typo`);
@@ -34,7 +33,7 @@ test('changing the password checks the confirmation and the current password', a
 
   // The new password signs in; the old one no longer does.
   await logout(page);
-  await login(page, email, NEW_PASSWORD);
+  await login(page, email, '/', NEW_PASSWORD);
 
   // Put the demo password back for anyone using this database afterwards.
   await page.goto('/profile/password');

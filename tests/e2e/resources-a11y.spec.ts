@@ -27,8 +27,7 @@ test('the generated lists and forms have no accessibility violation', async ({ p
 });
 
 test('a watcher can be created with the keyboard alone', async ({ page }) => {
-  await login(page, users.cityAdmin);
-  await page.goto('/watcher/create');
+  await login(page, users.cityAdmin, '/watcher/create');
   await expect(page.getByTestId('form-watcher')).toBeVisible();
   await page.getByLabel(/Name$/).focus();
   await page.keyboard.type('Keyboard watcher');

@@ -25,8 +25,7 @@ async function editThenDelete(page: Page, model: string, row: RegExp, change: ()
 const escaped = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
 test("a scheduler's complex query is tested in its form: passed with the answer, failed with the reason, N/A once edited", async ({ page }) => {
-  await login(page, users.cityAdmin);
-  await page.goto('/studio/scheduler/create');
+  await login(page, users.cityAdmin, '/studio/scheduler/create');
   await expect(page.getByTestId('form-scheduler')).toBeVisible();
   await choose(page, 'Aggregation', 'Complex query');
   const query = page.getByRole('textbox', { name: labelled('Complex query') });
@@ -45,8 +44,7 @@ test("a scheduler's complex query is tested in its form: passed with the answer,
 
 test('an admin creates, edits and deletes a watcher', async ({ page }) => {
   test.slow(); // a whole create-edit-delete flow: 25–28 s on a 2-core machine, near the 30 s default
-  await login(page, users.cityAdmin);
-  await page.goto('/watcher');
+  await login(page, users.cityAdmin, '/watcher');
   await expect(page.getByTestId('list-watcher')).toContainText('High temperature');
   await page.getByTestId('list-create').click();
   await expect(page).toHaveURL(/\/watcher\/create$/);
@@ -74,8 +72,7 @@ test('an admin creates, edits and deletes a watcher', async ({ page }) => {
 });
 
 test('a form holding an entity type shows its name, and no error', async ({ page }) => {
-  await login(page, users.cityAdmin);
-  await page.goto('/watcher');
+  await login(page, users.cityAdmin, '/watcher');
   await page.getByRole('row', { name: /High temperature/ }).getByTestId('row-edit').click();
   await expect(page.getByTestId('form-watcher')).toBeVisible();
   const types = page.getByTestId('form-watcher').locator('.ant-form-item').filter({ hasText: 'Entity types' });
@@ -100,8 +97,7 @@ test("an editor opened with another tenant's id, or an unknown one, says 'Entity
 
 test('an admin creates, edits and deletes a scheduler, with the cron explained before saving', async ({ page }) => {
   test.slow(); // a whole create-edit-delete flow: 25–28 s on a 2-core machine, near the 30 s default
-  await login(page, users.cityAdmin);
-  await page.goto('/studio/scheduler/create');
+  await login(page, users.cityAdmin, '/studio/scheduler/create');
   await expect(page.getByTestId('form-scheduler')).toBeVisible();
   const name = uniqueName('Nightly energy');
   await formField(page, 'Name').fill(name);
@@ -128,8 +124,7 @@ test('an admin creates, edits and deletes a scheduler, with the cron explained b
 
 test('a profile takes at most 16 intervals; it is edited and deleted', async ({ page }) => {
   test.slow(); // a whole create-edit-delete flow: 25–28 s on a 2-core machine, near the 30 s default
-  await login(page, users.cityAdmin);
-  await page.goto('/studio/profiles/create');
+  await login(page, users.cityAdmin, '/studio/profiles/create');
   await expect(page.getByTestId('form-profile')).toBeVisible();
   const name = uniqueName('Street dimming');
   await formField(page, 'Name').fill(name);
@@ -157,8 +152,7 @@ test('a profile takes at most 16 intervals; it is edited and deleted', async ({ 
 
 test('an admin creates, edits and deletes a KPI definition and a notification rule', async ({ page }) => {
   test.slow(); // a whole create-edit-delete flow: 25–28 s on a 2-core machine, near the 30 s default
-  await login(page, users.cityAdmin);
-  await page.goto('/studio/kpi/create');
+  await login(page, users.cityAdmin, '/studio/kpi/create');
   await expect(page.getByTestId('form-kpi')).toBeVisible();
   const name = uniqueName('Peak power');
   await page.getByLabel('Name (English)').fill(name);
@@ -190,8 +184,7 @@ test('an admin creates, edits and deletes a KPI definition and a notification ru
 });
 
 test('the operator sees watchers without a create button and cannot open the editor', async ({ page }) => {
-  await login(page, users.cityOperator);
-  await page.goto('/watcher');
+  await login(page, users.cityOperator, '/watcher');
   await expect(page.getByTestId('list-watcher')).toContainText('High temperature');
   await expect(page.getByTestId('list-create')).toHaveCount(0);
   await expect(page.getByTestId('row-edit')).toHaveCount(0);
@@ -205,8 +198,7 @@ test('the operator sees watchers without a create button and cannot open the edi
 test('a record created in one browser appears in another\'s open list', async ({ browser }) => {
   const viewer = await browser.newPage();
   const editor = await browser.newPage();
-  await login(viewer, users.cityAdmin);
-  await viewer.goto('/watcher');
+  await login(viewer, users.cityAdmin, '/watcher');
   await expect(viewer.getByTestId('list-watcher')).toContainText('High temperature');
   await login(editor, users.cityAdmin);
   const token = await editor.evaluate(() => localStorage.getItem('terrasight.access_token'));
@@ -243,8 +235,7 @@ test('logs: filters kept in the address, a detail drawer with the entity, status
   const name = `Cabinet door ${Date.now()}`;
   const { lampId, watcherId } = await watcherLogEntries(request, token, name, 2); // a lamp no other test publishes to
 
-  await login(page, users.cityOperator);
-  await page.goto('/logs');
+  await login(page, users.cityOperator, '/logs');
   const list = page.getByTestId('list-log');
   await expect(list.getByRole('row').nth(1)).toBeVisible();
   await page.getByTestId('list-search').fill(name);
@@ -295,8 +286,7 @@ test('the list exports its current view as CSV, formulas neutralised', async ({ 
 });
 
 test('leaving a changed form asks first', async ({ page }) => {
-  await login(page, users.cityAdmin);
-  await page.goto('/watcher/create');
+  await login(page, users.cityAdmin, '/watcher/create');
   await expect(page.getByTestId('form-watcher')).toBeVisible();
   await formField(page, 'Name').fill('Unsaved');
   let asked = '';

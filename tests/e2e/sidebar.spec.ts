@@ -4,15 +4,13 @@ import { login, users } from './helpers.ts';
 test.describe('sidebar', () => {
   test('is collapsed in a narrow window', async ({ page }) => {
     await page.setViewportSize({ width: 800, height: 800 });
-    await login(page, users.cityAdmin);
-    await page.goto('/profile/password');
+    await login(page, users.cityAdmin, '/profile/password');
     await expect(page.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'true');
   });
 
   test('can be toggled in a wide window and keeps its state after a reload', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await login(page, users.cityAdmin);
-    await page.goto('/profile/password');
+    await login(page, users.cityAdmin, '/profile/password');
     const sidebar = page.getByTestId('sidebar');
     await expect(sidebar).toHaveAttribute('data-collapsed', 'false');
 

@@ -29,8 +29,7 @@ async function fillName(page: Page, name: string) {
 
 test('a zone needs its polygon, and is saved once drawn', async ({ page }) => {
   test.slow(); // a drawing, two saves, a reload and an axe scan of the map page
-  await login(page, users.cityAdmin);
-  await page.goto('/studio/zones');
+  await login(page, users.cityAdmin, '/studio/zones');
   await expect(page.getByTestId('page-studio-zones')).toBeVisible();
   await page.getByTestId('studio-create').click();
   // an empty form says what is missing, and throws nothing
@@ -64,8 +63,7 @@ test('a zone needs its polygon, and is saved once drawn', async ({ page }) => {
 
 test('a device is created as a point, a polygon and a circle, each with its area', async ({ page, request }) => {
   test.slow(); // three drawings, a save and an axe scan of the map page: 20-30 s on two busy cores
-  await login(page, users.cityAdmin);
-  await page.goto('/studio/devices');
+  await login(page, users.cityAdmin, '/studio/devices');
   await page.getByTestId('studio-create').click();
   await fillName(page, 'Drawn device');
   const box = await mapBox(page);
@@ -114,14 +112,12 @@ test('a device is created as a point, a polygon and a circle, each with its area
 });
 
 test('the operator, without factory-studio, is sent to /', async ({ page }) => {
-  await login(page, users.cityOperator);
-  await page.goto('/studio/devices');
+  await login(page, users.cityOperator, '/studio/devices');
   await expect(page).toHaveURL(/\/applications$/);
 });
 
 test('telemetry from a CSV file in 4 steps: file, columns, a check with the share of valid rows, the upload', async ({ page }) => {
-  await login(page, users.cityAdmin);
-  await page.goto('/studio/devices');
+  await login(page, users.cityAdmin, '/studio/devices');
   await page.getByRole('button', { name: /Environment sensor|Sensor/ }).first().click();
   await page.getByRole('button', { name: 'Upload telemetry (CSV)' }).click();
   const dialog = page.getByRole('dialog');
@@ -169,8 +165,7 @@ test('a large telemetry file (≈1.5 MB) is read in the CSV worker under the CSP
 });
 
 test('the device import refuses each bad file with its message, then creates the devices of a good one', async ({ page }) => {
-  await login(page, users.cityAdmin);
-  await page.goto('/studio/devices');
+  await login(page, users.cityAdmin, '/studio/devices');
   await page.getByRole('button', { name: 'CSV import' }).click();
   const dialog = page.getByRole('dialog');
   const input = dialog.locator('input[type=file]');
@@ -198,8 +193,7 @@ test('the device import refuses each bad file with its message, then creates the
 });
 
 test('the studio list is searched on the server, and a device clicked on the map opens in the editor', async ({ page }) => {
-  await login(page, users.cityAdmin);
-  await page.goto('/studio/devices');
+  await login(page, users.cityAdmin, '/studio/devices');
   const search = page.getByRole('searchbox', { name: 'Search by name' });
   await search.fill('zzzz-no-such-device');
   await search.press('Enter');
