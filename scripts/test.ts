@@ -1,4 +1,4 @@
-// `npm test`: every check of the project, in order, with a summary at the end.
+// `npm test`: every check of the project, with a summary at the end.
 //
 //   typecheck  tsc -p tsconfig.json --noEmit
 //   lint       eslint .
@@ -8,9 +8,11 @@
 //   api-pg     vitest run --project api on PostgreSQL  (DATABASE_URL, or a throw-away server)
 //   e2e        playwright test                          (real server and web app in Chromium)
 //
-// Every step runs even when an earlier one failed, so the summary is complete. The last line is
-// "N passed, N failed", counting test cases (each of typecheck, lint and deps counts as one);
-// the exit code is non-zero when anything failed.
+// Every step runs even when an earlier one failed, so the summary is complete: each step's result,
+// counts and time, the ten slowest test files of the run, every skipped test with its reason, and
+// last "N passed, N failed", counting test cases (each of typecheck, lint and deps counts as one).
+// The exit code is non-zero when anything failed. The steps of a stage run side by side (STAGES):
+// the first streams its output, the others' is printed as each ends. docs/testing.md has the budget.
 //
 // `node scripts/test.ts unit api` runs only the named steps.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -19,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { resolveChromium } from './chromium.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './postgres.ts';
+import { playwrightSummary, slowestFiles, type PlaywrightReport, type StepSummary } from './testSummary.ts';
 
 const root = join(import.meta.dirname, '..');
 const reportDir = mkdtempSync(join(tmpdir(), 'terrasight-test-'));
@@ -34,12 +37,19 @@ interface StepResult {
   note?: string;
   /** Lines quoted after the summary (errors that no test case reports). */
   details?: string;
+  files?: StepSummary['files'];
+  skippedTests?: StepSummary['skippedTests'];
+}
+
+/** Where a step's output goes: streamed as it comes, or kept until the step ends. */
+interface Output {
+  write(text: string, stream: 'out' | 'err'): void;
 }
 
 interface Step {
   key: string;
   title: string;
-  run(): Promise<StepResult>;
+  run(output: Output): Promise<StepResult>;
 }
 
 // Tools from node_modules/.bin first: there `node` is the project's Node 24, which the tools'
@@ -50,55 +60,33 @@ const baseEnv: NodeJS.ProcessEnv = {
   FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0'),
 };
 
-let currentChild: ChildProcess | undefined;
+const running = new Set<ChildProcess>();
 
 const KEPT_OUTPUT_CHARS = 200_000;
 
 /**
- * Runs a command with its output streamed to ours; resolves with its exit code. With `kept`, the
- * last KEPT_OUTPUT_CHARS of its output are also kept there (to quote from after the summary).
+ * Runs a command, its output to `output`; resolves with its exit code. With `kept`, the last
+ * KEPT_OUTPUT_CHARS of its output are also kept there (to quote from after the summary).
  */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = baseEnv, kept?: { output: string }): Promise<number> {
-  console.log(`$ ${command} ${args.join(' ')}`);
+function run(output: Output, command: string, args: string[], env: NodeJS.ProcessEnv = baseEnv, kept?: { output: string }): Promise<number> {
+  output.write(`$ ${command} ${args.join(' ')}\n`, 'out');
   return new Promise((resolveRun) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: kept ? ['inherit', 'pipe', 'pipe'] : 'inherit' });
-    currentChild = child;
-    if (kept) {
-      for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]] as const) {
-        from!.setEncoding('utf8');
-        from!.on('data', (chunk: string) => {
-          to.write(chunk);
-          kept.output = (kept.output + chunk).slice(-KEPT_OUTPUT_CHARS);
-        });
-      }
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    running.add(child);
+    for (const [from, to] of [[child.stdout, 'out'], [child.stderr, 'err']] as const) {
+      from.setEncoding('utf8');
+      from.on('data', (chunk: string) => {
+        output.write(chunk, to);
+        if (kept) kept.output = (kept.output + chunk).slice(-KEPT_OUTPUT_CHARS);
+      });
     }
     child.on('error', (error) => {
-      console.error(`Could not start ${command}: ${error.message}`);
+      output.write(`Could not start ${command}: ${error.message}\n`, 'err');
       resolveRun(127);
     });
     child.on('close', (code, signal) => {
-      currentChild = undefined;
+      running.delete(child);
       resolveRun(code ?? (signal ? 128 : 1));
-    });
-  });
-}
-
-/** Runs a command and captures its stdout (stderr is streamed). */
-function capture(command: string, args: string[]): Promise<{ code: number; stdout: string }> {
-  console.log(`$ ${command} ${args.join(' ')}`);
-  return new Promise((resolveCapture) => {
-    const child = spawn(command, args, { cwd: root, env: baseEnv, stdio: ['ignore', 'pipe', 'inherit'] });
-    currentChild = child;
-    let stdout = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => (stdout += chunk));
-    child.on('error', (error) => {
-      console.error(`Could not start ${command}: ${error.message}`);
-      resolveCapture({ code: 127, stdout });
-    });
-    child.on('close', (code) => {
-      currentChild = undefined;
-      resolveCapture({ code: code ?? 1, stdout });
     });
   });
 }
@@ -108,41 +96,44 @@ const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const check = (ok: boolean, note?: string): StepResult =>
   ({ status: ok ? 'passed' : 'failed', passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, note });
 
-function readJson(file: string): any {
+function readJson<T>(file: string): T | undefined {
   try {
-    return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+    return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) as T : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Vitest with its JSON report beside the normal output; counts come from the report. */
-async function vitest(project: string, reportName: string, env: NodeJS.ProcessEnv): Promise<StepResult> {
-  const report = join(reportDir, `${reportName}.json`);
-  const kept = { output: '' };
-  const code = await run('vitest', [
-    'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
-  ], env, kept);
-  const json = readJson(report);
-  if (!json) return { status: 'failed', passed: 0, failed: 1, skipped: 0, note: `vitest exited ${code} without a report` };
-  const passed: number = json.numPassedTests ?? 0;
-  let failed: number = json.numFailedTests ?? 0;
-  const skipped: number = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
-  let note: string | undefined;
-  const brokenFiles = (json.testResults ?? []).filter((file: any) => file.status === 'failed' && !(file.assertionResults ?? []).length);
-  if (brokenFiles.length) note = `${brokenFiles.length} test file(s) failed to load`;
+/** The step's result from its runner's summary and exit code. */
+function resultOf(code: number, summary: StepSummary | undefined, runner: string, details?: () => string): StepResult {
+  if (!summary) return { status: 'failed', passed: 0, failed: 1, skipped: 0, note: `${runner} exited ${code} without a report` };
+  const { passed, skipped, files, skippedTests, brokenFiles } = summary;
+  let failed = summary.failed;
+  const notes: string[] = [];
+  if (brokenFiles.length) notes.push(`${brokenFiles.length} test file(s) failed outside their tests: ${brokenFiles.join(', ')}`);
+  if (summary.flaky) notes.push(`${summary.flaky} passed only on retry`);
+  let quoted: string | undefined;
   if (code !== 0 && failed === 0) {
     failed = Math.max(1, brokenFiles.length); // unhandled errors, files that did not load, no tests found
-    note ??= `vitest exited ${code} (errors outside test cases; quoted below)`;
-    return { status: 'failed', passed, failed, skipped, note, details: unhandledErrorsIn(kept.output) };
+    if (!notes.length) notes.push(`${runner} exited ${code} (errors outside test cases; quoted below)`);
+    quoted = details?.();
   }
-  return { status: code === 0 ? 'passed' : 'failed', passed, failed, skipped, note };
+  return { status: code === 0 ? 'passed' : 'failed', passed, failed, skipped, note: notes.join('; ') || undefined, details: quoted, files, skippedTests };
+}
+
+/** Vitest with the summary reporter beside the normal output. */
+async function vitest(output: Output, project: string, reportName: string, env: NodeJS.ProcessEnv): Promise<StepResult> {
+  const report = join(reportDir, `${reportName}.json`);
+  const kept = { output: '' };
+  const code = await run(output, 'vitest', [
+    'run', '--project', project, '--reporter=default', `--reporter=${join(root, 'scripts', 'vitestSummary.ts')}`,
+  ], { ...env, VITEST_SUMMARY_FILE: report }, kept);
+  return resultOf(code, readJson<StepSummary>(report), 'vitest', () => unhandledErrorsIn(kept.output));
 }
 
 /** Vitest's "Unhandled Errors" block (colours removed, at most 60 lines), else the output's last lines. */
 function unhandledErrorsIn(output: string): string {
-  // eslint-disable-next-line no-control-regex
-  const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
+  const plain = output.replace(ANSI, '');
   const start = plain.search(/⎯+ Unhandled Error/);
   const lines = (start >= 0 ? plain.slice(start) : plain).split('\n');
   return (start >= 0 ? lines.slice(0, 60) : lines.slice(-30)).join('\n');
@@ -161,35 +152,34 @@ function versionsIn(tree: any, names: string[]): Map<string, Set<string>> {
   return found;
 }
 
-let postgres: ThrowawayPostgres | null = null;
-
 const steps: Step[] = [
   {
     key: 'typecheck',
     title: 'Typecheck',
-    run: async () => check((await run('tsc', ['-p', 'tsconfig.json', '--noEmit'])) === 0),
+    run: async (output) => check((await run(output, 'tsc', ['-p', 'tsconfig.json', '--noEmit'])) === 0),
   },
   {
     key: 'lint',
     title: 'Lint',
-    run: async () => check((await run('eslint', ['.'])) === 0),
+    run: async (output) => check((await run(output, 'eslint', ['.'])) === 0),
   },
   {
     key: 'deps',
     title: 'One antd, one react-router',
-    run: async () => {
+    run: async (output) => {
       const names = ['antd', 'react-router'];
-      const { stdout } = await capture('npm', ['ls', ...names, '--all', '--json']);
+      let stdout = '';
+      await run({ write: (text, stream) => (stream === 'out' ? (stdout += text) : output.write(text, stream)) }, 'npm', ['ls', ...names, '--all', '--json']);
       let tree: unknown;
       try {
-        tree = JSON.parse(stdout);
+        tree = JSON.parse(stdout.slice(stdout.indexOf('{')));
       } catch {
         return check(false, 'npm ls did not print JSON');
       }
       const problems: string[] = [];
       for (const [name, versions] of versionsIn(tree, names)) {
         const list = [...versions].sort();
-        console.log(`${name}: ${list.join(', ') || 'not installed'}`);
+        output.write(`${name}: ${list.join(', ') || 'not installed'}\n`, 'out');
         if (list.length !== 1) problems.push(`${name} ${list.length ? list.join(' + ') : 'missing'}`);
       }
       return check(problems.length === 0, problems.length ? problems.join('; ') : undefined);
@@ -198,78 +188,76 @@ const steps: Step[] = [
   {
     key: 'unit',
     title: 'Unit tests',
-    run: () => vitest('unit', 'unit', baseEnv),
+    run: (output) => vitest(output, 'unit', 'unit', baseEnv),
   },
   {
     key: 'api',
     title: 'API tests (embedded database)',
-    run: () => {
+    run: (output) => {
       const env = { ...baseEnv };
       delete env.TEST_DATABASE_URL;
-      return vitest('api', 'api', env);
+      return vitest(output, 'api', 'api', env);
     },
   },
   {
     key: 'api-pg',
     title: 'API tests (PostgreSQL)',
-    run: async () => {
+    run: async (output) => {
       let url = process.env.DATABASE_URL;
+      let postgres: ThrowawayPostgres | null = null;
       if (url) {
-        console.log('Using the PostgreSQL server in DATABASE_URL (each test file creates and drops its own database).');
+        output.write('Using the PostgreSQL server in DATABASE_URL (each test file creates and drops its own database).\n', 'out');
       } else {
         try {
           postgres = await startThrowawayPostgres();
         } catch (error) {
-          console.error((error as Error).message);
+          output.write(`${(error as Error).message}\n`, 'err');
           return check(false, `could not start PostgreSQL: ${(error as Error).message.split('\n')[0]}`);
         }
         if (!postgres) {
           const note = 'PostgreSQL leg did not run (no DATABASE_URL and no PostgreSQL binaries)';
-          console.log(note);
+          output.write(`${note}\n`, 'out');
           return { status: 'not run', passed: 0, failed: 0, skipped: 0, note };
         }
+        stopOnSignal.add(() => postgres!.stop());
         url = postgres.url;
-        console.log(`Started a throw-away PostgreSQL ${postgres.version} at ${url}`);
+        output.write(`Started a throw-away PostgreSQL ${postgres.version} at ${url}\n`, 'out');
       }
       try {
-        const result = await vitest('api', 'api-pg', { ...baseEnv, TEST_DATABASE_URL: url });
+        const result = await vitest(output, 'api', 'api-pg', { ...baseEnv, TEST_DATABASE_URL: url });
         if (postgres) result.note ??= `throw-away PostgreSQL ${postgres.version}`;
         return result;
       } finally {
         await postgres?.stop();
-        postgres = null;
       }
     },
   },
   {
     key: 'e2e',
     title: 'Browser tests',
-    run: async () => {
+    run: async (output) => {
       let chromium: string;
       try {
-        chromium = resolveChromium();
+        chromium = resolveChromium((line) => output.write(`${line}\n`, 'out'));
       } catch (error) {
-        console.error((error as Error).message);
+        output.write(`${(error as Error).message}\n`, 'err');
         return check(false, (error as Error).message);
       }
-      console.log(`Chromium: ${chromium}`);
+      output.write(`Chromium: ${chromium}\n`, 'out');
       const report = join(reportDir, 'e2e.json');
-      const code = await run('playwright', ['test'], { ...baseEnv, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_FILE: report });
-      const json = readJson(report);
-      const stats = json?.stats;
-      if (!stats) return { status: 'failed', passed: 0, failed: 1, skipped: 0, note: `playwright exited ${code} without a report` };
-      const firstError: string | undefined = json.errors?.[0]?.message?.replace(ANSI, '').split('\n')[0];
-      const passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
-      let failed: number = stats.unexpected ?? 0;
-      let note = stats.flaky ? `${stats.flaky} passed only on retry` : undefined;
-      if (code !== 0 && failed === 0) {
-        failed = 1;
-        note = firstError ?? `playwright exited ${code} (see its output)`;
-      }
-      return { status: code === 0 ? 'passed' : 'failed', passed, failed, skipped: stats.skipped ?? 0, note };
+      const code = await run(output, 'playwright', ['test'], { ...baseEnv, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_FILE: report });
+      const json = readJson<PlaywrightReport>(report);
+      const firstError = json?.errors?.[0]?.message?.replace(ANSI, '').split('\n')[0];
+      return resultOf(code, json && playwrightSummary(json, 'tests/e2e'), 'playwright', () => firstError ?? 'see its output');
     },
   },
 ];
+
+/**
+ * Steps in one stage run side by side: on two cores each of them leaves time idle while it waits
+ * (on the database, on child servers, on timers). The stages run one after another.
+ */
+const STAGES: string[][] = [['typecheck', 'lint', 'deps'], ['unit'], ['api'], ['api-pg'], ['e2e']];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((key) => !steps.some((step) => step.key === key));
@@ -277,15 +265,16 @@ if (unknown.length) {
   console.error(`Unknown step(s): ${unknown.join(', ')}. Steps: ${steps.map((step) => step.key).join(', ')}`);
   process.exit(2);
 }
-const selected = wanted.length ? steps.filter((step) => wanted.includes(step.key)) : steps;
+const selected = (key: string) => !wanted.length || wanted.includes(key);
 
+/** What to stop when the run is interrupted (besides the child processes). */
+const stopOnSignal = new Set<() => Promise<void>>();
 let interrupted = false;
 async function shutdown(signal: NodeJS.Signals) {
   interrupted = true;
   console.error(`\n${signal}: stopping…`);
-  const server = postgres;
-  currentChild?.kill(signal);
-  await server?.stop().catch(() => {});
+  for (const child of running) child.kill(signal);
+  await Promise.all([...stopOnSignal].map((stop) => stop().catch(() => {})));
   rmSync(reportDir, { recursive: true, force: true });
   process.exit(130);
 }
@@ -295,44 +284,67 @@ process.once('SIGTERM', shutdown);
 const bold = (text: string) => (baseEnv.FORCE_COLOR !== '0' ? `\x1b[1m${text}\x1b[22m` : text);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-const results: Array<{ step: Step; result: StepResult; ms: number }> = [];
-const startedAt = Date.now();
-for (const step of selected) {
-  if (interrupted) break;
-  console.log(`\n${bold(`▶ ${step.title}`)} [${step.key}]`);
+const streamed: Output = { write: (text, stream) => void (stream === 'out' ? process.stdout : process.stderr).write(text) };
+
+/** Runs a step; its output streams (`live`) or is printed in one block when it ends. */
+async function runStep(step: Step, live: boolean): Promise<{ step: Step; result: StepResult; ms: number }> {
+  let held = '';
+  const output: Output = live ? streamed : { write: (text) => void (held += text) };
+  const begin = `\n${bold(`▶ ${step.title}`)} [${step.key}]${live ? '' : ' (beside the others; its output follows when it ends)'}\n`;
+  if (live) process.stdout.write(begin);
   const t0 = Date.now();
   let result: StepResult;
   try {
-    result = await step.run();
+    result = await step.run(output);
   } catch (error) {
-    console.error(error);
+    output.write(`${(error as Error).stack ?? error}\n`, 'err');
     result = check(false, `crashed: ${(error as Error).message.split('\n')[0]}`);
   }
   const ms = Date.now() - t0;
-  results.push({ step, result, ms });
-  console.log(`${bold(`◀ ${step.title}: ${result.status}`)} (${seconds(ms)})`);
+  process.stdout.write(`${live ? '' : `${begin}${held}`}${bold(`◀ ${step.title}: ${result.status}`)} (${seconds(ms)})\n`);
+  return { step, result, ms };
+}
+
+const results: Array<{ step: Step; result: StepResult; ms: number }> = [];
+const startedAt = Date.now();
+for (const stage of STAGES) {
+  if (interrupted) break;
+  const stageSteps = stage.filter(selected).map((key) => steps.find((step) => step.key === key)!);
+  results.push(...await Promise.all(stageSteps.map((step, index) => runStep(step, index === 0))));
 }
 if (interrupted) await new Promise(() => {}); // shutdown() exits once everything is stopped
 rmSync(reportDir, { recursive: true, force: true });
 
-// Summary table.
-const rows = [
+// Summary table, in the steps' order.
+results.sort((a, b) => steps.indexOf(a.step) - steps.indexOf(b.step));
+const table = (rows: string[][], numeric: (column: number) => boolean) => {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  const line = (row: string[]) => row.map((cell, column) => (numeric(column) ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join('  ').trimEnd();
+  return [line(rows[0]), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.slice(1).map(line)].join('\n');
+};
+console.log(`\n${bold('Summary')} (${seconds(Date.now() - startedAt)})`);
+console.log(table([
   ['step', 'result', 'passed', 'failed', 'skipped', 'time', 'note'],
   ...results.map(({ step, result, ms }) => [
     step.key, result.status, String(result.passed), String(result.failed), String(result.skipped), seconds(ms), result.note ?? '',
   ]),
-];
-const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-const line = (row: string[]) => row.map((cell, column) => (column >= 2 && column <= 5 ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join('  ').trimEnd();
-console.log(`\n${bold('Summary')} (${seconds(Date.now() - startedAt)})`);
-console.log(line(rows[0]));
-console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-for (const row of rows.slice(1)) console.log(line(row));
+], (column) => column >= 2 && column <= 5));
+
+const slowest = slowestFiles(results.map(({ step, result }) => ({ step: step.key, files: result.files ?? [] })));
+if (slowest.length) {
+  console.log(`\n${bold('Slowest test files')}`);
+  console.log(table([['step', 'file', 'time'], ...slowest.map(({ step, file, ms }) => [step, file, seconds(ms)])], (column) => column === 2));
+}
+
+const skipped = results.flatMap(({ step, result }) => (result.skippedTests ?? []).map((test) => ({ step: step.key, ...test })));
+if (skipped.length) {
+  console.log(`\n${bold('Skipped')}`);
+  for (const { step, file, name, reason } of skipped) console.log(`${step}  ${file} › ${name}: ${reason ?? 'no reason given'}`);
+}
 
 for (const { step, result } of results) if (result.details) console.log(`\n${bold(`${step.key}:`)}\n${result.details}`);
 
-const notRun = results.filter(({ result }) => result.status === 'not run');
-for (const { result } of notRun) console.log(`\nNote: ${result.note}`);
+for (const { result } of results.filter(({ result }) => result.status === 'not run')) console.log(`\nNote: ${result.note}`);
 
 const passed = results.reduce((sum, { result }) => sum + result.passed, 0);
 const failed = results.reduce((sum, { result }) => sum + result.failed, 0);
