@@ -47,7 +47,7 @@ export interface DeviceActivity {
 
 export function deviceActivity(options: ActivityOptions): DeviceActivity {
   const { lastActivityWriteIntervalMs: interval, lastActivityFlushMs: flushMs, lastActivityTrackedDevices: maxTracked } = { ...DEFAULT_ACTIVITY_LIMITS, ...options.limits };
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => Date.now()); // Date as it is at each call (tests move it)
   /** When each device was last written, the longest ago first (a write moves it to the end). */
   const lastWritten = new Map<number, number>();
   /** Due and not yet sent: per device, its tenant and the time of its message. */

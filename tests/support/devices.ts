@@ -59,13 +59,30 @@ export function mosquittoPub(port: number, token: string, topic: string, message
   });
 }
 
-export const until = async (check: () => boolean | Promise<boolean>, ms = 5000) => {
-  const end = Date.now() + ms;
+/** Polls `check` until it holds; generous, and on the monotonic clock (a test may fake Date). */
+export const until = async (check: () => boolean | Promise<boolean>, ms = 15_000) => {
+  const end = performance.now() + ms;
   while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
+    if (performance.now() > end) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 20));
   }
 };
+
+/** What `untilSubscribed` publishes: no entity's real change carries it. */
+const PROBE = 'subscriptionProbe';
+export const isProbe = (update: unknown) => !!(update as { diff?: Record<string, unknown> } | undefined)?.diff?.[PROBE];
+
+/**
+ * Waits until a GraphQL subscription to `entity_updated` of `entityId` in the tenant is live: it
+ * publishes a marked update (isProbe) until `received()` holds one, instead of sleeping and hoping.
+ */
+export async function untilSubscribed(t: TestApp, tenantId: string, entityId: number, received: () => unknown[]) {
+  await until(async () => {
+    await t.app.live.publishEntityUpdate(tenantId, { id: entityId, entity_type_id: 0, diff: { [PROBE]: true }, updated_at: new Date().toISOString() });
+    await new Promise((r) => setTimeout(r, 50));
+    return received().some(isProbe);
+  });
+}
 
 /** The stored telemetry of an entity and key, oldest first (read as the system, to check storage). */
 export async function storedPoints(t: TestApp, entityId: number, key: string) {
