@@ -10,6 +10,7 @@ import { users } from '../../server/db/schema.ts';
 import { calendarRange } from '../../server/telemetry/kpiTime.ts';
 import type { TelemetryPoint } from '../../server/telemetry/telemetryPoint.ts';
 import { telemetryWriter } from '../../server/telemetry/telemetryWriter.ts';
+import { until } from '../support/devices.ts';
 import { makeEntities } from '../support/testEntities.ts';
 import { PASSWORD, startTestApp, usingPostgres, type TestApp } from './harness.ts';
 
@@ -205,8 +206,13 @@ describe(`POST /test-query-scheduler on ${usingPostgres() ? 'PostgreSQL' : 'PGli
         .map((ms) => ({ tenantId: city, entityId: m1, key: 'slot', ts: ms, value: 1 })));
       const query = JSON.stringify({ query: { term: { key: 'slot' } }, aggs: metric('value_count') });
       expect(await passed({ query, time_slot: 'last-week' })).toBe(3);
-      expect(await passed({ query, time_slot: 'last-month' })).toBeGreaterThanOrEqual(0);
-      expect(await passed({ query, time_slot: 'last-year' })).toBeGreaterThanOrEqual(0);
+      // a point just inside each end of the month and of the year, and one just outside each
+      for (const [slot, period] of [['last-month', 'last_month'], ['last-year', 'last_year']] as const) {
+        const [from, to] = calendarRange('Europe/Bratislava', period, Date.now());
+        const key = `slot-${period}`;
+        await write(t, [from - 1, from, to - 1, to].map((ms) => ({ tenantId: city, entityId: m1, key, ts: ms, value: 1 })));
+        expect(await passed({ query: JSON.stringify({ query: { term: { key } }, aggs: metric('value_count') }), time_slot: slot }), slot).toBe(2);
+      }
     });
   });
 
@@ -310,13 +316,13 @@ describe(`POST /test-query-scheduler on ${usingPostgres() ? 'PostgreSQL' : 'PGli
       }
       await write(t, points);
       const year = { range: { ts: { gte: '2025-03-01T00:00:00Z', lt: '2026-03-01T00:00:00Z' } } };
-      const started = performance.now();
       expect(await passed({ query: marchQuery(metric('value_count'), { term: { key: 'year' } }, year) })).toBe(35_040);
       const percentiles = await passed({ query: marchQuery({ d: { date_histogram: { field: 'ts', calendar_interval: 'day' }, aggs: metric('percentiles') } }, { term: { key: 'year' } }, year) });
       // the UTC year from 1 March is 366 days of Bratislava: its first hour falls on 1 March local, its last on the next 1 March
       expect(percentiles).toHaveLength(366);
       expect([percentiles[0].key_as_string, percentiles[365].key_as_string]).toEqual(['2025-02-28T23:00:00.000Z', '2026-02-28T23:00:00.000Z']);
-      expect(performance.now() - started).toBeLessThan(5_000);
+      // Within the limit: over it the database stops the statement and the test fails with that
+      // reason. How long it takes is bench/'s to measure.
     });
   });
 });
@@ -346,7 +352,7 @@ describe(`a query over the statement time limit on ${usingPostgres() ? 'PostgreS
     expect(performance.now() - started).toBeLessThan(2_000); // at the limit, not when the statement ends
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ status: 'failed', message: 'Test of query ended with error = the query took too long: the database stopped it at its time limit' });
-    await new Promise((resolve) => setTimeout(resolve, 3_000)); // the embedded database runs it to its end
-    expect((await t.get('/tenant', admin)).status).toBe(200);
+    // the embedded database runs it to its end; then the next requests are served
+    await until(async () => (await t.get('/tenant', admin)).status === 200, 30_000);
   });
 });
