@@ -4,6 +4,7 @@
 // the operator has no such page; axe on the page and the create dialog in English and Slovak.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
+import { installClock, pauseClock } from './clock.ts';
 import { login, users } from './helpers.ts';
 
 const PATH = '/public-api-dashboard/api-users';
@@ -25,6 +26,7 @@ async function createApiUser(page: Page, username: string) {
 test('the administrator creates an API user, copies its token, changes its password and deletes it', async ({ page, context, request }) => {
   test.slow();
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await installClock(page);
   await login(page, users.cityAdmin);
   await page.getByTestId('sidebar').getByRole('menuitem', { name: 'API users' }).click();
   await expect(page).toHaveURL(new RegExp(`${PATH}$`));
@@ -40,10 +42,15 @@ test('the administrator creates an API user, copies its token, changes its passw
 
   const copy = page.getByTestId('api-user-token-copy');
   await expect(copy).toHaveText('Copy');
+  await pauseClock(page); // 'Copied!' for 5 s of the page's clock
   await copy.click();
   await expect(copy).toHaveText('Copied!');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
-  await expect(copy).toHaveText('Copy', { timeout: 7_000 });
+  await page.clock.runFor(4_900);
+  await expect(copy).toHaveText('Copied!');
+  await page.clock.runFor(200);
+  await expect(copy).toHaveText('Copy');
+  await page.clock.resume();
   const copiedToken = await page.evaluate(() => navigator.clipboard.readText());
 
   const bearer = { authorization: `Bearer ${copiedToken}` };

@@ -72,10 +72,8 @@ test('a deploy shows the notice in open tabs; Refresh after an ignored update br
   await context.setOffline(false);
 
   await deploy('e2e-second');
-  const deployedAt = Date.now();
   const notice = page.getByTestId('app-update-notice');
   await expect(notice).toBeVisible({ timeout: 60_000 });
-  expect(Date.now() - deployedAt).toBeLessThan(60_000);
   await expect(notice).toContainText('A new version of Terrasight is available');
   expect(await buildOf(page)).toBe(firstBuild); // nothing reloads before Refresh
   await expectNoAxeViolations(page, 'the update notice (en)');

@@ -1,24 +1,26 @@
 // The error toasts of SPEC §8/§9 against a server made to answer each case: the real server where
 // it can (a wrong password, a write during read-only maintenance), and where it cannot be made to
 // fail on purpose (a 500, a conflict with several errors, no answer at all) the same web app in
-// front of a route that answers just that. A toast says the rule's text and is gone after 5 s.
-import { expect, test, type Page } from '@playwright/test';
+// front of a route that answers just that. A toast says the rule's text and is gone after 5 s of
+// the page's (fake) clock.
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { expectToastFor, installClock, pageNow } from './clock.ts';
 import { login, users } from './helpers.ts';
 
 const toast = (page: Page) => page.locator('.ant-notification-notice');
 
+// The toasts' 5 s and the HTTP client's 15 s run on the page's fake clock.
+test.beforeEach(({ page }) => installClock(page));
+
 /**
- * The toast shows `text`, and is gone about 5 s later (SPEC §9). `healed` runs once it shows: the
- * route answers as the real server again, so a refetch meanwhile cannot bring another toast.
+ * The toast shows `text` for 5 s (SPEC §9). `healed` runs once it shows: the route answers as the
+ * real server again, so a refetch meanwhile cannot bring another toast.
  */
 async function toastFor5s(page: Page, text: string | RegExp, healed: () => Promise<void>) {
-  await expect(toast(page).filter({ hasText: text })).toBeVisible({ timeout: 20_000 }); // the page loads first
-  const shown = Date.now();
+  const notice = toast(page).filter({ hasText: text });
+  await expect(notice).toBeVisible({ timeout: 20_000 }); // the page loads first
   await healed();
-  await expect(toast(page).filter({ hasText: text })).toHaveCount(0, { timeout: 9_000 });
-  const lasted = Date.now() - shown;
-  expect(lasted).toBeGreaterThan(3_500);
-  expect(lasted).toBeLessThan(8_000);
+  await expectToastFor(page, notice, 5_000);
 }
 
 test('401 and 400 invalid_grant: the first message of errors', async ({ page }) => {
@@ -30,13 +32,11 @@ test('401 and 400 invalid_grant: the first message of errors', async ({ page }) 
 });
 
 test("500: the answer's error field; other statuses: the first error's message; both for 5 s", async ({ page }) => {
-  test.slow();
-  await login(page, users.cityAdmin);
   await page.route('**/watcher-list*', (route) => route.fulfill({
     status: 500, contentType: 'application/json',
     body: JSON.stringify({ error: 'The watcher service is restarting', errors: [{ code: 'X_UNKNOWN', message: 'not this one' }], request_id: 'r1' }),
   }));
-  await page.goto('/watcher');
+  await login(page, users.cityAdmin, '/watcher');
   await toastFor5s(page, /The watcher service is restarting/, () => page.unroute('**/watcher-list*'));
 
   await page.route('**/scheduler-list*', (route) => route.fulfill({
@@ -48,16 +48,21 @@ test("500: the answer's error field; other statuses: the first error's message; 
 });
 
 test('no answer within 15 s: the generic text', async ({ page }) => {
-  test.slow();
-  await login(page, users.cityAdmin);
-  // the request is held past the client's timeout, then let go
-  await page.route('**/profile-list*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 17_000));
-    await route.abort().catch(() => undefined);
+  const generic = toast(page).filter({ hasText: 'Something went wrong while communicating with the server' });
+  // the list is asked for and never answered
+  let held: Route | undefined;
+  await page.route('**/profile-list*', (route) => {
+    held ??= route;
   });
-  const asked = Date.now();
-  await page.goto('/studio/profiles');
-  await expect(toast(page).filter({ hasText: 'Something went wrong while communicating with the server' })).toBeVisible({ timeout: 20_000 });
-  const waited = Date.now() - asked;
-  expect(waited).toBeGreaterThan(14_000);
+  const beforeAsking = Date.now(); // the page's clock starts at the real time
+  await login(page, users.cityAdmin, '/studio/profiles');
+  await expect.poll(() => held !== undefined, { timeout: 20_000 }).toBe(true);
+  const asked = await pageNow(page); // at the latest
+  // 14 s after the earliest it can have been asked, nothing yet; a second past the 15 s, the text
+  await page.clock.pauseAt(Math.max(beforeAsking + 14_000, asked + 500));
+  await expect(generic).toHaveCount(0);
+  await page.clock.runFor(asked + 16_000 - await pageNow(page));
+  await page.clock.resume();
+  await expect(generic).toBeVisible();
+  await held!.abort().catch(() => undefined);
 });
