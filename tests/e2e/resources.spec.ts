@@ -2,6 +2,7 @@
 // through the forms, against the real server.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
+import { installClock, pauseClock, withinPageTime } from './clock.ts';
 import { apiToken, choose, formField, labelled, login, users, watcherLogEntries } from './helpers.ts';
 
 
@@ -198,14 +199,16 @@ test('the operator sees watchers without a create button and cannot open the edi
 test('a record created in one browser appears in another\'s open list', async ({ browser }) => {
   const viewer = await browser.newPage();
   const editor = await browser.newPage();
+  await installClock(viewer);
   await login(viewer, users.cityAdmin, '/watcher');
   await expect(viewer.getByTestId('list-watcher')).toContainText('High temperature');
   await login(editor, users.cityAdmin);
   const token = await editor.evaluate(() => localStorage.getItem('terrasight.access_token'));
   const name = uniqueName('Live watcher');
+  await pauseClock(viewer); // no poll meanwhile: the list hears of it live
   const created = await editor.request.post('/create-watcher', { headers: { authorization: `Bearer ${token}` }, data: { input: { name, query: { key: 'temperature' }, condition: { operator: '>', kind: 'number', value: 40 } } } });
   expect(created.status()).toBe(200);
-  await expect(viewer.getByRole('row', { name: new RegExp(name) })).toBeVisible({ timeout: 3000 });
+  await withinPageTime(viewer, 10_000, () => expect(viewer.getByRole('row', { name: new RegExp(name) })).toBeVisible({ timeout: 200 }));
   await viewer.close();
   await editor.close();
 });
