@@ -8,7 +8,8 @@ import { apiToken, login, users, watchViolations } from './helpers.ts';
 async function mapBox(page: Page) {
   const canvas = page.getByTestId('facility-map').locator('canvas.maplibregl-canvas');
   await expect(canvas).toBeVisible();
-  await page.waitForTimeout(500); // the drawing tool starts once the style has loaded
+  // the drawing tool starts once the style has loaded
+  await expect(page.getByTestId('facility-map').locator('.maplibregl-map')).toHaveAttribute('data-drawing', 'ready');
   return (await canvas.boundingBox())!;
 }
 

@@ -39,6 +39,7 @@ export function GeometryEditor({ geometry, drawing, onChange, onDrawn }: Geometr
     const begin = () => {
       draw.start();
       drawRef.current = draw;
+      map.getContainer().dataset.drawing = 'ready'; // the tool listens (tests wait for it)
       if (latest.current.geometry) draw.addFeatures([drawnFeatureOf(latest.current.geometry) as unknown as GeoJSONStoreFeatures]);
       draw.setMode(latest.current.drawing ?? 'select');
       draw.on('finish', (id) => {
@@ -60,6 +61,7 @@ export function GeometryEditor({ geometry, drawing, onChange, onDrawn }: Geometr
       // closed before the style loaded: the next editor's tool must be the only one to start
       map.off('load', begin);
       drawRef.current = undefined;
+      delete map.getContainer().dataset.drawing;
       if (draw.enabled) draw.stop();
     };
   }, [current]);
