@@ -5,7 +5,7 @@
 // page components running nothing, and axe scans of the list, board and print pages in English
 // and Slovak.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { XSS_HTML, XSS_URLS } from '../unit/fixtures/xssPayloads.ts';
+import { XSS_HTML, XSS_URLS } from '../support/xssPayloads.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { apiToken, graphql, login, users } from './helpers.ts';
 

@@ -3,7 +3,7 @@
 // dashboard's widgets (nine types in English and Slovak, a comparison series, presets kept on the
 // server across a reload), the operator (widgets yes, KPI editing no), names that stay text, axe.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { XSS_PAYLOADS } from '../support/xssPayloads.ts';
+import { XSS_TEXT } from '../support/xssPayloads.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { apiToken, choose, formField, graphql, labelled, login, users } from './helpers.ts';
 
@@ -14,7 +14,7 @@ const CHART_TYPES = [
 
 
 /** The corpus less what a label may never hold (NUL, refused on save). */
-const PAYLOADS = XSS_PAYLOADS.filter((payload) => !payload.includes('\u0000'));
+const PAYLOADS = XSS_TEXT.filter((payload) => !payload.includes('\u0000'));
 
 const drawnChart = (scope: ReturnType<Page['getByTestId']>) => scope.locator('[data-testid=kpi-chart][data-drawn=true]');
 

@@ -1,11 +1,11 @@
-// Rich text and component URLs against a corpus of XSS payloads (tests/unit/fixtures/xssPayloads.ts):
+// Rich text and component URLs against a corpus of XSS payloads (tests/support/xssPayloads.ts):
 // what sanitizeHtml leaves holds nothing that runs, and the URL rule lets none of the hostile
 // URLs through while https: URLs and this site's paths pass.
 import { describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
 import { isAllowedLinkUrl, sanitizeHtml } from '../../../src/components/richtext/sanitizeHtml.ts';
 import { isAllowedMediaUrl, mediaUrlOrigin, MEDIA_URL_PATTERN } from '../../../src/schemas/mediaUrl.ts';
-import { XSS_HTML, XSS_URLS } from '../fixtures/xssPayloads.ts';
+import { XSS_HTML, XSS_URLS } from '../../support/xssPayloads.ts';
 
 const EXECUTABLE_TAGS = ['script', 'iframe', 'object', 'embed', 'svg', 'math', 'style', 'link', 'meta', 'base', 'form', 'input', 'button', 'select', 'textarea', 'img', 'video', 'audio', 'source', 'template', 'frameset', 'body', 'details', 'marquee', 'table', 'td'];
 

@@ -8,7 +8,7 @@ import { chartModel } from '../../../src/components/charts/chartModel.ts';
 import { tooltipContent, type TooltipItem } from '../../../src/components/charts/chartTooltip.ts';
 import type { ChartRow, KpiDefinition } from '../../../src/components/charts/kpiTypes.ts';
 import { answer, series } from '../../support/kpiAnswers.ts';
-import { XSS_PAYLOADS } from '../../support/xssPayloads.ts';
+import { XSS_TEXT } from '../../support/xssPayloads.ts';
 
 const PLOT_TYPES = ['bar', 'stacked-bar', 'horizontal-bar', 'line', 'pie', 'donut', 'time-scale'] as const;
 const TOOLTIP_TAGS = new Set(['DIV', 'UL', 'LI', 'SPAN']);
@@ -31,12 +31,12 @@ function functionPaths(value: unknown, path = ''): string[] {
 
 describe('KPI chart configs keep typed names as text', () => {
   it('has a corpus of at least 50 payloads', () => {
-    expect(new Set(XSS_PAYLOADS).size).toBeGreaterThanOrEqual(50);
+    expect(new Set(XSS_TEXT).size).toBeGreaterThanOrEqual(50);
   });
 
   for (const type of PLOT_TYPES) {
     it(`${type}: the tooltip shows every payload as text and builds no markup from it`, () => {
-      for (const payload of XSS_PAYLOADS) {
+      for (const payload of XSS_TEXT) {
         const data = answer(
           series([1, 2], { label: payload, key: payload }),
           series([3, 4], { label: '', key: payload, entity_id: 9 }),
