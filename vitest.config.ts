@@ -3,9 +3,11 @@
 //         tests/unit/vitest.config.ts, whose two projects are "unit (node)" and "unit (web)";
 //         `--project unit` selects both.
 //   api   tests/api/**/*.test.ts: the real server on a real database (embedded PGlite, or a fresh
-//         database on the PostgreSQL server in TEST_DATABASE_URL). Each file boots and seeds its
-//         own database; two files run at a time (much of a file's time is waiting: on timers, on a
-//         child server, on the database), which on 2 cores takes a third off the step.
+//         database on the PostgreSQL server in TEST_DATABASE_URL). The global setup migrates and
+//         seeds the demo database once; each test app starts on its own copy of it
+//         (tests/support/databaseTemplate.ts). Two files run at a time (much of a file's time is
+//         waiting: on timers, on a child server, on the database), which on 2 cores takes a third
+//         off the step.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
