@@ -89,10 +89,8 @@ describe('two instances on one database', () => {
 
     const device = await connectDevice(aListener.port, lamp.token);
     clients.push(device);
-    const sentAt = Date.now();
     await device.publishAsync('v1/devices/me/telemetry', JSON.stringify({ power: 77.5 }), { qos: 1 });
-    await until(() => updates.received.some((data) => data.entity_updated?.diff?.telemetry?.power?.value === 77.5), 5_000);
-    expect(Date.now() - sentAt).toBeLessThan(5_000);
+    await until(() => updates.received.some((data) => data.entity_updated?.diff?.telemetry?.power?.value === 77.5));
     expect(updates.received.every((data) => data.entity_updated.id === String(lamp.id))).toBe(true);
 
     const created = await a.post('/create-watcher', { input: watcherInput('Seen on B') }, admin);
@@ -216,9 +214,7 @@ describe('devices on two instances', () => {
 
     killed.signal('SIGKILL');
     expect((await killed.exited).signal).toBe('SIGKILL');
-    const killedAt = Date.now();
     await until(async () => (await connectivity(a.db, lamp.id)).active === false, 30_000);
-    expect(Date.now() - killedAt).toBeLessThan(30_000);
     expect((await connectivity(a.db, lamp.id)).logs.at(-1)).toBe('Device disconnected');
     await until(() => updates.received.some((data) => data.entity_updated?.diff?.attributes?.active === false), 5_000);
     const [{ instances }] = await a.db.systemQuery<{ instances: number }>(sql`SELECT count(*)::int AS instances FROM server_instances`);
