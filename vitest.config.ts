@@ -24,7 +24,9 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/api/globalSetup.ts'],
           maxWorkers: 2,
-          testTimeout: 30_000,
+          // Generous: a limit only bounds a failure, and a busy machine (a CPU hog beside the run)
+          // takes two to three times as long as a quiet one.
+          testTimeout: 90_000,
           hookTimeout: 120_000,
         },
       },

@@ -153,6 +153,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   pool.on('connect', (client) => client.on('error', lost));
   const db = drizzle(pool, { schema }) as unknown as Db;
   const listener = embedded ? sessionChannels : connectionListener(options.databaseUrl!);
+  let closing: Promise<void> | undefined;
 
   /** Runs `work` on a connection of its own whose statements may take LONG_STATEMENT_TIMEOUT_MS. */
   async function long<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -209,11 +210,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     systemTx: (work, workOptions) => workOptions?.longRunning
       ? long((client) => drizzle(client, { schema }).transaction((tx) => work(tx as unknown as Tx)))
       : db.transaction(work),
-    close: async () => {
+    // Once: a second call (a test's cleanup after a failure, a signal during a stop) waits for the first.
+    close: () => (closing ??= (async () => {
       await listener.close();
       await pool.end();
       await embedded?.close();
-    },
+    })()),
   };
 }
 

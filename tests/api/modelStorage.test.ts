@@ -72,7 +72,7 @@ describe('the start-up check of every model against its tables', () => {
     await expect(checkModelStorage(db, ['noted_gadget'])).resolves.toBeUndefined();
   });
 
-  it('stops the server with that sentence, exit code 1', async () => {
+  it('stops the server with that sentence, exit code 1', { timeout: 120_000 }, async () => {
     await db.systemQuery(sql`ALTER TABLE watchers DROP COLUMN interval`);
     await db.close();
     const where = postgres ? { DATABASE_URL: postgres.url, JWT_SECRET } : { DATA_DIR: dataDir };
