@@ -24,8 +24,9 @@ export async function submitLogin(page: Page, email: string, password: string): 
 
 /**
  * Starts the page signed in, as the login page leaves it: the tokens of POST /auth/login where the
- * web app keeps them, then the page `at` (the home page by default, once its navbar shows). The login page itself is driven in login.spec.ts and
- * accessibility.spec.ts; here it would only cost every test a page load.
+ * web app keeps them, then the page `at` (the home page by default, once its navbar shows). The
+ * login page itself is driven in login.spec.ts and accessibility.spec.ts; here it would only cost
+ * every test a page load.
  */
 export async function login(page: Page, email: string, at = '/', password: string = DEMO_PASSWORD): Promise<void> {
   const answer = await page.request.post('/auth/login', { data: { email, password } });
