@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, login, logout, users } from './helpers.ts';
 
 const NEW_PASSWORD = 'Facility-2026-new';
@@ -9,6 +9,21 @@ async function changePassword(page: Page, current: string, next: string, confirm
   await page.getByTestId('confirm-password').fill(confirmation);
   await page.getByTestId('password-submit').click();
 }
+
+/** The demo password back, whatever the test got to (a later spec signs in with it). */
+async function restoreDemoPassword(request: APIRequestContext, email: string) {
+  const signedIn = await request.post('/auth/login', { data: { email, password: NEW_PASSWORD } });
+  if (!signedIn.ok()) return; // never changed, or already put back
+  const { access_token: token } = await signedIn.json() as { access_token: string };
+  const restored = await request.post('/update-password', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { input: { current_password: NEW_PASSWORD, password: DEMO_PASSWORD, password_confirmation: DEMO_PASSWORD } },
+  });
+  expect(restored.ok(), `putting the demo password back: ${restored.status()}`).toBe(true);
+}
+
+// Also after a failure: the password must not stay changed for the specs after this one.
+test.afterEach(({ request }) => restoreDemoPassword(request, users.facilityAdmin));
 
 test('changing the password checks the confirmation and the current password', async ({ page }) => {
   const email = users.facilityAdmin;

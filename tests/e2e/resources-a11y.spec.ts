@@ -12,7 +12,7 @@ const pages: [string, string][] = [
 ];
 
 test('the generated lists and forms have no accessibility violation', async ({ page, request }) => {
-  test.setTimeout(120_000); // eleven pages, each scanned
+  test.setTimeout(240_000); // eleven pages, each scanned (twice the time beside a busy CPU)
   await watcherLogEntries(request, await apiToken(request, users.cityAdmin), `Axe door ${Date.now()}`, 3); // log entries to open
   await login(page, users.cityAdmin);
   for (const [path, testId] of pages) {
