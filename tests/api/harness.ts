@@ -3,7 +3,6 @@
 // is a copy of the demo database that the global setup migrated and seeded once
 // (tests/support/databaseTemplate.ts), with a day of demo history written through the app.
 import type { FastifyInstance } from 'fastify';
-import { randomBytes } from 'node:crypto';
 import { inject, type TestContext } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app.ts';
 import type { ThrottleLimits } from '../../server/auth/loginThrottle.ts';
@@ -13,7 +12,7 @@ import type { IngestLimits } from '../../server/ingest/deviceIngest.ts';
 import type { WriterLimits } from '../../server/telemetry/telemetryWriter.ts';
 import type { BaseMap } from '../../src/schemas/mapConfig.ts';
 import { backfillDemoTelemetry } from '../../server/seed/demoDevices.ts';
-import { copyOfTemplate, databaseUrl, onServer } from '../support/databaseTemplate.ts';
+import { copyOfTemplate, createDatabase } from '../support/databaseTemplate.ts';
 
 export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 export const PASSWORD = 'demo1234';
@@ -35,11 +34,7 @@ export interface TestApp {
 }
 
 /** A new, empty database on the PostgreSQL server at `serverUrl` (for tests that migrate it themselves). */
-export async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `terrasight_test_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, `CREATE DATABASE ${name}`);
-  return { url: databaseUrl(serverUrl, name), drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
+export const freshPostgresDatabase = (serverUrl: string) => createDatabase(serverUrl, 'terrasight_test');
 
 /** A copy of the run's demo database (its global setup built it), without history. */
 export const demoDatabase = (statementTimeoutMs?: number) =>

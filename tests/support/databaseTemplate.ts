@@ -18,7 +18,7 @@ export interface DatabaseTemplate {
 }
 
 /** Runs one statement on the server's maintenance database (CREATE and DROP DATABASE). */
-export async function onServer(serverUrl: string, statement: string): Promise<void> {
+async function onServer(serverUrl: string, statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
@@ -28,11 +28,22 @@ export async function onServer(serverUrl: string, statement: string): Promise<vo
   }
 }
 
-/** The address of database `name` on the server at `serverUrl`. */
-export function databaseUrl(serverUrl: string, name: string): string {
+export interface ServerDatabase {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A new database on the PostgreSQL server at `serverUrl`, named `prefix` and a random suffix:
+ * empty, or a copy of the database `template`.
+ */
+export async function createDatabase(serverUrl: string, prefix: string, template?: string): Promise<ServerDatabase> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await onServer(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return url.toString();
+  return { name, url: url.toString(), drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 const migratedAndSeeded = async (db: Database) => {
@@ -46,10 +57,9 @@ const migratedAndSeeded = async (db: Database) => {
 /** Builds the template: on the PostgreSQL server at `serverUrl`, else as an embedded dump. */
 export async function buildDatabaseTemplate(serverUrl?: string): Promise<DatabaseTemplate> {
   if (serverUrl) {
-    const name = `terrasight_template_${randomBytes(6).toString('hex')}`;
-    await onServer(serverUrl, `CREATE DATABASE ${name}`);
-    await migratedAndSeeded(await openDatabase({ databaseUrl: databaseUrl(serverUrl, name), dataDir: 'memory://' }));
-    return { reference: name, remove: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+    const template = await createDatabase(serverUrl, 'terrasight_template');
+    await migratedAndSeeded(await openDatabase({ databaseUrl: template.url, dataDir: 'memory://' }));
+    return { reference: template.name, remove: template.drop };
   }
   const dir = mkdtempSync(join(tmpdir(), 'terrasight-template-'));
   const dataDir = join(dir, 'data');
@@ -80,16 +90,14 @@ export async function copyOfTemplate(reference: string, serverUrl: string | unde
     const db = await openDatabase({ dataDir: 'memory://', loadDataDir: reference, statementTimeoutMs });
     return { db, drop: () => db.close() };
   }
-  const name = `terrasight_test_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${reference}`);
-  const url = databaseUrl(serverUrl, name);
-  const db = await openDatabase({ databaseUrl: url, dataDir: 'memory://', statementTimeoutMs });
+  const copy = await createDatabase(serverUrl, 'terrasight_test', reference);
+  const db = await openDatabase({ databaseUrl: copy.url, dataDir: 'memory://', statementTimeoutMs });
   return {
     db,
-    url,
+    url: copy.url,
     drop: async () => {
       await db.close();
-      await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await copy.drop();
     },
   };
 }
