@@ -59,6 +59,9 @@ export default defineConfig({
     baseURL,
     locale: 'en-US',
     viewport: { width: 1280, height: 800 },
+    // As a user who asked the system to reduce motion: antd opens and closes at once and MapLibre
+    // jumps instead of flying, so no step waits out an animation (usePrefersReducedMotion.ts).
+    reducedMotion: 'reduce',
     // The trace's DOM snapshots and steps explain a failure; its screenshots (a frame after every
     // action) cost the browser a tenth of the run, and the failure screenshot is kept anyway.
     trace: { mode: 'retain-on-failure', screenshots: false },

@@ -4,9 +4,11 @@ import { useNotificationProvider } from '@refinedev/antd';
 import routerProvider, { UnsavedChangesNotifier } from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import type { ThemeConfig } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { currentBranding } from './branding/currentBranding.ts';
+import { usePrefersReducedMotion } from './components/layout/usePrefersReducedMotion.ts';
 import { antdLocaleOf } from './i18n/antdLocales.ts';
 import { accessControlProvider } from './providers/accessControlProvider.ts';
 import { authProvider } from './providers/authProvider.ts';
@@ -54,9 +56,12 @@ const NOTIFICATION_TOP_PX = 84;
 
 export function App() {
   const { i18n } = useTranslation();
+  // no opening, fading or sliding for those who asked their system to reduce motion
+  const reducedMotion = usePrefersReducedMotion();
+  const themed = useMemo<ThemeConfig>(() => ({ ...theme, token: { ...theme.token, motion: !reducedMotion } }), [reducedMotion]);
   return (
     <BrowserRouter>
-      <ConfigProvider theme={theme} locale={antdLocaleOf(i18n.language)}>
+      <ConfigProvider theme={themed} locale={antdLocaleOf(i18n.language)}>
         <AntdApp notification={{ duration: NOTIFICATION_DURATION_S, top: NOTIFICATION_TOP_PX }}>
           <Refine
             dataProvider={dataProvider}
