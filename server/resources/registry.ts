@@ -10,10 +10,17 @@ const registered = new Map<string, RegisteredModel>(
   Object.entries(MODEL_SCHEMAS).map(([name, schema]) => [name, { schema: schema as unknown as ModelSchema, binding: MODEL_BINDINGS[name as keyof typeof MODEL_BINDINGS] }]),
 );
 
-/** Adds a model; its routes and GraphQL operations exist in apps built afterwards. */
-export function registerModel(schema: ModelSchema, binding: ModelBinding): void {
+/**
+ * Adds a model; its routes and GraphQL operations exist in apps built afterwards. Answers the
+ * function that removes it again (from apps built after that).
+ */
+export function registerModel(schema: ModelSchema, binding: ModelBinding): () => void {
   if (registered.has(schema.$id)) throw new Error(`The model ${schema.$id} is already registered`);
-  registered.set(schema.$id, { schema, binding });
+  const entry = { schema, binding };
+  registered.set(schema.$id, entry);
+  return () => {
+    if (registered.get(schema.$id) === entry) registered.delete(schema.$id);
+  };
 }
 
 export const modelNames = () => [...registered.keys()];

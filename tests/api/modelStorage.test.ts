@@ -22,12 +22,13 @@ let db: Database;
 let postgres: Awaited<ReturnType<typeof freshPostgresDatabase>> | undefined;
 
 // The gadget model, and the same with one more field in its schema (its table derived again).
-registerModel(gadgetSchema, { table: gadgets });
+// (both removed after the file: the files that run next in this worker build apps without them)
+const unregisterGadget = registerModel(gadgetSchema, { table: gadgets });
 const notedSchema = {
   ...gadgetSchema, $id: 'noted_gadget', properties: { ...gadgetSchema.properties, note: { type: 'string', maxLength: 200 } },
 } as unknown as ModelSchema;
 const notedGadgets = gadgetTables(notedSchema).table;
-registerModel(notedSchema, { table: notedGadgets });
+const unregisterNoted = registerModel(notedSchema, { table: notedGadgets });
 
 beforeAll(async () => {
   postgres = usingPostgres() ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!) : undefined;
@@ -37,6 +38,8 @@ afterAll(async () => {
   await db?.close();
   await postgres?.drop();
   rmSync(scratch, { recursive: true, force: true });
+  unregisterGadget();
+  unregisterNoted();
 });
 
 const refusal = (names: string[]) => checkModelStorage(db, names).then(() => undefined, (error: unknown) => error);

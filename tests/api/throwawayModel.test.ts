@@ -10,14 +10,18 @@ import { startTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
 let token: string;
-registerModel(gadgetSchema, { table: gadgets, references: { entity_ids: entities, entity_type_ids: entityTypes } });
+// removed again after the file: the files that run next in this worker build apps without it
+const unregister = registerModel(gadgetSchema, { table: gadgets, references: { entity_ids: entities, entity_type_ids: entityTypes } });
 
 beforeAll(async () => {
   t = await startTestApp();
   await t.db.systemQuery(await gadgetsDdl());
   token = (await t.login('admin@demo.city')).access_token;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+  unregister();
+});
 
 const valid = {
   name: 'Gadget one', title: { en: 'First', sk: 'Prvý' }, notes: 'Line one\nLine two', size: 3, mode: 'advanced', expert_setting: 'turbo',
