@@ -62,9 +62,11 @@ export default defineConfig({
     // As a user who asked the system to reduce motion: antd opens and closes at once and MapLibre
     // jumps instead of flying, so no step waits out an animation (usePrefersReducedMotion.ts).
     reducedMotion: 'reduce',
-    // The trace's DOM snapshots and steps explain a failure; its screenshots (a frame after every
-    // action) cost the browser a tenth of the run, and the failure screenshot is kept anyway.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A trace (a DOM snapshot after every action) costs a sixth of a test's time: it is recorded
+    // when a failed test runs again (CI retries once; E2E_RETRIES=1 locally). A failure keeps its
+    // screenshot and the page's accessibility snapshot (error-context.md) in any case. Without
+    // its screenshots (a frame after every action): the snapshots say more, for less.
+    trace: { mode: 'on-first-retry', screenshots: false },
     // The service worker precaches the whole app at a first visit: only the update test has it.
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
