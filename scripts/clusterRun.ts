@@ -242,7 +242,7 @@ export async function runCluster(options: ClusterRunOptions): Promise<ClusterRep
     const schedulerRuns = async () => (await db!.systemQuery<{ occurrence: number; runs: number; logs: number }>(sql`
       SELECT (extract(epoch FROM r.occurrence_at) * 1000)::float8 AS occurrence, count(*)::int AS runs,
         (SELECT count(*)::int FROM logs l WHERE l.source = 'scheduler' AND (l.message_data->>'source_id')::int = r.scheduler_id
-          AND l.timestamp >= r.occurrence_at AND l.timestamp < r.occurrence_at + interval '1 minute') AS logs
+          AND (l.message_data->>'occurrence')::timestamptz = r.occurrence_at) AS logs
       FROM scheduler_runs r WHERE r.scheduler_id = ANY(${`{${schedulerIds.join(',')}}`}::int[]) GROUP BY r.scheduler_id, r.occurrence_at`))
       .filter((run) => run.occurrence >= firstMinute && run.occurrence <= lastMinute);
     let inRun = await schedulerRuns();
