@@ -53,7 +53,7 @@ async function pixelsOf(page: Page, colour: Rgb): Promise<number> {
 }
 
 // a second server (which writes its demo history meanwhile) and screenshots of the canvas
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 150_000 });
 
 let server: ServerProcess;
 test.beforeAll(async () => {
@@ -74,8 +74,10 @@ async function dashboard(browser: Browser, fakeHost: (route: Route) => Promise<v
   });
   await login(page, users.cityAdmin, '/dashboard');
   const map = page.getByTestId('facility-map');
-  await expect(map.locator('canvas.maplibregl-canvas')).toBeVisible();
-  await expect(page.locator('.dashboard-map-loading')).toHaveCount(0, { timeout: 20_000 });
+  // Generous: the server's first minute goes to writing its demo history, and its one embedded
+  // connection serves the dashboard's reads between those writes.
+  await expect(map.locator('canvas.maplibregl-canvas')).toBeVisible({ timeout: 45_000 });
+  await expect(page.locator('.dashboard-map-loading')).toHaveCount(0, { timeout: 45_000 });
   return { page, map, violations, hostRequests, close: () => context.close() };
 }
 
