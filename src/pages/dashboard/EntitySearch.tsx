@@ -52,8 +52,11 @@ export function EntitySearch({ onSelect }: { onSelect(id: number): void }) {
     >
       <Input.Search placeholder={t('dashboard.search')} aria-label={t('dashboard.search')} allowClear
         onSearch={(value, _event, info) => {
-          // the list open with its matches takes Enter itself
-          if (info?.source !== 'clear' && value.trim() && (query.isFetching || !options.length)) setEntered(value.trim());
+          // Noted on every Enter; the effect takes the first match once the matches are there. When
+          // the open list took this Enter itself (an option chosen: the text is cleared in the same
+          // event), the effect drops the note. Before, an Enter on matches whose list was not yet
+          // open or active was lost.
+          if (info?.source !== 'clear' && value.trim()) setEntered(value.trim());
         }} />
     </AutoComplete>
   );
