@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BaseMap } from '../src/schemas/mapConfig.ts';
 import { DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS, LONG_STATEMENT_TIMEOUT_MS, MAX_POOL_SIZE } from './db/database.ts';
+import { BACKFILL_DAYS } from './seed/demoData.ts';
 import { dayZonesProblem } from './telemetry/dayZones.ts';
 import { canonicalZone } from './telemetry/kpiTime.ts';
 
@@ -16,6 +17,8 @@ export interface Config {
   mqttPort: number;
   jwtSecret: string;
   seed: 'demo' | 'none';
+  /** DEMO_HISTORY_DAYS: the days of telemetry history the demo seed writes at the first start. */
+  demoHistoryDays: number;
   simulate: boolean;
   /** TELEMETRY_RETENTION_DAYS: whole months of telemetry older than this are dropped; undefined keeps everything. */
   telemetryRetentionDays?: number;
@@ -126,6 +129,11 @@ export const poolSizeFrom = (raw: string | undefined): number =>
 export const MAX_SHUTDOWN_DRAIN_MS = 5_000;
 export const shutdownDrainFrom = (raw: string | undefined): number =>
   boundedFrom('SHUTDOWN_DRAIN_MS', raw, { min: 0, max: MAX_SHUTDOWN_DRAIN_MS, fallback: 0, unit: 'milliseconds' });
+
+/** DEMO_HISTORY_DAYS: 0 to MAX_DEMO_HISTORY_DAYS days of demo history, BACKFILL_DAYS unless set. */
+export const MAX_DEMO_HISTORY_DAYS = 366;
+export const demoHistoryDaysFrom = (raw: string | undefined): number =>
+  boundedFrom('DEMO_HISTORY_DAYS', raw, { min: 0, max: MAX_DEMO_HISTORY_DAYS, fallback: BACKFILL_DAYS, unit: 'days' });
 
 export function retentionDaysFrom(raw: string | undefined): number | undefined {
   const value = (raw ?? '').trim();
@@ -277,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttPort: intFrom(env, 'MQTT_PORT', 1883),
     jwtSecret: jwtSecret(env, dataDir, databaseUrl),
     seed,
+    demoHistoryDays: demoHistoryDaysFrom(env.DEMO_HISTORY_DAYS),
     simulate,
     telemetryRetentionDays: retentionDaysFrom(env.TELEMETRY_RETENTION_DAYS),
     telemetryDayZones: dayZonesFrom(env.TELEMETRY_DAY_ZONES),

@@ -88,7 +88,7 @@ async function main() {
     const [lamp] = await demoLamp(db);
     if (lamp && mqttListener) console.log(`Send a point as the demo street lamp "${lamp.name}": mosquitto_pub -h ${config.host} -p ${mqttListener.port} -u ${lamp.token} -q 1 -t v1/devices/me/telemetry -m '{"power": 42.5}'`);
     // In the background: the web app and API serve while the history is written.
-    backfillDemoTelemetry(db, app.ingestion.writer)
+    backfillDemoTelemetry(db, app.ingestion.writer, { days: config.demoHistoryDays })
       .then((points) => console.log(`Wrote ${points.toLocaleString('en')} points of demo history.`))
       .catch((error: unknown) => app.log.error({ err: error }, 'demo history could not be written'));
   }

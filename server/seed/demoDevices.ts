@@ -1,7 +1,7 @@
-// The demo comes alive: on first start 30 days of history are written through the telemetry
-// writer (in the background, so the server serves at once), and with SIMULATE=on every demo
-// device connects to the server's own MQTT listener as a real client and reports every few
-// seconds — the energy meters through their region's gateway (v1/gateway/telemetry).
+// The demo comes alive: on first start 30 days of history (DEMO_HISTORY_DAYS) are written through
+// the telemetry writer (in the background, so the server serves at once), and with SIMULATE=on
+// every demo device connects to the server's own MQTT listener as a real client and reports every
+// few seconds — the energy meters through their region's gateway (v1/gateway/telemetry).
 import mqtt, { type MqttClient } from 'mqtt';
 import { simulatedDevices, type SimulatedDevice } from '../db/deviceQueries.ts';
 import type { Database } from '../db/database.ts';

@@ -40,7 +40,8 @@ describe('SIGTERM', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'terrasight-shutdown-'));
     dirs.push(dataDir);
     const mqttPort = await freePort();
-    const server = await startServerProcess({ ...process.env, DATA_DIR: dataDir, MQTT_PORT: String(mqttPort), SEED: 'demo', SIMULATE: 'off' });
+    // a day of demo history (30 by default) is enough to share the database with the flood
+    const server = await startServerProcess({ ...process.env, DATA_DIR: dataDir, MQTT_PORT: String(mqttPort), SEED: 'demo', DEMO_HISTORY_DAYS: '1', SIMULATE: 'off' });
     const devices = await deviceTokens(server.base, await signIn(server.base), 8).catch(async (error: unknown) => {
       await server.stop();
       throw error;

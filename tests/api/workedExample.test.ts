@@ -111,7 +111,7 @@ describe('the worked examples of docs/resources.md', () => {
     const where = postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: join(copy, 'data') };
     server = spawn(process.execPath, [join(copy, 'server', 'main.ts')], {
       cwd: copy,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', MQTT_PORT: '0', SEED: 'demo', SIMULATE: 'off', JWT_SECRET, ...where },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', MQTT_PORT: '0', SEED: 'demo', DEMO_HISTORY_DAYS: '1', SIMULATE: 'off', JWT_SECRET, ...where },
     });
     let output = '';
     await new Promise<void>((resolve, reject) => {

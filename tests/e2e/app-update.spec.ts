@@ -26,7 +26,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   webDir = mkdtempSync(join(tmpdir(), 'terrasight-deploy-'));
   cpSync(join(root, 'dist'), webDir, { recursive: true });
-  server = await startServerProcess({ ...process.env, DATA_DIR: 'memory://', SEED: 'demo', SIMULATE: 'off', MQTT_PORT: '0', MAP_STYLE: 'offline', WEB_DIR: webDir });
+  server = await startServerProcess({ ...process.env, DATA_DIR: 'memory://', SEED: 'demo', DEMO_HISTORY_DAYS: '1', SIMULATE: 'off', MQTT_PORT: '0', MAP_STYLE: 'offline', WEB_DIR: webDir });
 });
 test.afterAll(async () => {
   await server?.stop();

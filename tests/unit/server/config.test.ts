@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, dayZonesFrom, loadConfig, poolSizeFrom, retentionDaysFrom, shutdownDrainFrom, statementTimeoutFrom } from '../../../server/config.ts';
+import { ConfigError, dayZonesFrom, demoHistoryDaysFrom, loadConfig, poolSizeFrom, retentionDaysFrom, shutdownDrainFrom, statementTimeoutFrom } from '../../../server/config.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -83,6 +83,19 @@ describe('shutdownDrainFrom (SHUTDOWN_DRAIN_MS)', () => {
 
   it.each(['5001', '-1', '1.5', '2s'])('refuses %j with a clear message', (raw) => {
     expect(() => shutdownDrainFrom(raw)).toThrow(/SHUTDOWN_DRAIN_MS must be a number of milliseconds from 0 to 5000/);
+  });
+});
+
+describe('demoHistoryDaysFrom (DEMO_HISTORY_DAYS)', () => {
+  it('is 30 days unless set, from none to a year', () => {
+    expect(demoHistoryDaysFrom(undefined)).toBe(30);
+    expect(demoHistoryDaysFrom('0')).toBe(0);
+    expect(demoHistoryDaysFrom('366')).toBe(366);
+    expect(loadConfig({ DATA_DIR: 'memory://', DEMO_HISTORY_DAYS: '1' }).demoHistoryDays).toBe(1);
+  });
+
+  it.each(['367', '-1', '1.5', 'week'])('refuses %j with a clear message', (raw) => {
+    expect(() => demoHistoryDaysFrom(raw)).toThrow(/DEMO_HISTORY_DAYS must be a number of days from 0 to 366/);
   });
 });
 
