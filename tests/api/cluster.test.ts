@@ -8,18 +8,48 @@
 // live updates carry latest values), PostgreSQL's absence is a clean 503, and the rolling restart
 // fails no request. The delays are printed by bench/cluster.ts, not asserted. PostgreSQL leg only
 // (the run starts a PostgreSQL of its own, so that restarting it disturbs no other test).
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { haproxyInstalled } from '../../scripts/cluster.ts';
-import { runCluster } from '../../scripts/clusterRun.ts';
+import type { ClusterReport, ClusterRunOptions } from '../../scripts/clusterRun.ts';
 import { skipUnlessPostgres } from './harness.ts';
+
+const REPORT = 'cluster report: ';
+
+/**
+ * The scenario in a process of its own: its devices and subscribers are clients in that process,
+ * whose event loop then serves them alone (this worker's files share their modules, and with them
+ * whatever an earlier file left running).
+ */
+function runClusterProcess(options: Omit<ClusterRunOptions, 'log'>): Promise<ClusterReport> {
+  const script = `import { runCluster } from ${JSON.stringify(join(import.meta.dirname, '..', '..', 'scripts', 'clusterRun.ts'))};
+    const report = await runCluster({ ...${JSON.stringify(options)}, log: (line) => console.log('cluster: ' + line) });
+    console.log(${JSON.stringify(REPORT)} + JSON.stringify(report));`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let report: ClusterReport | undefined;
+    let rest = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop()!;
+      for (const line of lines) {
+        if (line.startsWith(REPORT)) report = JSON.parse(line.slice(REPORT.length)) as ClusterReport;
+        else console.log(line);
+      }
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => (report ? resolve(report) : reject(new Error(`the cluster scenario ended with code ${code} and no report`))));
+  });
+}
 
 describe('three instances behind HAProxy, one killed every 20 s', () => {
   beforeEach(skipUnlessPostgres('three instances on one database'));
   it('lose nothing acknowledged, run every occurrence once, and keep devices, subscribers and users served', { timeout: 300_000 }, async () => {
     expect(haproxyInstalled(), 'HAProxy is installed (apt-get install -y haproxy)').toBe(true);
-    const report = await runCluster({
+    const report = await runClusterProcess({
       instances: 3, devices: 100, ratePerSecond: 1_000, durationMs: 70_000, killEveryMs: 20_000, postgresRestartAtMs: 30_000,
-      subscribers: 3, schedulers: 10, commandEveryMs: 500, rollingRestart: true, log: (line) => console.log(`cluster: ${line}`),
+      subscribers: 3, schedulers: 10, commandEveryMs: 500, rollingRestart: true,
     });
     console.log(`cluster: ${JSON.stringify(report)}`);
     expect(report.kills).toBe(3);
