@@ -9,7 +9,9 @@
 // fails no request. The delays are printed by bench/cluster.ts, not asserted. PostgreSQL leg only
 // (the run starts a PostgreSQL of its own, so that restarting it disturbs no other test).
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { haproxyInstalled } from '../../scripts/cluster.ts';
 import type { ClusterReport, ClusterRunOptions } from '../../scripts/clusterRun.ts';
@@ -22,25 +24,20 @@ const REPORT = 'cluster report: ';
  * whose event loop then serves them alone (this worker's files share their modules, and with them
  * whatever an earlier file left running).
  */
-function runClusterProcess(options: Omit<ClusterRunOptions, 'log'>): Promise<ClusterReport> {
+async function runClusterProcess(options: Omit<ClusterRunOptions, 'log'>): Promise<ClusterReport> {
   const script = `import { runCluster } from ${JSON.stringify(join(import.meta.dirname, '..', '..', 'scripts', 'clusterRun.ts'))};
     const report = await runCluster({ ...${JSON.stringify(options)}, log: (line) => console.log('cluster: ' + line) });
     console.log(${JSON.stringify(REPORT)} + JSON.stringify(report));`;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let report: ClusterReport | undefined;
-    let rest = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      const lines = (rest + chunk).split('\n');
-      rest = lines.pop()!;
-      for (const line of lines) {
-        if (line.startsWith(REPORT)) report = JSON.parse(line.slice(REPORT.length)) as ClusterReport;
-        else console.log(line);
-      }
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => (report ? resolve(report) : reject(new Error(`the cluster scenario ended with code ${code} and no report`))));
-  });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = once(child, 'exit');
+  let report: ClusterReport | undefined;
+  for await (const line of createInterface({ input: child.stdout })) {
+    if (line.startsWith(REPORT)) report = JSON.parse(line.slice(REPORT.length)) as ClusterReport;
+    else console.log(line);
+  }
+  const [code] = await exited;
+  if (!report) throw new Error(`the cluster scenario ended with code ${code} and no report`);
+  return report;
 }
 
 describe('three instances behind HAProxy, one killed every 20 s', () => {
