@@ -84,7 +84,7 @@ export interface OpenOptions {
   /** PGlite data directory, or `memory://`. */
   dataDir: string;
   /** `memory://` only: start from this dump of a data directory (a tar file of PGlite's `dumpDataDir`), already migrated or not. */
-  loadDataDir?: string;
+  loadDataDir?: Blob;
   /** What a statement may take (ms); DEFAULT_STATEMENT_TIMEOUT_MS when absent. */
   statementTimeoutMs?: number;
   /** Told when the embedded database cut off a statement (and restarted, on a data directory). */

@@ -9,9 +9,10 @@
 // nothing committed is lost, the cut-off transaction is gone), so the runaway statement stops
 // holding everyone. A `memory://` database would lose its data that way: there the statement runs
 // to its end while what comes after it waits, and the worker then rolls its transaction back.
+import { readFile } from 'node:fs/promises';
 import { Duplex } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import type { FromWorker, ToWorker, WorkerError } from './embeddedWorker.ts';
+import type { FromWorker, PgliteEngine, ToWorker, WorkerError } from './embeddedWorker.ts';
 
 export interface EmbeddedDatabase {
   /** A new socket for node-postgres (`stream` option of a pg Client or Pool). */
@@ -23,7 +24,7 @@ export interface EmbeddedOptions {
   /** A directory, or `memory://`. */
   dataDir: string;
   /** `memory://` only: a dump of a data directory (PGlite's `dumpDataDir` tar file) to start from. */
-  loadDataDir?: string;
+  loadDataDir?: Blob;
   /** What a socket allows a statement unless told otherwise (ms). */
   statementTimeoutMs: number;
   /** Told when a statement timed out (and whether the worker was replaced). */
@@ -107,6 +108,21 @@ export class EmbeddedSocket extends Duplex {
 /** The statement the worker is running: whose, since when, and whether it was cut off already. */
 interface Running { socket: EmbeddedSocket; since: number; cut?: boolean }
 
+let engine: Promise<PgliteEngine> | undefined;
+/**
+ * PGlite's WebAssembly, compiled once per process, and its file-system bundle, read once: a worker
+ * that compiled its own paid about 3 s of CPU for it (twice what opening the database costs),
+ * again at every restart after a statement timeout and for every copy of the test database.
+ */
+function pgliteEngine(): Promise<PgliteEngine> {
+  engine ??= (async () => {
+    const dist = new URL('.', import.meta.resolve('@electric-sql/pglite'));
+    const [wasm, data] = await Promise.all([readFile(new URL('pglite.wasm', dist)), readFile(new URL('pglite.data', dist))]);
+    return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([data]) };
+  })();
+  return engine;
+}
+
 /** The worker and the messages in flight to it; replaced whole when it stops or must be stopped. */
 class Host {
   private worker: Worker | undefined;
@@ -128,8 +144,8 @@ class Host {
   }
 
   /** Starts a worker; resolves once it has opened the database, rejects with its reason. */
-  start(): Promise<void> {
-    const worker = new Worker(new URL('./embeddedWorker.ts', import.meta.url), { workerData: { dataDir: this.options.dataDir, loadDataDir: this.options.loadDataDir } });
+  async start(): Promise<void> {
+    const worker = new Worker(new URL('./embeddedWorker.ts', import.meta.url), { workerData: { dataDir: this.options.dataDir, loadDataDir: this.options.loadDataDir, engine: await pgliteEngine() } });
     this.worker = worker;
     let opened = false;
     return new Promise<void>((resolve, reject) => {

@@ -10,7 +10,6 @@
 // messages run: nothing of another connection slips into it. A connection that ends inside a
 // transaction (cut off by a statement timeout) has it rolled back before anything after it runs.
 import { PGlite } from '@electric-sql/pglite';
-import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 
 export type ToWorker =
@@ -26,11 +25,14 @@ export type FromWorker =
   | { type: 'data'; connection: number; bytes: Uint8Array }
   | { type: 'closed' };
 
+/** What every worker of a process starts PGlite from, compiled and read once (PGlite's options of these names). */
+export interface PgliteEngine { pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }
+
 /** What the main thread needs of an error to name its cause (server/startupErrors.ts). */
 export interface WorkerError { message: string; code?: string; path?: string; syscall?: string }
 
 const port = parentPort!;
-const { dataDir, loadDataDir } = workerData as { dataDir: string; loadDataDir?: string };
+const { dataDir, loadDataDir, engine } = workerData as { dataDir: string; loadDataDir?: Blob; engine: PgliteEngine };
 
 const errorOf = (error: unknown): WorkerError => {
   const { message, code, path, syscall } = error as { message?: unknown; code?: unknown; path?: unknown; syscall?: unknown };
@@ -42,8 +44,7 @@ let db: PGlite;
 try {
   // fsync off: a killed process loses nothing committed (the pages are with the operating system).
   const memory = dataDir === 'memory://';
-  const dump = memory && loadDataDir ? new Blob([await readFile(loadDataDir)]) : undefined;
-  db = await PGlite.create(memory ? undefined : dataDir, { relaxedDurability: true, loadDataDir: dump });
+  db = await PGlite.create(memory ? undefined : dataDir, { relaxedDurability: true, loadDataDir: memory ? loadDataDir : undefined, ...engine });
 } catch (error) {
   port.postMessage({ type: 'failed', error: errorOf(error) } satisfies FromWorker);
   process.exit(1);

@@ -2,9 +2,11 @@
 // copied for each test app: on PostgreSQL a template database (`CREATE DATABASE … TEMPLATE`), on
 // the embedded database a dump of a data directory that each copy loads into memory. A new
 // embedded database takes about 6 s to initialise, migrate and seed on two cores; a copy about 1 s.
+// A worker of the tests reads the dump once and hands every copy the same bytes.
 import { PGlite } from '@electric-sql/pglite';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -85,9 +87,12 @@ export interface DatabaseCopy {
  * A new copy of the template `reference`: a database on the PostgreSQL server at `serverUrl`
  * (dropped by `drop`), else an embedded `memory://` database loaded from the dump.
  */
+const dumps = new Map<string, Promise<Blob>>();
+
 export async function copyOfTemplate(reference: string, serverUrl: string | undefined, statementTimeoutMs?: number): Promise<DatabaseCopy> {
   if (!serverUrl) {
-    const db = await openDatabase({ dataDir: 'memory://', loadDataDir: reference, statementTimeoutMs });
+    if (!dumps.has(reference)) dumps.set(reference, readFile(reference).then((bytes) => new Blob([bytes])));
+    const db = await openDatabase({ dataDir: 'memory://', loadDataDir: await dumps.get(reference)!, statementTimeoutMs });
     return { db, drop: () => db.close() };
   }
   const copy = await createDatabase(serverUrl, 'terrasight_test', reference);
