@@ -11,7 +11,9 @@
 //         The files of a worker share one module cache (`isolate: false`): the server's modules
 //         are imported once per worker, not once per file (a fifth of the step). A file that
 //         changes module state (a registered model) undoes it in its afterAll.
+//         On PostgreSQL, the files that choose their own database (OWN_DATABASE_FILES) stay out.
 import { defineConfig } from 'vitest/config';
+import { OWN_DATABASE_FILES } from './tests/api/ownDatabaseFiles.ts';
 
 export default defineConfig({
   test: {
@@ -25,6 +27,7 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          exclude: process.env.TEST_DATABASE_URL ? OWN_DATABASE_FILES : [],
           globalSetup: ['tests/api/globalSetup.ts'],
           maxWorkers: 2,
           isolate: false,
