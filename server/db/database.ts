@@ -83,7 +83,7 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data directory, or `memory://`. */
   dataDir: string;
-  /** `memory://` only: start from this dump of a data directory (a tar file of PGlite's `dumpDataDir`), already migrated or not. */
+  /** `memory://` only: start from this dump of a data directory (the bytes of a tar file of PGlite's `dumpDataDir`), already migrated or not. */
   loadDataDir?: Blob;
   /** What a statement may take (ms); DEFAULT_STATEMENT_TIMEOUT_MS when absent. */
   statementTimeoutMs?: number;

@@ -23,7 +23,7 @@ export interface EmbeddedDatabase {
 export interface EmbeddedOptions {
   /** A directory, or `memory://`. */
   dataDir: string;
-  /** `memory://` only: a dump of a data directory (PGlite's `dumpDataDir` tar file) to start from. */
+  /** `memory://` only: a dump of a data directory (the bytes of PGlite's `dumpDataDir` tar file) to start from. */
   loadDataDir?: Blob;
   /** What a socket allows a statement unless told otherwise (ms). */
   statementTimeoutMs: number;
