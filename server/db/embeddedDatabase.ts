@@ -10,6 +10,8 @@
 // holding everyone. A `memory://` database would lose its data that way: there the statement runs
 // to its end while what comes after it waits, and the worker then rolls its transaction back.
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { Duplex } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { FromWorker, PgliteEngine, ToWorker, WorkerError } from './embeddedWorker.ts';
@@ -116,8 +118,8 @@ let engine: Promise<PgliteEngine> | undefined;
  */
 function pgliteEngine(): Promise<PgliteEngine> {
   engine ??= (async () => {
-    const dist = new URL('.', import.meta.resolve('@electric-sql/pglite'));
-    const [wasm, data] = await Promise.all([readFile(new URL('pglite.wasm', dist)), readFile(new URL('pglite.data', dist))]);
+    const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const [wasm, data] = await Promise.all([readFile(join(dist, 'pglite.wasm')), readFile(join(dist, 'pglite.data'))]);
     return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([data]) };
   })();
   return engine;
