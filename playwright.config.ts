@@ -6,21 +6,30 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-// A fixed port (E2E_PORT to change it): reuseExistingServer is off, so a port already in use
-// fails the run instead of testing some other server.
+// Two servers, each with its own demo database, and a browser for each: the specs are split between
+// them (SECOND_SERVER_SPECS to the second, every other spec to the first), each half one spec at a
+// time, so no test ever shares a server with another test running. A browser test waits on its
+// browser, its server and the round trips between them in turn; two of them side by side keep two
+// cores busy where one left a fifth of them idle.
+// Fixed ports (E2E_PORT to change them; the second server's is 10 above): reuseExistingServer is
+// off, so a port already in use fails the run instead of testing some other server. Devices
+// (mosquitto_pub in the live tests) reach a server's MQTT listener on the port after its own
+// (helpers.ts `mosquittoPub`).
 const PORT = Number(process.env.E2E_PORT || 3111);
-// Devices (mosquitto_pub in the live tests) reach the server's MQTT listener on the next port.
-const MQTT_PORT = Number(process.env.E2E_MQTT_PORT || PORT + 1);
-process.env.E2E_MQTT_PORT = String(MQTT_PORT);
-const baseURL = `http://127.0.0.1:${PORT}`;
+const PORTS = [PORT, PORT + 10];
+const SECOND_SERVER_SPECS = [
+  'dashboard.spec.ts', 'app-update.spec.ts', 'accessibility.spec.ts', 'kpi-charts.spec.ts', 'apiUsers.spec.ts',
+  'maintenance.spec.ts', 'lighting.spec.ts', 'menu.spec.ts', 'overlay.spec.ts',
+];
 const CI = !!process.env.CI;
 // The project's Node 24 (npm dependency `node`) runs the TypeScript server even when the
 // system Node is older.
 const projectNode = join(import.meta.dirname, 'node_modules', '.bin', 'node');
 const node = existsSync(projectNode) ? projectNode : 'node';
 
-// One data directory per run. Playwright evaluates this file in its runner and again in each
-// worker; the workers inherit the runner's environment and so reuse the same directory.
+// One data directory per run (a directory in it for each server). Playwright evaluates this file in
+// its runner and again in each worker; the workers inherit the runner's environment and so reuse
+// the same directory.
 if (!process.env.TERRASIGHT_E2E_DATA_DIR) {
   const dir = mkdtempSync(join(tmpdir(), `terrasight-e2e-${process.pid}-`));
   process.env.TERRASIGHT_E2E_DATA_DIR = dir;
@@ -45,7 +54,7 @@ if (process.env.PLAYWRIGHT_JSON_OUTPUT_FILE) reporter.push(['json', { outputFile
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  workers: 1, // small CI machines (2 cores): the server, its database and Chromium share them
+  workers: PORTS.length, // one per server, and each server's specs one at a time (projects' `workers`)
   fullyParallel: false,
   // E2E_RETRIES=0 for the run that proves no test is flaky (docs/testing.md).
   retries: process.env.E2E_RETRIES ? Number(process.env.E2E_RETRIES) : CI ? 1 : 0,
@@ -56,7 +65,6 @@ export default defineConfig({
   reporter,
   outputDir: 'test-results',
   use: {
-    baseURL,
     locale: 'en-US',
     viewport: { width: 1280, height: 800 },
     // As a user who asked the system to reduce motion: antd opens and closes at once and MapLibre
@@ -85,23 +93,29 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium' }],
-  webServer: {
+  projects: PORTS.map((port, index) => ({
+    name: `chromium-${index + 1}`,
+    workers: 1,
+    use: { baseURL: `http://127.0.0.1:${port}` },
+    ...(index === 0 ? { testIgnore: SECOND_SERVER_SPECS.map((spec) => `**/${spec}`) } : { testMatch: SECOND_SERVER_SPECS.map((spec) => `**/${spec}`) }),
+  })),
+  // Started one after the other: the first builds the web app when its build is missing or stale.
+  webServer: PORTS.map((port, index) => ({
     command: `${node} scripts/start.ts`,
     env: {
-      PORT: String(PORT),
+      PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir!,
-      MQTT_PORT: String(MQTT_PORT),
+      DATA_DIR: join(dataDir!, String(index + 1)),
+      MQTT_PORT: String(port + 1),
       SIMULATE: 'off',
       SEED: 'demo',
       MAP_STYLE: 'offline', // no base map host in tests (tests/e2e/base-map.spec.ts starts its own server for one)
     },
-    url: `${baseURL}/api/docs/json`,
+    url: `http://127.0.0.1:${port}/api/docs/json`,
     timeout: 240_000, // the first start builds the web app
     reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-  },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
+  })),
 });

@@ -1,6 +1,6 @@
 // Shared steps of the browser tests. They drive the real web app against the real server
 // (started by playwright.config.ts on a fresh demo database): nothing is mocked.
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -111,8 +111,10 @@ export async function accessTokenOf(request: APIRequestContext, token: string, i
 
 /** Publishes one message as a device with Debian's mosquitto_pub (QoS 1) to the server under test. */
 export function mosquittoPub(token: string, topic: string, message: string): Promise<void> {
+  // The test's server listens for devices on the port after its own (playwright.config.ts).
+  const mqttPort = String(Number(new URL(test.info().project.use.baseURL!).port) + 1);
   return new Promise((resolve, reject) => {
-    execFile('mosquitto_pub', ['-h', '127.0.0.1', '-p', process.env.E2E_MQTT_PORT!, '-u', token, '-q', '1', '-t', topic, '-m', message], { timeout: 10_000 },
+    execFile('mosquitto_pub', ['-h', '127.0.0.1', '-p', mqttPort, '-u', token, '-q', '1', '-t', topic, '-m', message], { timeout: 10_000 },
       (error, _stdout, stderr) => (error ? reject(new Error(`mosquitto_pub failed: ${stderr || error.message}`)) : resolve()));
   });
 }
