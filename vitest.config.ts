@@ -12,11 +12,14 @@
 //         are imported once per worker, not once per file (a fifth of the step). A file that
 //         changes module state (a registered model) undoes it in its afterAll.
 //         On PostgreSQL, the files that choose their own database (OWN_DATABASE_FILES) stay out.
+//         The files known to take minutes start first (tests/support/longFilesFirst.ts).
 import { defineConfig } from 'vitest/config';
 import { OWN_DATABASE_FILES } from './tests/api/ownDatabaseFiles.ts';
+import { LongFilesFirst } from './tests/support/longFilesFirst.ts';
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       'tests/unit/vitest.config.ts',
       {
