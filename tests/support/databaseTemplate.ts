@@ -83,12 +83,13 @@ export interface DatabaseCopy {
   drop(): Promise<void>;
 }
 
+/** The embedded dumps read so far, by path: every copy a worker makes loads the same bytes. */
+const dumps = new Map<string, Promise<Blob>>();
+
 /**
  * A new copy of the template `reference`: a database on the PostgreSQL server at `serverUrl`
  * (dropped by `drop`), else an embedded `memory://` database loaded from the dump.
  */
-const dumps = new Map<string, Promise<Blob>>();
-
 export async function copyOfTemplate(reference: string, serverUrl: string | undefined, statementTimeoutMs?: number): Promise<DatabaseCopy> {
   if (!serverUrl) {
     if (!dumps.has(reference)) dumps.set(reference, readFile(reference).then((bytes) => new Blob([bytes])));
