@@ -20,7 +20,7 @@ const PORTS = [PORT, PORT + 10];
 const SECOND_SERVER_SPECS = [
   'dashboard.spec.ts', 'app-update.spec.ts', 'accessibility.spec.ts', 'kpi-charts.spec.ts', 'apiUsers.spec.ts',
   'maintenance.spec.ts', 'lighting.spec.ts', 'menu.spec.ts', 'overlay.spec.ts',
-];
+].map((spec) => `**/${spec}`);
 const CI = !!process.env.CI;
 // The project's Node 24 (npm dependency `node`) runs the TypeScript server even when the
 // system Node is older.
@@ -97,7 +97,7 @@ export default defineConfig({
     name: `chromium-${index + 1}`,
     workers: 1,
     use: { baseURL: `http://127.0.0.1:${port}` },
-    ...(index === 0 ? { testIgnore: SECOND_SERVER_SPECS.map((spec) => `**/${spec}`) } : { testMatch: SECOND_SERVER_SPECS.map((spec) => `**/${spec}`) }),
+    ...(index === 0 ? { testIgnore: SECOND_SERVER_SPECS } : { testMatch: SECOND_SERVER_SPECS }),
   })),
   // Started one after the other: the first builds the web app when its build is missing or stale.
   webServer: PORTS.map((port, index) => ({

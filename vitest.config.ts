@@ -13,7 +13,7 @@
 //         changes module state (a registered model) undoes it in its afterAll.
 //         On PostgreSQL, the files that choose their own database (OWN_DATABASE_FILES) stay out.
 //         The files known to take minutes start first (tests/support/longFilesFirst.ts).
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { OWN_DATABASE_FILES } from './tests/api/ownDatabaseFiles.ts';
 import { LongFilesFirst } from './tests/support/longFilesFirst.ts';
 
@@ -30,7 +30,7 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
-          exclude: process.env.TEST_DATABASE_URL ? OWN_DATABASE_FILES : [],
+          exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? OWN_DATABASE_FILES : [])],
           globalSetup: ['tests/api/globalSetup.ts'],
           maxWorkers: 2,
           isolate: false,
