@@ -130,6 +130,8 @@ export interface AppOptions {
   engines?: boolean;
   /** How often the engines look for due work (ms; watchers: 5 s). */
   enginesEveryMs?: number;
+  /** The lighting engine's clock, also where an ended override is decided (tests); Date.now by default. */
+  lightingNow?: () => number;
   /** Requests an API token may make per window (600 a minute by default). */
   apiRateLimit?: RateLimit;
   /** How often this instance says it is alive, and after how long a silent one is dead (ms; 5 s and 20 s). */
@@ -312,8 +314,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const maintenance = maintenanceGuard(options.db);
   const entityAttributes = entityAttributeService(options.db, live, (tenantId) => tenantReads.invalidate(tenantId));
-  /** Looks at the tenants' lamps at once (a profile or an override changed); nothing while the engines are off. */
-  let wakeLighting = () => {};
   if (options.engines !== false) {
     // an engine's log row queues its notifications in its own transaction; the sender goes after the commit
     const notifications = options.smtp
@@ -367,9 +367,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     const lightingEngine = startLightingEngine(options.db, {
       everyMs: options.enginesEveryMs,
+      now: options.lightingNow,
       onError: (error) => app.log.error({ err: error }, 'lighting tick failed'),
     });
-    wakeLighting = lightingEngine.wake;
     const maintenanceEngine = startMaintenanceEngine(options.db, {
       onError: (error) => app.log.error({ err: error }, 'maintenance window progress failed'),
       onWindowChanged: (tenantId, windowId) => {
@@ -412,7 +412,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await scope.register(mercurius, {
       schema: [typeDefs, resourceTypeDefs(), deviceTypeDefs, entityTypeDefs, lightingTypeDefs, apiUserTypeDefs, webAppBuildTypeDefs],
       resolvers: mergeResolvers(resolvers(reads), resourceResolvers(resources), deviceResolvers(devices), entityResolvers(entityAttributes, resources),
-        lightingResolvers(lightingService(options.db, { wakeEngine: () => wakeLighting() })), apiUserResolvers(apiUsers), webAppBuildResolvers(webAppBuild)),
+        lightingResolvers(lightingService(options.db, { now: options.lightingNow ?? Date.now })), apiUserResolvers(apiUsers), webAppBuildResolvers(webAppBuild)),
       path: GRAPHQL_PATH,
       graphiql: false,
       allowBatchedQueries: false, // one operation per request: a batch would multiply every limit

@@ -29,12 +29,6 @@ export async function finishTick(tx: Tx, tenantId: string, dueAt: number) {
   await tx.execute(sql`UPDATE lighting_ticks SET due_at = ${new Date(dueAt).toISOString()}::timestamptz, claimed_until = NULL WHERE tenant_id = ${tenantId}`);
 }
 
-/** Makes a tenant's lamps due now (a profile or an override changed). */
-export async function tickNow(tx: Tx, tenantId: string) {
-  await tx.execute(sql`INSERT INTO lighting_ticks (tenant_id, due_at) VALUES (${tenantId}, now())
-    ON CONFLICT (tenant_id) DO UPDATE SET due_at = LEAST(lighting_ticks.due_at, now())`);
-}
-
 export interface LampRow {
   entity_id: number;
   /** The profile it follows (its own, a group's, its nearest zone's or region's), or null. */
@@ -73,16 +67,16 @@ const assignmentsOf = (id: SQL, path: SQL) => sql`(
   ORDER BY rank, target_id) a`;
 
 /**
- * Every lamp (an entity of category `lighting`) of the tenant. A lamp follows the nearest profile:
+ * Every lamp (an entity of category `lighting`) of the tenant, or those of them in `only`. A lamp follows the nearest profile:
  * its own assignment, else its first group's (by group id), else its nearest ancestor's in the
  * tree (a zone, then a region; a lamp is the last id of its own tree path).
  */
-export function lampsOfTenant(tx: Tx, tenantId: string): Promise<LampRow[]> {
+export function lampsOfTenant(tx: Tx, tenantId: string, only?: number[]): Promise<LampRow[]> {
   return rows<LampRow>(tx, sql`
     WITH lamps AS (
       SELECT e.id, string_to_array(e.tree_path, '.')::int[] AS path
       FROM entities e JOIN entity_types t ON t.id = e.entity_type_id
-      WHERE e.tenant_id = ${tenantId} AND t.category = 'lighting'
+      WHERE e.tenant_id = ${tenantId} AND t.category = 'lighting'${only ? sql` AND e.id = ANY(${intArrayParam(only)})` : sql``}
     )
     SELECT l.id AS entity_id,
       (SELECT a.profile_id FROM ${assignmentsOf(sql`l.id`, sql`l.path`)} LIMIT 1) AS profile_id,

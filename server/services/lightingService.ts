@@ -11,10 +11,10 @@ import { queueCommands, recentCommands } from '../db/commandQueries.ts';
 import { setSharedAttributes } from '../db/deviceAttributeQueries.ts';
 import type { Database, Tx } from '../db/database.ts';
 import {
-  driftingLamps, endLampOverrides, lampLighting, overrideLamps, tickNow,
+  driftingLamps, endLampOverrides, lampLighting, overrideLamps,
 } from '../db/lightingQueries.ts';
 import { writeEngineLog } from '../db/logQueries.ts';
-import { COMMAND_TTL_MS, SET_DIM } from '../engines/lighting/lightingEngine.ts';
+import { COMMAND_TTL_MS, lightTenant, SET_DIM } from '../engines/lighting/lightingEngine.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { ENTITY_NOT_FOUND } from '../resources/rules/entityRules.ts';
 import { validated } from '../schemaValidator.ts';
@@ -27,8 +27,8 @@ const DRIFTING_SHOWN = 200;
 const DASHBOARD = 'factory-dashboard';
 
 export interface LightingServiceHooks {
-  /** After the commit: the tenant's lamps should be looked at now. */
-  wakeEngine(): void;
+  /** The lighting engine's clock: a lamp whose override ends is decided as the engine would now. */
+  now(): number;
   /** In the log's transaction, and after the commit (notifications). */
   onLogged?(tx: Tx, tenantId: string, logId: number): Promise<void>;
   afterLogged?(): void;
@@ -67,22 +67,22 @@ export function lightingService(db: Database, hooks: LightingServiceHooks) {
       return { entity_ids: lamps, until: new Date(Date.now() + change.minutes * 60_000).toISOString() };
     },
 
-    /** Ends overrides now: the lamps follow their profiles again at once. */
+    /**
+     * Ends overrides now: the lamps follow their profiles again at once — decided, and their
+     * commands queued, in the same transaction, so whoever reads a lamp next sees its profile's level.
+     */
     async endOverride(caller: Caller, args: Record<string, unknown>) {
       requirePermission(caller, MANUAL_EDIT_PERMISSION);
       const change = validated<LightingOverrideEndArgs>(lightingOverrideEndArgsSchema, args, 'args');
       const lamps = await db.tenantTx(caller.tenantId, async (tx) => {
         const ended = await endLampOverrides(tx, change.entity_ids ?? [], change.group_ids ?? []);
         if (ended.length) {
-          await tickNow(tx, caller.tenantId);
+          await lightTenant(tx, caller.tenantId, hooks.now(), ended);
           await logOverride(tx, caller, { event: 'override_end' }, `Lighting override ended: ${ended.length} lamp(s) follow their profile again`, ended);
         }
         return ended;
       });
-      if (lamps.length) {
-        hooks.afterLogged?.();
-        hooks.wakeEngine();
-      }
+      if (lamps.length) hooks.afterLogged?.();
       return { entity_ids: lamps };
     },
 

@@ -24,7 +24,7 @@ let facilityAdmin: string;
 const clients: MqttClient[] = [];
 
 beforeAll(async () => {
-  ({ t, listener, lamps, facilityLamps, httpUrl } = await startDeviceApp());
+  ({ t, listener, lamps, facilityLamps, httpUrl } = await startDeviceApp({ lightingNow: () => lightingNow }));
   [admin, operator, facilityAdmin] = await Promise.all(['admin@demo.city', 'operator@demo.city', 'admin@demo.facility'].map(async (email) => (await t.login(email)).access_token));
   // the demo's lamps follow its night-dimming profile through their group: these tests assign their own
   await t.db.systemQuery(sql`DELETE FROM profile_groups`);
@@ -41,6 +41,8 @@ const graphql = async (token: string, query: string, variables: Record<string, u
 const EVENING = Date.parse('2026-03-10T19:00:00Z');
 const NIGHT = Date.parse('2026-03-10T23:30:00Z');
 const DAY = Date.parse('2026-03-11T12:00:00Z');
+/** Where the app decides a lamp whose override ends (the engine's clock). */
+let lightingNow = DAY;
 const fixedTimes = { astro_clock: false, intervals: [{ from: '18:00', to: '06:00', value: 100 }, { from: '22:00', to: '05:00', value: 40 }] };
 
 /** POST /create-profile: its status and body (the record, or `errors`). */
@@ -222,8 +224,10 @@ describe('override', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(device.requests).toHaveLength(2);
 
+    // the end decides the lamp at once, as the profile says now: no tick needed, and read as such at once
+    lightingNow = DAY + 120_000;
     await graphql(admin, `mutation { end_lighting_override(entity_ids: [${lamp.id}]) { entity_ids } }`);
-    await tick(lamp, DAY + 120_000);
+    expect((await lampLighting(admin, lamp.id)).data.lamp_lighting).toMatchObject({ level: 0, reason: 'off', override_level: null });
     await until(() => device.requests.length === 3);
     expect(device.requests[2].params.level).toBe(0);
     const logs = await t.db.systemQuery<{ message: string }>(sql`SELECT message FROM logs WHERE source = 'profile' AND entity_id = ${lamp.id} ORDER BY id`);

@@ -34,8 +34,6 @@ export interface LightingEngineOptions {
 }
 
 export interface LightingEngine {
-  /** Looks at the tenant's lamps at once (a profile or an override changed). */
-  wake(): void;
   /** One pass now (tests, benchmarks); answers when it is done. */
   runOnce(): Promise<void>;
   stop(): Promise<void>;
@@ -48,10 +46,13 @@ export function drifted(lamp: LampRow, at: number): boolean {
   return at - Date.parse(lamp.since) >= DRIFT_AFTER_MS;
 }
 
-/** One tick of a tenant: decisions kept, commands queued; answers the commands to send. */
-export async function lightTenant(tx: Tx, tenantId: string, at: number): Promise<CommandRow[]> {
+/**
+ * One tick of a tenant: decisions kept, commands queued; answers the commands to send. With `only`,
+ * just those lamps are decided (an ended override) and the tenant's next tick stays when it was.
+ */
+export async function lightTenant(tx: Tx, tenantId: string, at: number, only?: number[]): Promise<CommandRow[]> {
   const zone = timeZoneOrUtc(await tenantTimeZone(tx));
-  const [lamps, profiles] = await Promise.all([lampsOfTenant(tx, tenantId), lightingProfiles(tx)]);
+  const [lamps, profiles] = await Promise.all([lampsOfTenant(tx, tenantId, only), lightingProfiles(tx)]);
   const changed: LampDecision[] = [];
   const commands: NewCommand[] = [];
   const unsteered: number[] = [];
@@ -73,7 +74,7 @@ export async function lightTenant(tx: Tx, tenantId: string, at: number): Promise
   await dropLampStates(tx, unsteered);
   await setSharedAttributes(tx, tenantId, commands.map((command) => ({ entityId: command.entityId, attributes: { dim_level: command.params.level } })));
   const queued = await queueCommands(tx, tenantId, commands);
-  await finishTick(tx, tenantId, (Math.floor(at / TICK_MS) + 1) * TICK_MS);
+  if (!only) await finishTick(tx, tenantId, (Math.floor(at / TICK_MS) + 1) * TICK_MS);
   return queued;
 }
 
@@ -91,5 +92,5 @@ export function startLightingEngine(db: Database, options: LightingEngineOptions
     return tenants.length === TENANTS_PER_PASS;
   };
   const loop = startWorkLoop({ everyMs: options.everyMs ?? 5_000, onError: options.onError, work: pass });
-  return { wake: () => loop.wake(), runOnce: async () => { await pass(); }, stop: () => loop.stop() };
+  return { runOnce: async () => { await pass(); }, stop: () => loop.stop() };
 }
