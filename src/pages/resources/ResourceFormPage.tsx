@@ -148,12 +148,13 @@ export default function ResourceFormPage({ resource, action, aside: Aside, embed
   const editor = (
     <Card>
       <Spin spinning={formLoading} tip={t('common.loading')}>
-        <Form {...formProps} initialValues={action === 'create' ? { ...defaultsOf(schema as unknown as FieldSchema), ...embedded?.initialValues } : embedded?.record ?? formProps.initialValues}
+        {/* nothing typed while the record loads or saves: the loaded record would overwrite it */}
+        <Form {...formProps} disabled={formLoading} initialValues={action === 'create' ? { ...defaultsOf(schema as unknown as FieldSchema), ...embedded?.initialValues } : embedded?.record ?? formProps.initialValues}
           onFinish={onFinish} layout="vertical" scrollToFirstError>
           <SchemaForm model={schema} />
           <Space wrap>
             <Button {...saveButtonProps} type="primary" data-testid="form-save">{t('form.save')}</Button>
-            <Button onClick={() => (embedded ? embedded.onDone() : back())}>{t('form.cancel')}</Button>
+            <Button disabled={false} onClick={() => (embedded ? embedded.onDone() : back())}>{t('form.cancel')}</Button>
             {action === 'edit' && !embedded && canCreate?.can && (
               <Button onClick={duplicate} loading={creating.isPending} data-testid="form-duplicate">{t('form.duplicate')}</Button>
             )}
