@@ -5,6 +5,7 @@
 import { Bar, Column, DualAxes, Gauge, Line, Pie } from '@ant-design/plots';
 import { useCallback, useMemo, useRef, type ComponentType } from 'react';
 import type { PlotConfig, PlotKind } from './chartConfig.ts';
+import { drawOnDemand, type LoopingCanvas } from './drawOnDemand.ts';
 
 const PLOTS: Record<PlotKind, ComponentType<Record<string, unknown>>> = {
   Column: Column as never, Bar: Bar as never, Line: Line as never, Pie: Pie as never, Gauge: Gauge as never, DualAxes: DualAxes as never,
@@ -14,7 +15,7 @@ const PLOTS: Record<PlotKind, ComponentType<Record<string, unknown>>> = {
 const AFTER_RENDER = 'afterrender';
 
 interface PlotInstance {
-  chart?: { on(event: string, listener: () => void): void };
+  chart?: { on(event: string, listener: () => void): void; getContext(): { canvas?: LoopingCanvas } };
 }
 
 export default function KpiPlot({ config, onDrawn }: { config: PlotConfig; onDrawn: () => void }) {
@@ -23,6 +24,8 @@ export default function KpiPlot({ config, onDrawn }: { config: PlotConfig; onDra
   // called once per chart, before its first drawing ends; the listener goes with the chart
   const onReady = useCallback((plot: PlotInstance) => {
     plot.chart?.on(AFTER_RENDER, () => drawnRef.current());
+    const canvas = plot.chart?.getContext().canvas;
+    if (canvas) drawOnDemand(canvas);
   }, []);
   const Plot = PLOTS[config.plot];
   return useMemo(() => <Plot {...config.options} onReady={onReady} />, [Plot, config.options, onReady]);
