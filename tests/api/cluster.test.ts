@@ -42,7 +42,9 @@ async function runClusterProcess(options: Omit<ClusterRunOptions, 'log'>): Promi
 
 describe('three instances behind HAProxy, one killed every 20 s', () => {
   beforeEach(skipUnlessPostgres('three instances on one database'));
-  it('lose nothing acknowledged, run every occurrence once, and keep devices, subscribers and users served', { timeout: 300_000 }, async () => {
+  // about 3 minutes on a quiet machine; beside CPU hogs more than 5 (its instances start and
+  // restart slower): the limit only bounds a failure
+  it('lose nothing acknowledged, run every occurrence once, and keep devices, subscribers and users served', { timeout: 600_000 }, async () => {
     expect(haproxyInstalled(), 'HAProxy is installed (apt-get install -y haproxy)').toBe(true);
     const report = await runClusterProcess({
       instances: 3, devices: 100, ratePerSecond: 1_000, durationMs: 70_000, killEveryMs: 20_000, postgresRestartAtMs: 30_000,

@@ -199,7 +199,9 @@ describe('devices on two instances', () => {
     expect((await connectivity(a.db, lamp.id)).logs).toEqual(['Device connected', 'Device disconnected']);
   });
 
-  it('an instance killed with SIGKILL: the others mark its devices disconnected, and subscribers anywhere hear it', { timeout: 90_000 }, async () => {
+  // 20 s on a quiet machine; beside two CPU hogs and the cluster scenario it ran past 90 s (it
+  // starts a third instance as a process): the limit only bounds a failure
+  it('an instance killed with SIGKILL: the others mark its devices disconnected, and subscribers anywhere hear it', { timeout: 240_000 }, async () => {
     const lamp = lamps[2];
     const mqttPort = await freePort();
     killed = await startServerProcess({
