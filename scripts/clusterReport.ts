@@ -44,7 +44,15 @@ export interface LiveDelivery {
   missed: number;
   /** How long after the acknowledgement each expected point was had (ms). */
   delays: number[];
+  /** The first few missed, each placed in its subscriber's connection (for the report of a failure). */
+  missedSamples: MissedUpdate[];
 }
+
+/** A missed update: its device and point, and its acknowledgement's time after the subscriber connected and before it left (ms). */
+export interface MissedUpdate { subscriber: number; entity: number; seq: number; at: number; afterConnectedMs: number; beforeLeftMs: number | null }
+
+/** Missed updates described in the report, at most. */
+const MISSED_SAMPLES = 10;
 
 /**
  * Every point acknowledged while a subscriber of its device was connected, at least `marginMs` after
@@ -52,8 +60,8 @@ export interface LiveDelivery {
  * was under way may not have reached it), must be had by that subscriber before it went away.
  */
 export function liveDelivery(acks: Ack[], subscribers: { entities: number[]; spans: Span[]; heard: Map<number, Heard[]> }[], marginMs: number): LiveDelivery {
-  const result: LiveDelivery = { expected: 0, missed: 0, delays: [] };
-  for (const { entities, spans, heard } of subscribers) {
+  const result: LiveDelivery = { expected: 0, missed: 0, delays: [], missedSamples: [] };
+  for (const [index, { entities, spans, heard }] of subscribers.entries()) {
     const watched = new Set(entities);
     for (const ack of acks) {
       if (!watched.has(ack.entity)) continue;
@@ -62,7 +70,15 @@ export function liveDelivery(acks: Ack[], subscribers: { entities: number[]; spa
       result.expected++;
       const had = heard.get(ack.entity)?.find((entry) => entry.seq >= ack.seq && entry.at <= span.to);
       if (had) result.delays.push(Math.max(0, had.at - ack.at));
-      else result.missed++;
+      else {
+        result.missed++;
+        if (result.missedSamples.length < MISSED_SAMPLES) {
+          result.missedSamples.push({
+            subscriber: index, entity: ack.entity, seq: ack.seq, at: ack.at,
+            afterConnectedMs: ack.at - span.from, beforeLeftMs: span.to === Infinity ? null : span.to - ack.at,
+          });
+        }
+      }
     }
   }
   return result;

@@ -13,7 +13,7 @@ import { openDatabase, type Database } from '../server/db/database.ts';
 import { seedDemoIfEmpty } from '../server/seed/demoSeed.ts';
 import { startCluster, type Cluster } from './cluster.ts';
 import { startFleet, type Fleet, type FleetDevice } from './clusterFleet.ts';
-import { downlinkDelivery, liveDelivery, lostPoints, quantile, slowestReconnect, type CommandSent } from './clusterReport.ts';
+import { downlinkDelivery, liveDelivery, lostPoints, quantile, slowestReconnect, type CommandSent, type MissedUpdate } from './clusterReport.ts';
 import { startSubscribers, type Subscribers } from './clusterSubscribers.ts';
 import { startThrowawayPostgres } from './postgres.ts';
 
@@ -51,6 +51,8 @@ export interface ClusterReport {
   /** Updates the subscribers should have had (made while they were subscribed), those they missed, and the delay's p95 (ms). */
   expectedUpdates: number;
   missedUpdates: number;
+  /** The first few missed, with the time since the kill before each (ms; null: none before it). */
+  missedUpdateSamples: (MissedUpdate & { afterKillMs: number | null })[];
   liveP95Ms: number;
   /** Commands sent to lamps through the balancer, those their lamp never received, and the delay's p95 (ms). */
   commands: number;
@@ -270,6 +272,10 @@ export async function runCluster(options: ClusterRunOptions): Promise<ClusterRep
       slowestReconnectMs: slowestReconnect(kills, fleet.spans.values(), Date.now()),
       expectedUpdates: live.expected,
       missedUpdates: live.missed,
+      missedUpdateSamples: live.missedSamples.map((sample) => {
+        const kill = kills.filter((at) => at <= sample.at).at(-1);
+        return { ...sample, afterKillMs: kill === undefined ? null : sample.at - kill };
+      }),
       liveP95Ms: quantile(live.delays, 0.95),
       commands: commandsSent.length,
       commandsMissed: downlink.missed,

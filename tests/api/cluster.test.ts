@@ -56,7 +56,7 @@ describe('three instances behind HAProxy, one killed every 20 s', () => {
     expect(report.lost).toBe(0);
     expect(report.slowestReconnectMs).toBeLessThanOrEqual(10_000);
     expect(report.expectedUpdates).toBeGreaterThan(1_000);
-    expect(report.missedUpdates).toBe(0);
+    expect(report.missedUpdates, `missed: ${JSON.stringify(report.missedUpdateSamples)}`).toBe(0);
     expect(report.commands).toBeGreaterThan(50);
     expect(report.commandsMissed).toBe(0);
     expect(report.schedulerOccurrences).toBeGreaterThanOrEqual(10);

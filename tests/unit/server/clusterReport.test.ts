@@ -10,25 +10,27 @@ const subscriber = (heard: Record<number, Heard[]>, spans = [{ from: 0, to: Infi
 describe('liveDelivery', () => {
   it('counts a point had when the subscriber heard it, with its delay', () => {
     const result = liveDelivery([ack(1, 1, 2_000)], [subscriber({ 1: [{ seq: 1, at: 2_040 }] })], 1_000);
-    expect(result).toEqual({ expected: 1, missed: 0, delays: [40] });
+    expect(result).toEqual({ expected: 1, missed: 0, delays: [40], missedSamples: [] });
   });
 
   it('counts a point had when a newer one of its device came instead (written in one batch), its delay until then', () => {
     const result = liveDelivery([ack(1, 1, 2_000), ack(1, 2, 2_001)], [subscriber({ 1: [{ seq: 2, at: 2_050 }] })], 1_000);
-    expect(result).toEqual({ expected: 2, missed: 0, delays: [50, 49] });
+    expect(result).toEqual({ expected: 2, missed: 0, delays: [50, 49], missedSamples: [] });
   });
 
   it('counts a point missed when nothing as new of its device was heard while the subscriber was connected', () => {
     const spans = [{ from: 0, to: 5_000 }, { from: 6_000, to: Infinity }];
     const result = liveDelivery([ack(1, 1, 2_000), ack(1, 2, 3_000)], [subscriber({ 1: [{ seq: 1, at: 2_010 }, { seq: 2, at: 7_000 }] }, spans)], 1_000);
     expect(result).toMatchObject({ expected: 2, missed: 1 });
+    // placed in the connection it was missed in: 3 s after it opened, 2 s before it closed
+    expect(result.missedSamples).toEqual([{ subscriber: 0, entity: 1, seq: 2, at: 3_000, afterConnectedMs: 3_000, beforeLeftMs: 2_000 }]);
   });
 
   it('does not count points of other devices, or made just after a (re)connection or just before a departure', () => {
     const spans = [{ from: 1_000, to: 5_000 }];
     const acks = [ack(2, 1, 3_000), ack(1, 1, 1_500), ack(1, 2, 4_500), ack(1, 3, 3_000)];
     const result = liveDelivery(acks, [subscriber({ 1: [{ seq: 3, at: 3_010 }] }, spans)], 1_000);
-    expect(result).toEqual({ expected: 1, missed: 0, delays: [10] });
+    expect(result).toEqual({ expected: 1, missed: 0, delays: [10], missedSamples: [] });
   });
 });
 
