@@ -273,13 +273,15 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
       checkWritePermissions(caller, model.schema.properties, patch);
       const { updated, changes } = await db.tenantTx(caller.tenantId, async (tx) => {
         const previous = await findRecord(tx, model, caller, id as number, 'update');
+        // the permissions of the values changed, as they are stored (those of the new values are checked above)
+        checkWritePermissions(caller, model.schema.properties, Object.fromEntries(Object.keys(patch).map((field) => [field, previous[field]])));
         const before = await holdersOf(tx, model, id as number);
         const writable = Object.fromEntries(Object.entries(previous).filter(([field]) => keptByUpdate(model.schema.properties[field], field in patch)));
         // the whole record after the change must satisfy the model (required fields, if/then rules)
         const record = validated<RecordData>(model.createSchema, { ...writable, ...patch }, 'input');
         await checkReferences(tx, model.binding, caller, patch);
         const columns = { ...toColumns(model, record), ...serverColumns(model, caller, false) };
-        await model.binding.rules?.beforeWrite?.(ruleContext(tx, caller), record, columns, id as number);
+        await model.binding.rules?.beforeWrite?.(ruleContext(tx, caller), record, columns, id as number, previous);
         await refusingConflicts(model.binding, () => updateRow(tx, model.storage, scopeOf(caller), id as number, columns));
         await refusingConflicts(model.binding, () => writeLinkFields(tx, model, caller, id as number, patch, true));
         const followOn = await model.binding.rules?.afterWrite?.(ruleContext(tx, caller), id as number, record, previous);

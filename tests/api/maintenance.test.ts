@@ -84,6 +84,13 @@ describe('who may start which mode', () => {
     const own = await startWindow({ name: 'Operator quiet hour', mode: 'notify-off' }, limited);
     expect((await t.post('/update-maintenance-window', { input: { id: own.id, mode: 'device-maintenance' } }, limited)).status).toBe(403);
     await endWindow(own.id, limited);
+    // nor turn an administrator's read-only window into a mode it holds: an update needs the mode as stored too
+    const freeze = await startWindow({ name: 'Tomorrow\'s freeze', mode: 'read-only', schedule: { kind: 'once', starts_at: minutesFromNow(24 * 60), ends_at: minutesFromNow(25 * 60) } });
+    const turned = await t.post('/update-maintenance-window', { input: { id: freeze.id, mode: 'notify-off' } }, limited);
+    expect(turned.status).toBe(403);
+    expect(turned.body.errors[0]).toMatchObject({ code: 'MAINTENANCE_MODE_NOT_ALLOWED', params: { mode: 'read-only' } });
+    expect((await t.get('/maintenance-window-list', admin)).body.find((row: { id: number }) => row.id === freeze.id)).toMatchObject({ mode: 'read-only' });
+    await endWindow(freeze.id);
     await t.db.systemQuery(sql`UPDATE users SET maintenance_modes = '{}' WHERE email = 'operator@demo.city'`);
 
     // another tenant neither sees nor touches it

@@ -166,7 +166,15 @@ describe('schedulers', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.errors[0]).toMatchObject({ field: 'definition.aggregation', params: { permission: 'scheduler.complex_query' } });
     expect((await t.post('/create-scheduler', { input: { ...input, definition: { ...input.definition, aggregation: 'sum', key: 'energy' } } }, planner)).status).toBe(200);
-    expect((await t.post('/create-scheduler', { input }, admin)).status).toBe(200);
+    const complex = await t.post('/create-scheduler', { input }, admin);
+    expect(complex.status).toBe(200);
+    // changing a value needs its permission as stored too: the planner cannot turn the administrator's complex query into another aggregation
+    const turned = await t.post('/update-scheduler', { input: { id: complex.body.id, definition: { ...input.definition, aggregation: 'sum', key: 'energy' } } }, planner);
+    expect(turned.status).toBe(403);
+    expect(turned.body.errors[0]).toMatchObject({ field: 'definition.aggregation', params: { permission: 'scheduler.complex_query' } });
+    expect((await t.get('/scheduler-list', admin)).body.find((row: { id: number }) => row.id === complex.body.id).definition).toMatchObject({ aggregation: 'complex-query' });
+    // a field it may change still changes
+    expect((await t.post('/update-scheduler', { input: { id: complex.body.id, name: 'Complex, renamed' } }, planner)).status).toBe(200);
   });
 });
 

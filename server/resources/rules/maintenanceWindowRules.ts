@@ -33,7 +33,9 @@ const audit = (record: Record<string, unknown>, action: 'scheduled' | 'changed' 
 
 export const maintenanceWindowRules: ModelRules = {
   notFound: 'Maintenance window not found',
-  async beforeWrite({ tx, caller }, record, columns) {
+  async beforeWrite({ tx, caller }, record, columns, _id, previous) {
+    // as stored and as it will be: a mode allowed on the token does not end a window of another
+    if (previous) requireMode(caller, previous.mode);
     requireMode(caller, record.mode);
     const schedule = (record.schedule ?? {}) as MaintenanceSchedule;
     checkOnce(schedule);

@@ -32,9 +32,10 @@ export interface ModelRules {
   notFound?: string;
   /**
    * Adjusts the columns about to be written (insert or update); `record` is the whole record after
-   * the change, `id` the record's on an update (undefined on an insert).
+   * the change, `id` the record's and `previous` the record as stored on an update (both undefined
+   * on an insert): a rule that allows a write by a record's values checks both.
    */
-  beforeWrite?(context: RuleContext, record: Record<string, unknown>, columns: Record<string, unknown>, id?: number): Promise<void>;
+  beforeWrite?(context: RuleContext, record: Record<string, unknown>, columns: Record<string, unknown>, id?: number, previous?: Record<string, unknown>): Promise<void>;
   /** Runs after the row is inserted or updated, inside the same transaction; answers the records of other models it changed. */
   afterWrite?(context: RuleContext, id: number, record: Record<string, unknown>, previous?: Record<string, unknown>): Promise<FollowOnChanges[] | void>;
   /** Throws (an ApiError) when the record must not be deleted. */
