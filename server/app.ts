@@ -85,7 +85,7 @@ import { readService } from './services/readService.ts';
 import { schedulerQueryTest } from './services/schedulerQueryTest.ts';
 import { resourceResolvers, resourceTypeDefs } from './graphql/resourceGraphql.ts';
 import { resourceRoutes } from './api/resourceRoutes.ts';
-import { resourceService, type ResourceServiceOptions } from './resources/resourceService.ts';
+import { resourceService, type AnswerCompletion, type ResourceServiceOptions } from './resources/resourceService.ts';
 import { deviceResolvers, deviceTypeDefs } from './graphql/deviceGraphql.ts';
 import { entityResolvers, entityTypeDefs } from './graphql/entityGraphql.ts';
 import { deviceService } from './services/deviceService.ts';
@@ -295,7 +295,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ingestion.devices.closeSessions(entityId);
     },
   });
-  const completions: ResourceServiceOptions['completions'] = () => ({ public_api_component: kpiComponentData(resources, kpiData) });
+  // made once (its admission gate is the process's), on first use: it reads through `resources`
+  let componentData: AnswerCompletion | undefined;
+  const completions: ResourceServiceOptions['completions'] = () => ({
+    public_api_component: componentData ??= kpiComponentData(resources, kpiData, { onError: (error) => app.log.error({ err: error }, 'a KPI component\'s data failed') }),
+  });
   const resources = resourceService(options.db, {
     cache: tenantReads,
     completions,

@@ -146,7 +146,7 @@ export const MODEL_BINDINGS: Record<ModelName, ModelBinding> = {
   },
   component: { ...MODEL_TABLES.component, references: { 'definition.kpi_id': kpis }, grants: onBoards('board'), rules: componentRules },
   public_api_component: {
-    ...MODEL_TABLES.component, references: { 'definition.kpi_id': kpis }, grants: onBoards('public_api_board'), completed: ['query', 'data'], rules: componentRules,
+    ...MODEL_TABLES.component, references: { 'definition.kpi_id': kpis }, grants: onBoards('public_api_board'), completed: ['query', 'data', 'data_error'], rules: componentRules,
   },
   share: {
     ...MODEL_TABLES.share,

@@ -1,25 +1,100 @@
 // A public-API KPI component's answer carries its KPI's stored query and current data (GET
 // /kpi-data's computation, in UTC): an API client draws it without the KPI doors, which the public
 // API does not offer. Nothing else of the KPI is told, and a KPI that is gone leaves both null.
-import { MAX_POINTS_PER_SERIES } from '../../src/schemas/kpiDataQuery.ts';
-import { ApiError } from '../errors.ts';
+//
+// What one answer may cost is bounded: each KPI is computed once per answer however many
+// components name it; the data an answer carries stops at MAX_COMPONENT_DATA_BYTES (the components
+// past it say so in `data_error`, and a smaller page carries theirs); and only COMPUTING_AT_ONCE
+// answers compute at a time in the whole process, the others waiting their turn holding nothing
+// but their rows. One component whose data cannot be computed says why in its place and never
+// fails the list; only the database's absence does.
+import { MAX_POINTS_PER_SERIES, type KpiDataAnswer } from '../../src/schemas/kpiDataQuery.ts';
+import { isDatabaseUnavailable } from '../db/databaseErrors.ts';
+import { ApiError, GENERIC_ERROR } from '../errors.ts';
+import { admissionGate, type AdmissionGate } from '../ingest/admissionGate.ts';
 import type { AnswerCompletion, ResourceService } from '../resources/resourceService.ts';
+import type { Caller } from '../services/caller.ts';
 import type { KpiDataService } from './kpiData.ts';
 
-/** What a component's KPI cannot answer leaves it without data (a 4xx); anything else fails the read. */
-const unlessRefused = <T>(read: Promise<T>): Promise<T | null> =>
-  read.catch((error: unknown) => {
-    if (error instanceof ApiError && error.statusCode < 500 && error.statusCode !== 429) return null;
-    throw error;
-  });
+/** KPI data one component list carries, at most (characters of its JSON). */
+export const MAX_COMPONENT_DATA_BYTES = 4 * 1024 * 1024;
+/** Component answers computing KPI data at once, in the whole process. */
+export const COMPUTING_AT_ONCE = 2;
 
-export function kpiComponentData(resources: ResourceService, kpiData: KpiDataService): AnswerCompletion {
-  return async (caller, records) => {
-    for (const record of records) {
-      const kpiId = record.type === 'kpi' ? (record.definition as { kpi_id?: number } | undefined)?.kpi_id : undefined;
-      const kpi = kpiId ? await unlessRefused(resources.get(caller, 'kpi', kpiId)) : null;
-      record.query = kpi?.query ?? null;
-      record.data = kpi ? await unlessRefused(kpiData.series(caller, { id: kpiId!, timezone: 'UTC', max_points: MAX_POINTS_PER_SERIES })) : null;
+export const DATA_OMITTED = 'DATA_OMITTED';
+export const DATA_OMITTED_MESSAGE = 'Data left out: this answer already carries as much KPI data as one answer may. Ask for fewer components (page, per_page).';
+export const KPI_DATA_FAILED = 'KPI_DATA_FAILED';
+
+interface DataError { code: string; message: string }
+/** A KPI as one answer computed it: its query, and its data with its size or why there is none. */
+interface ComputedKpi { query: unknown; data: KpiDataAnswer | null; bytes: number; error: DataError | null }
+
+export interface KpiComponentDataOptions {
+  /** Shared by every answer of the process (tests give their own). */
+  gate?: AdmissionGate;
+  maxBytes?: number;
+  /** A computation that failed for a reason of the server's (logged; the component says only GENERIC_ERROR). */
+  onError?(error: unknown): void;
+}
+
+const kpiIdOf = (record: Record<string, unknown>): number | undefined =>
+  record.type === 'kpi' ? (record.definition as { kpi_id?: number } | undefined)?.kpi_id : undefined;
+
+export function kpiComponentData(resources: ResourceService, kpiData: KpiDataService, options: KpiComponentDataOptions = {}): AnswerCompletion {
+  const { gate = admissionGate(COMPUTING_AT_ONCE), maxBytes = MAX_COMPONENT_DATA_BYTES } = options;
+
+  /** Why a read failed, for the component; the database's absence fails the whole answer. */
+  const problemOf = (error: unknown): DataError => {
+    if (isDatabaseUnavailable(error)) throw error;
+    if (error instanceof ApiError && error.statusCode < 500) return { code: error.items[0].code, message: error.message };
+    options.onError?.(error);
+    return { code: KPI_DATA_FAILED, message: GENERIC_ERROR };
+  };
+
+  /** A KPI's query and, while the answer has room (`withData`), its data. A KPI the caller cannot read leaves both null. */
+  async function compute(caller: Caller, kpiId: number, withData: boolean): Promise<ComputedKpi> {
+    let kpi;
+    try {
+      kpi = await resources.get(caller, 'kpi', kpiId);
+    } catch (error) {
+      return { query: null, data: null, bytes: 0, error: problemOf(error) };
     }
+    const query = kpi.query ?? null;
+    if (!withData) return { query, data: null, bytes: 0, error: { code: DATA_OMITTED, message: DATA_OMITTED_MESSAGE } };
+    try {
+      const data = await kpiData.series(caller, { id: kpiId, timezone: 'UTC', max_points: MAX_POINTS_PER_SERIES });
+      return { query, data, bytes: JSON.stringify(data).length, error: null };
+    } catch (error) {
+      return { query, data: null, bytes: 0, error: problemOf(error) };
+    }
+  }
+
+  return async (caller, records) => {
+    for (const record of records) Object.assign(record, { query: null, data: null, data_error: null });
+    const kpiRecords = records.filter((record) => kpiIdOf(record) !== undefined);
+    if (kpiRecords.length === 0) return;
+    await gate.run(async () => {
+      const computed = new Map<number, ComputedKpi>();
+      let carried = 0;
+      /** A component was left without its data: the answer is full, no more KPIs are computed. */
+      let full = false;
+      for (const record of kpiRecords) {
+        const kpiId = kpiIdOf(record)!;
+        let kpi = computed.get(kpiId);
+        if (!kpi) {
+          kpi = await compute(caller, kpiId, !full);
+          computed.set(kpiId, kpi);
+        }
+        record.query = kpi.query;
+        if (kpi.data && carried + kpi.bytes > maxBytes) {
+          full = true;
+          record.data_error = { code: DATA_OMITTED, message: DATA_OMITTED_MESSAGE };
+          continue;
+        }
+        record.data = kpi.data;
+        record.data_error = kpi.error;
+        carried += kpi.bytes;
+      }
+    });
   };
 }

@@ -1,6 +1,6 @@
 // Public-API component: a component of public-API boards (/public-api-component-list?board_id=).
 // A kpi component's answer carries its KPI's stored query and current data, so an API client
-// draws it without reading KPIs itself.
+// draws it without reading KPIs itself, or reads why it has none.
 import type { FromSchema } from 'json-schema-to-ts';
 import { componentSchema } from './component.ts';
 
@@ -28,6 +28,8 @@ export const publicApiComponentSchema = {
     query: { type: ['array', 'null'], readOnly: true },
     /** A kpi component's KPI: its current data, as GET /kpi-data answers it (UTC). */
     data: { type: ['object', 'null'], readOnly: true },
+    /** Why a kpi component carries no data (`{ code, message }`): its KPI could not be read or computed, or the answer had no more room. */
+    data_error: { type: ['object', 'null'], readOnly: true },
   },
 } as const;
 export type PublicApiComponent = FromSchema<typeof publicApiComponentSchema>;

@@ -163,7 +163,7 @@ export const cs: Dictionary = {
       fields: {
         id: 'ID', name: 'Název', type: 'Typ', description: 'Popis', definition: 'Definice', layout: 'Rozvržení',
         x: 'Sloupec', y: 'Řádek', w: 'Šířka', h: 'Výška', board_ids: 'Nástěnky', kpi_id: 'KPI', url: 'URL', html: 'Text', breakpoints: 'Podle šířky obrazovky', lg: 'Široké obrazovky', md: 'Střední obrazovky', sm: 'Úzké obrazovky', created_at: 'Vytvořeno', updated_at: 'Aktualizováno',
-        query: 'Dotaz KPI', data: 'Data KPI',
+        query: 'Dotaz KPI', data: 'Data KPI', data_error: 'Proč chybí data KPI',
       },
     },
     share: {

@@ -163,7 +163,7 @@ export const de: Dictionary = {
       fields: {
         id: 'ID', name: 'Name', type: 'Typ', description: 'Beschreibung', definition: 'Definition', layout: 'Layout',
         x: 'Spalte', y: 'Zeile', w: 'Breite', h: 'Höhe', board_ids: 'Boards', kpi_id: 'KPI', url: 'URL', html: 'Text', breakpoints: 'Je Bildschirmbreite', lg: 'Breite Bildschirme', md: 'Mittlere Bildschirme', sm: 'Schmale Bildschirme', created_at: 'Erstellt', updated_at: 'Aktualisiert',
-        query: 'KPI-Abfrage', data: 'KPI-Daten',
+        query: 'KPI-Abfrage', data: 'KPI-Daten', data_error: 'Warum KPI-Daten fehlen',
       },
     },
     share: {

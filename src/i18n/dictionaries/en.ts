@@ -162,7 +162,7 @@ export const en = {
       fields: {
         id: 'ID', name: 'Name', type: 'Type', description: 'Description', definition: 'Definition', layout: 'Layout',
         x: 'Column', y: 'Row', w: 'Width', h: 'Height', board_ids: 'Boards', kpi_id: 'KPI', url: 'URL', html: 'Text', breakpoints: 'Per screen width', lg: 'Wide screens', md: 'Medium screens', sm: 'Narrow screens', created_at: 'Created', updated_at: 'Updated',
-        query: 'KPI query', data: 'KPI data',
+        query: 'KPI query', data: 'KPI data', data_error: 'Why there is no KPI data',
       },
     },
     share: {

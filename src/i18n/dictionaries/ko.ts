@@ -163,7 +163,7 @@ export const ko: Dictionary = {
       fields: {
         id: 'ID', name: '이름', type: '유형', description: '설명', definition: '정의', layout: '레이아웃',
         x: '열', y: '행', w: '너비', h: '높이', board_ids: '보드', kpi_id: 'KPI', url: 'URL', html: '텍스트', breakpoints: '화면 너비별', lg: '넓은 화면', md: '중간 화면', sm: '좁은 화면', created_at: '생성 일시', updated_at: '수정 일시',
-        query: 'KPI 쿼리', data: 'KPI 데이터',
+        query: 'KPI 쿼리', data: 'KPI 데이터', data_error: 'KPI 데이터가 없는 이유',
       },
     },
     share: {

@@ -163,7 +163,7 @@ export const pt: Dictionary = {
       fields: {
         id: 'ID', name: 'Nome', type: 'Tipo', description: 'Descrição', definition: 'Definição', layout: 'Disposição',
         x: 'Coluna', y: 'Linha', w: 'Largura', h: 'Altura', board_ids: 'Quadros', kpi_id: 'KPI', url: 'URL', html: 'Texto', breakpoints: 'Por largura de ecrã', lg: 'Ecrãs largos', md: 'Ecrãs médios', sm: 'Ecrãs estreitos', created_at: 'Criado', updated_at: 'Atualizado',
-        query: 'Consulta do KPI', data: 'Dados do KPI',
+        query: 'Consulta do KPI', data: 'Dados do KPI', data_error: 'Por que faltam dados do KPI',
       },
     },
     share: {

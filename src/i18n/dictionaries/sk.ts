@@ -163,7 +163,7 @@ export const sk: Dictionary = {
       fields: {
         id: 'ID', name: 'Názov', type: 'Typ', description: 'Popis', definition: 'Definícia', layout: 'Rozloženie',
         x: 'Stĺpec', y: 'Riadok', w: 'Šírka', h: 'Výška', board_ids: 'Nástenky', kpi_id: 'KPI', url: 'URL', html: 'Text', breakpoints: 'Podľa šírky obrazovky', lg: 'Široké obrazovky', md: 'Stredné obrazovky', sm: 'Úzke obrazovky', created_at: 'Vytvorené', updated_at: 'Aktualizované',
-        query: 'Dopyt KPI', data: 'Údaje KPI',
+        query: 'Dopyt KPI', data: 'Údaje KPI', data_error: 'Prečo chýbajú údaje KPI',
       },
     },
     share: {

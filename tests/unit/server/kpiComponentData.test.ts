@@ -1,0 +1,85 @@
+// The bounds of a public-API component answer's KPI data (server/telemetry/kpiComponentData.ts):
+// each KPI computed once per answer, a byte budget, answers computing one at a time behind the
+// process's gate, and a failure said in the component's place. The KPI reads are stand-ins that
+// count their calls; the real doors are tested in tests/api/componentData.test.ts.
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, GENERIC_ERROR } from '../../../server/errors.ts';
+import { admissionGate } from '../../../server/ingest/admissionGate.ts';
+import type { ResourceService } from '../../../server/resources/resourceService.ts';
+import type { Caller } from '../../../server/services/caller.ts';
+import { DATA_OMITTED, KPI_DATA_FAILED, kpiComponentData } from '../../../server/telemetry/kpiComponentData.ts';
+import type { KpiDataService } from '../../../server/telemetry/kpiData.ts';
+
+const caller = { tenantId: 't', userId: 1 } as unknown as Caller;
+const kpiComponent = (id: number, kpiId: number) => ({ id, type: 'kpi', definition: { kpi_id: kpiId } });
+
+function services(series: (id: number) => Promise<unknown>) {
+  const reads = { kpis: 0, series: 0, computing: 0, mostAtOnce: 0 };
+  const resources = { get: vi.fn(async (_caller: Caller, _model: string, id: number) => { reads.kpis++; return { id, query: [{ key: `k${id}` }] }; }) };
+  const kpiData = {
+    series: vi.fn(async (_caller: Caller, request: { id: number }) => {
+      reads.series++;
+      reads.mostAtOnce = Math.max(reads.mostAtOnce, ++reads.computing);
+      try {
+        return await series(request.id);
+      } finally {
+        reads.computing--;
+      }
+    }),
+  };
+  return { reads, resources: resources as unknown as ResourceService, kpiData: kpiData as unknown as KpiDataService };
+}
+
+describe('kpiComponentData', () => {
+  it('computes each KPI once however many components name it, and leaves other types without data', async () => {
+    const { reads, resources, kpiData } = services(async (id) => ({ id, series: [] }));
+    const records: Record<string, unknown>[] = [...Array.from({ length: 60 }, (_, n) => kpiComponent(n, 7)), kpiComponent(60, 8), { id: 61, type: 'richtext' }];
+    await kpiComponentData(resources, kpiData)(caller, records);
+    expect(reads).toMatchObject({ kpis: 2, series: 2 });
+    expect(records[59]).toMatchObject({ query: [{ key: 'k7' }], data: { id: 7 }, data_error: null });
+    expect(records[60]).toMatchObject({ data: { id: 8 } });
+    expect(records[61]).toMatchObject({ query: null, data: null, data_error: null });
+  });
+
+  it('carries data up to its byte budget; past it a component says its data was left out and no more KPIs are computed', async () => {
+    const { reads, resources, kpiData } = services(async (id) => ({ id, padding: 'x'.repeat(400) }));
+    const records: Record<string, unknown>[] = [kpiComponent(1, 1), kpiComponent(2, 1), kpiComponent(3, 2), kpiComponent(4, 3)];
+    await kpiComponentData(resources, kpiData, { maxBytes: 1_000 })(caller, records);
+    expect(records.map((record) => (record.data as { id: number } | null)?.id ?? null)).toEqual([1, 1, null, null]);
+    expect(records[2]).toMatchObject({ query: [{ key: 'k2' }], data_error: { code: DATA_OMITTED } });
+    expect(records[3]).toMatchObject({ query: [{ key: 'k3' }], data_error: { code: DATA_OMITTED } });
+    expect(reads.series).toBe(2); // KPI 3 was not computed: the answer was already full
+  });
+
+  it('lets only as many answers compute at once as its gate allows, the others waiting their turn', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    const { reads, resources, kpiData } = services(async (id) => { await held; return { id }; });
+    const complete = kpiComponentData(resources, kpiData, { gate: admissionGate(1) });
+    const answers = Array.from({ length: 5 }, (_, n) => complete(caller, [kpiComponent(n, n)]));
+    await vi.waitFor(() => expect(reads.series).toBe(1));
+    release();
+    await Promise.all(answers);
+    expect(reads).toMatchObject({ series: 5, mostAtOnce: 1 });
+  });
+
+  it('says in the component why its data failed: a refusal in its own words, anything else in general words (reported)', async () => {
+    const { resources, kpiData } = services(async (id) => {
+      if (id === 1) throw new ApiError(404, 'NO_KPI_DATA', 'No KPI data found');
+      if (id === 2) throw new Error('relation "secret_table" does not exist');
+      return { id };
+    });
+    const onError = vi.fn();
+    const records: Record<string, unknown>[] = [kpiComponent(1, 1), kpiComponent(2, 2), kpiComponent(3, 3)];
+    await kpiComponentData(resources, kpiData, { onError })(caller, records);
+    expect(records[0]).toMatchObject({ data: null, data_error: { code: 'NO_KPI_DATA', message: 'No KPI data found' } });
+    expect(records[1]).toMatchObject({ data: null, data_error: { code: KPI_DATA_FAILED, message: GENERIC_ERROR } });
+    expect(records[2]).toMatchObject({ data: { id: 3 }, data_error: null });
+    expect(onError).toHaveBeenCalledOnce();
+  });
+
+  it('fails the whole answer when the database is away', async () => {
+    const { resources, kpiData } = services(async () => { throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }); });
+    await expect(kpiComponentData(resources, kpiData)(caller, [kpiComponent(1, 1)])).rejects.toThrow('ECONNREFUSED');
+  });
+});
