@@ -6,7 +6,8 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import mercurius, { type IResolvers, type PubSub } from 'mercurius';
 import { randomUUID } from 'node:crypto';
-import { AJV_OPTIONS, finiteNumbersPlugin } from '../src/schemas/validation.ts';
+import { AJV_PLUGINS } from '../src/schemas/ajvInstance.ts';
+import { AJV_OPTIONS } from '../src/schemas/validation.ts';
 import { apiUserRoutes } from './api/apiUserRoutes.ts';
 import { authRoutes } from './api/authRoutes.ts';
 import { bearerToken, callerOf } from './api/authenticate.ts';
@@ -186,7 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Our own ids only: a client-sent X-Request-Id would let it forge log lines.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    ajv: { customOptions: { ...AJV_OPTIONS, keywords: [...AJV_OPTIONS.keywords], formats: { ...AJV_OPTIONS.formats } }, plugins: [finiteNumbersPlugin] },
+    ajv: { customOptions: { ...AJV_OPTIONS, keywords: [...AJV_OPTIONS.keywords], formats: { ...AJV_OPTIONS.formats } }, plugins: [...AJV_PLUGINS] },
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -7,7 +7,7 @@ import { FRAME_ORIGIN_INVALID_MESSAGE } from '../src/schemas/frameOrigins.ts';
 import { MAINTENANCE_READ_ONLY_TENANT_MESSAGE } from '../src/schemas/maintenanceWindow.ts';
 import { NO_NUL } from '../src/schemas/bounds.ts';
 import { COLOUR_MAPPING_MESSAGES } from '../src/schemas/colourMapping.ts';
-import { ERROR_CODES_KEYWORD } from '../src/schemas/validation.ts';
+import { ERROR_CODES_KEYWORD, FIRST_YEAR, LAST_YEAR } from '../src/schemas/validation.ts';
 import type { ErrorItem } from './errors.ts';
 
 export interface ValidationIssue {
@@ -15,6 +15,8 @@ export interface ValidationIssue {
   keyword?: string;
   message?: string;
   params: Record<string, unknown>;
+  /** The value refused (ajv's `verbose`). */
+  data?: unknown;
   parentSchema?: Record<string, unknown>;
 }
 
@@ -53,7 +55,9 @@ function describe(issue: ValidationIssue, field: string): string {
   if (bound) return bound.message(shortName(field), issue.params.limit);
   if (issue.params.additionalProperty !== undefined) return `${field} is not allowed`;
   if (issue.params.missingProperty !== undefined) return `${field} is required`;
-  if (issue.keyword === 'pattern' && issue.params.pattern === NO_NUL) return `${field} must not contain NUL characters`;
+  if (issue.keyword === 'pattern' && (issue.params.pattern === NO_NUL || (typeof issue.data === 'string' && issue.data.includes('\u0000')))) return `${field} must not contain NUL characters`;
+  if (issue.keyword === 'format' && issue.params.format === 'date-time') return `${field} must be an instant from ${FIRST_YEAR} to ${LAST_YEAR} (ISO 8601, e.g. 2026-01-31T06:00:00Z)`;
+  if (issue.keyword === 'format' && issue.params.format === 'date') return `${field} must be a date from ${FIRST_YEAR} to ${LAST_YEAR} (YYYY-MM-DD)`;
   return `${field} ${issue.message ?? 'is invalid'}`;
 }
 

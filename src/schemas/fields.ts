@@ -10,7 +10,7 @@ export const recordId = { ...idSchema, readOnly: true, 'x-column': { width: 80 }
 export const text = <N extends number>(maxLength: N) => ({ type: 'string', maxLength, pattern: NO_NUL, 'x-widget': 'text' }) as const;
 
 /** A required name: 1 to 200 characters, not only spaces. */
-export const name = { type: 'string', minLength: 1, maxLength: 200, pattern: '^[^\\u0000]*\\S[^\\u0000]*$', 'x-widget': 'text' } as const;
+export const name = { type: 'string', minLength: 1, maxLength: 200, pattern: '^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$', 'x-widget': 'text' } as const;
 
 /** Several lines of text. */
 export const longText = { type: 'string', maxLength: 10_000, pattern: NO_NUL, 'x-widget': 'textarea' } as const;

@@ -152,6 +152,70 @@ describe('every GraphQL field with hostile arguments', () => {
   });
 });
 
+describe('U+0000 in any text, on every kind of door', () => {
+  const graphql = (query: string, variables?: Record<string, unknown>) =>
+    t.send({ method: 'POST', path: '/graphql', token, body: { query, variables } });
+
+  it('is a 400 on its field, and nothing is written: a name on REST and GraphQL, a nested text', async () => {
+    const [board] = (await t.get('/board-list', token)).body;
+    const [entity] = (await t.get('/entity-list', token)).body;
+    const named = (name: string) => name.includes('\u0000');
+    const cases: [string, () => Promise<{ status: number; body: any }>, string][] = [
+      ['a component', () => graphql('mutation($b: [Int!]) { create_component(name: "Chart\\u0000", type: "richtext", definition: { html: "<p>x</p>" }, board_ids: $b) { id } }', { b: [board.id] }), 'name'],
+      ['a maintenance window', () => t.post('/create-maintenance-window', { input: { name: '\u0000', mode: 'notify-off', scope: 'tenant', schedule: { kind: 'once', starts_at: '2030-01-01T00:00:00Z', ends_at: '2030-01-02T00:00:00Z' } } }, token), 'input.name'],
+      ['a watcher', () => t.post('/create-watcher', { input: { name: 'Door\u0000', query: { key: 'door', aggregation: 'latest-value' }, condition: { operator: '>', kind: 'number', value: 0 }, entity_ids: [entity.id], interval: 3_600 } }, token), 'input.name'],
+      ['a watcher\'s nested key', () => t.post('/create-watcher', { input: { name: 'Door', query: { key: 'do\u0000or', aggregation: 'latest-value' }, condition: { operator: '>', kind: 'number', value: 0 }, entity_ids: [entity.id], interval: 3_600 } }, token), 'input.query.key'],
+    ];
+    for (const [what, send, field] of cases) {
+      const answer = await send();
+      expect(answer.status, what).toBe(400);
+      const error = answer.body.errors[0];
+      expect(error.extensions?.code ?? error.code, what).toBe('VALIDATION');
+      expect(error.extensions?.field ?? error.field, what).toBe(field);
+      expect(error.message, what).toContain('must not contain NUL characters');
+      expectNoInternals(answer.body);
+    }
+    const components = (await t.get(`/component-list?board_id=${board.id}`, token)).body as { name: string }[];
+    const windows = (await t.get('/maintenance-window-list', token)).body as { name: string }[];
+    const watchers = (await t.get('/watcher-list', token)).body as { name: string }[];
+    expect([...components, ...windows, ...watchers].filter((row) => named(row.name) || row.name === 'Door')).toEqual([]);
+    await expectAlive();
+  });
+});
+
+describe('dates at both ends', () => {
+  const FAR = ['9999-12-31T00:00:00Z', '2200-01-01T00:00:00Z', '1969-12-31T23:59:59Z', '0001-01-01T00:00:00Z'];
+  const graphql = (query: string, variables?: Record<string, unknown>) =>
+    t.send({ method: 'POST', path: '/graphql', token, body: { query, variables } });
+  const expectDateRefused = (answer: { status: number; body: any }, field: string, what: string) => {
+    expect(answer.status, what).toBe(400);
+    const error = answer.body.errors[0];
+    expect(error.extensions?.field ?? error.field, what).toBe(field);
+    expect(error.message, what).toMatch(/must be an instant from 1970 to 2199/);
+    expectNoInternals(answer.body);
+  };
+
+  it('the log list\'s time filters refuse a year out of 1970–2199 with a 400 on the argument', async () => {
+    for (const argument of ['timestamp_from', 'timestamp_to']) {
+      for (const value of FAR) expectDateRefused(await graphql(`query($v: String) { log_list(${argument}: $v) { data { id } } }`, { v: value }), argument, `${argument} ${value}`);
+    }
+  });
+
+  it('a KPI preview, a saved KPI, a maintenance window and a scheduler refuse them too, and keep nothing', async () => {
+    const kpisBefore = (await t.get('/kpi-list', token)).body.length;
+    for (const value of FAR) {
+      expectDateRefused(await t.post('/kpi-preview', { query: [{ key: 'power', aggregation: 'avg' }], definition: { chart: 'line', compare: { compare_shift: 'date', compare_from: value } } }, token), 'definition.compare.compare_from', `preview ${value}`);
+      expectDateRefused(await graphql('mutation($d: JSON) { create_kpi(name: {en: "Far"}, query: [{key: "power", aggregation: "avg"}], definition: $d) { id } }', { d: { chart: 'line', compare: { compare_shift: 'date', compare_from: value } } }), 'definition.compare.compare_from', `KPI ${value}`);
+      expectDateRefused(await t.post('/create-maintenance-window', { input: { name: 'Far', mode: 'notify-off', scope: 'tenant', schedule: { kind: 'once', starts_at: '2030-01-01T00:00:00Z', ends_at: value } } }, token), 'input.schedule.ends_at', `window ${value}`);
+      expectDateRefused(await t.post('/create-scheduler', { input: { name: 'Far', definition: { kind: 'single', run_at: value, aggregation: 'static-value', value: 1, time_slot: 'last-week', target_attribute: 'far' } } }, token), 'input.definition.run_at', `scheduler ${value}`);
+    }
+    expect((await t.get('/kpi-list', token)).body).toHaveLength(kpisBefore);
+    expect((await t.get('/maintenance-window-list', token)).body.filter((row: { name: string }) => row.name === 'Far')).toEqual([]);
+    expect((await t.get('/scheduler-list', token)).body.filter((row: { name: string }) => row.name === 'Far')).toEqual([]);
+    await expectAlive();
+  });
+});
+
 describe('the schema lint: every declared field is bounded', () => {
   it('strings have maxLength and refuse NUL, integers have both bounds, arrays maxItems, objects are closed', () => {
     const problems: string[] = [];

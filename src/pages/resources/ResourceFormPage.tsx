@@ -12,7 +12,7 @@ import { useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import * as modelValidators from 'virtual:model-validators';
-import { finiteNumbersOnly } from '../../schemas/validation.ts';
+import { storableValuesOnly } from '../../schemas/validation.ts';
 import type { FieldSchema } from '../../schemas/model.ts';
 import { RECORD_RULES } from '../../schemas/recordRules.ts';
 import type { ModelResource } from '../../resources/defineResource.ts';
@@ -72,7 +72,7 @@ export default function ResourceFormPage({ resource, action, aside: Aside, embed
   const schema = resource.schema;
   const modelName = t(`models.${schema.$id}.name`);
   const title = usePageTitle(embedded ? resource.titleKey : action === 'create' ? 'form.createTitle' : 'form.editTitle');
-  const validate = useMemo(() => finiteNumbersOnly(modelValidators[schema.$id] as unknown as { (data: unknown): boolean; errors?: ErrorObject[] | null }), [schema]);
+  const validate = useMemo(() => storableValuesOnly(modelValidators[schema.$id] as unknown as { (data: unknown): boolean; errors?: ErrorObject[] | null }), [schema]);
   const nameOf = (record?: Record<string, unknown>) => recordTitle(schema, record, i18n.language, modelName);
 
   const { formProps, saveButtonProps, formLoading, form, query } = useForm({
