@@ -7,6 +7,7 @@ import { ShellDataGate } from '../components/layout/ShellDataGate.tsx';
 import { GuestOnly } from './GuestOnly.tsx';
 import { moduleEntryPaths, type AppModule } from './appModules.ts';
 import { pageAt } from './pageTable.tsx';
+import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { RequireAccess } from './RequireAccess.tsx';
 import { RequireSession } from './RequireSession.tsx';
 import { modelResourceRoutes } from './modelResourceRoutes.tsx';
@@ -45,66 +46,69 @@ const fullPageSpinner = (
 );
 
 export function AppRoutes() {
+  // the shell's own boundary keeps its navbar; this one catches the pages outside it and the shell itself
   return (
-    <Suspense fallback={fullPageSpinner}>
-      <Routes>
-        <Route element={<GuestOnly />}>
-          <Route path="/login" element={<LoginPage />} />
-        </Route>
-        <Route path="/auth-redirect" element={<AuthRedirectPage />} />
+    <RouteErrorBoundary>
+      <Suspense fallback={fullPageSpinner}>
+        <Routes>
+          <Route element={<GuestOnly />}>
+            <Route path="/login" element={<LoginPage />} />
+          </Route>
+          <Route path="/auth-redirect" element={<AuthRedirectPage />} />
 
-        <Route element={<RequireSession />}>
-          {BOARD_KINDS.map((kind) => (
-            <Route key={`${kind.route}-print`} element={moduleGuard(kind.module)}>
-              <Route path={`${kind.route}/:id/print`} element={printView(kind)} />
-            </Route>
-          ))}
-
-          <Route
-            element={
-              <ShellDataGate>
-                <AppShell />
-              </ShellDataGate>
-            }
-          >
-            <Route index element={<Navigate to="/applications" replace />} />
-            <Route path="/applications" element={<ApplicationsPage />} />
-            <Route path="/profile" element={<ProfileHomePage />} />
-            <Route path="/profile/password" element={<RequireAccess access={pageAt('/profile/password').access}><ChangePasswordPage /></RequireAccess>} />
-            {modelResourceRoutes()}
-
-            <Route element={moduleGuard('factory-dashboard')}>
-              {/* one page: selecting an entity changes the address without a navigation (SPEC §2) */}
-              <Route path="/dashboard" element={<DashboardPage />} />
-              <Route path="/dashboard/entity/:id" element={<DashboardPage />} />
-              <Route path="/dashboard/entity/:id/detail" element={<DashboardPage />} />
-              <Route path="/dashboard/tree-view/:id" element={<TreeViewPage />} />
-              <Route path="/dashboard/*" element={<NotFoundPage />} />
-            </Route>
-
-            <Route element={moduleGuard('factory-studio')}>
-              <Route path="/studio" element={<Navigate to="/studio/regions" replace />} />
-              <Route path="/studio/regions" element={<StudioPage key="regions" kind="regions" />} />
-              <Route path="/studio/zones" element={<StudioPage key="zones" kind="zones" />} />
-              <Route path="/studio/devices" element={<StudioPage key="devices" kind="devices" />} />
-              <Route path="/studio/*" element={<NotFoundPage />} />
-            </Route>
-
-            {/* a board kind's list, create and edit pages are its board resource's (modelResourceRoutes) */}
+          <Route element={<RequireSession />}>
             {BOARD_KINDS.map((kind) => (
-              <Route key={`${kind.route}-board`} element={moduleGuard(kind.module)}>
-                <Route path={`${kind.route}/:id`} element={<BoardPage key={kind.route} kind={kind} />} />
+              <Route key={`${kind.route}-print`} element={moduleGuard(kind.module)}>
+                <Route path={`${kind.route}/:id/print`} element={printView(kind)} />
               </Route>
             ))}
 
-            <Route element={moduleGuard('logs')}>
-              <Route path="/logs/*" element={<Navigate to="/logs" replace />} />
-            </Route>
+            <Route
+              element={
+                <ShellDataGate>
+                  <AppShell />
+                </ShellDataGate>
+              }
+            >
+              <Route index element={<Navigate to="/applications" replace />} />
+              <Route path="/applications" element={<ApplicationsPage />} />
+              <Route path="/profile" element={<ProfileHomePage />} />
+              <Route path="/profile/password" element={<RequireAccess access={pageAt('/profile/password').access}><ChangePasswordPage /></RequireAccess>} />
+              {modelResourceRoutes()}
 
-            <Route path="*" element={<NotFoundPage />} />
+              <Route element={moduleGuard('factory-dashboard')}>
+                {/* one page: selecting an entity changes the address without a navigation (SPEC §2) */}
+                <Route path="/dashboard" element={<DashboardPage />} />
+                <Route path="/dashboard/entity/:id" element={<DashboardPage />} />
+                <Route path="/dashboard/entity/:id/detail" element={<DashboardPage />} />
+                <Route path="/dashboard/tree-view/:id" element={<TreeViewPage />} />
+                <Route path="/dashboard/*" element={<NotFoundPage />} />
+              </Route>
+
+              <Route element={moduleGuard('factory-studio')}>
+                <Route path="/studio" element={<Navigate to="/studio/regions" replace />} />
+                <Route path="/studio/regions" element={<StudioPage key="regions" kind="regions" />} />
+                <Route path="/studio/zones" element={<StudioPage key="zones" kind="zones" />} />
+                <Route path="/studio/devices" element={<StudioPage key="devices" kind="devices" />} />
+                <Route path="/studio/*" element={<NotFoundPage />} />
+              </Route>
+
+              {/* a board kind's list, create and edit pages are its board resource's (modelResourceRoutes) */}
+              {BOARD_KINDS.map((kind) => (
+                <Route key={`${kind.route}-board`} element={moduleGuard(kind.module)}>
+                  <Route path={`${kind.route}/:id`} element={<BoardPage key={kind.route} kind={kind} />} />
+                </Route>
+              ))}
+
+              <Route element={moduleGuard('logs')}>
+                <Route path="/logs/*" element={<Navigate to="/logs" replace />} />
+              </Route>
+
+              <Route path="*" element={<NotFoundPage />} />
+            </Route>
           </Route>
-        </Route>
-      </Routes>
-    </Suspense>
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }

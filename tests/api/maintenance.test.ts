@@ -116,6 +116,9 @@ describe('who may start which mode', () => {
       [{ name: 'Regional freeze', mode: 'read-only', scope: 'group', group_id: lightingGroup, schedule: onceNow() }, 400, 'MAINTENANCE_READ_ONLY_TENANT'],
       [{ name: 'No region', mode: 'notify-off', scope: 'region', schedule: onceNow() }, 400, 'VALIDATION'],
       [{ name: 'Bad cron', mode: 'notify-off', scope: 'tenant', schedule: { kind: 'recurring', expression: '61 * * * *', duration_minutes: 30 } }, 400, 'CRON_INVALID'],
+      // each field in its range (SPEC §5), but no such day: said, not a 500
+      ...['0 0 31 2 *', '0 3 30 2 *', '0 0 31 4 *', '0 0 0 * *'].map((expression): [Record<string, unknown>, number, string] =>
+        [{ name: `Never ${expression}`, mode: 'notify-off', scope: 'tenant', schedule: { kind: 'recurring', expression, duration_minutes: 30 } }, 400, 'CRON_NEVER_RUNS']),
       [{ name: 'Too long weekly', mode: 'notify-off', scope: 'tenant', schedule: { kind: 'recurring', expression: '0 1 * * 1', duration_minutes: 20_000 } }, 400, 'NUMBER_MAX'],
       [{ name: 'x'.repeat(100_000), mode: 'notify-off', scope: 'tenant', schedule: onceNow() }, 400, 'VALIDATION'],
       [{ name: 'Unknown mode', mode: 'panic', scope: 'tenant', schedule: onceNow() }, 400, 'VALIDATION'],
@@ -124,6 +127,7 @@ describe('who may start which mode', () => {
       const answer = await t.post('/create-maintenance-window', { input }, admin);
       expect(answer.status, String(input.name).slice(0, 20)).toBe(status);
       expect(answer.body.errors[0].code, String(input.name).slice(0, 20)).toBe(code);
+      if (code === 'CRON_NEVER_RUNS') expect(answer.body.errors[0]).toMatchObject({ message: 'This schedule never runs', field: 'schedule.expression' });
     }
     // another tenant's region: as if it did not exist
     const foreign = await t.post('/create-maintenance-window', { input: { name: 'Theirs', mode: 'notify-off', scope: 'region', region_id: facilityRegion, schedule: onceNow() } }, admin);

@@ -153,6 +153,18 @@ describe('schedulers', () => {
     expect(next.getTime() - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
     const bad = await t.post('/create-scheduler', { input: { ...input, definition: { ...input.definition, expression: '61 * * * *' } } }, admin);
     expect(bad.body.errors[0]).toMatchObject({ code: 'CRON_INVALID', field: 'input.definition.expression' });
+    // a day of month 0 is in the field's range (SPEC §5) but no day: never runs, said on create and on activation, never a 500
+    const never = await t.post('/create-scheduler', { input: { ...input, definition: { ...input.definition, expression: '0 6 0 * *' } } }, admin);
+    expect(never.status).toBe(400);
+    expect(never.body.errors[0]).toMatchObject({ code: 'CRON_NEVER_RUNS', message: 'This schedule never runs', field: 'definition.expression' });
+    const paused = await t.post('/create-scheduler', { input: { ...input, status: 'inactive', name: 'Paused' } }, admin);
+    expect(paused.status).toBe(200);
+    const activated = await t.post('/update-scheduler', { input: { id: paused.body.id, status: 'active', definition: { ...input.definition, expression: '0 0 31 2 *' } } }, admin);
+    expect(activated.body.errors?.[0]).toMatchObject({ code: 'CRON_NEVER_RUNS' });
+    // a day 0 with Mondays runs on Mondays
+    const mondays = await t.post('/create-scheduler', { input: { ...input, name: 'Mondays', definition: { ...input.definition, expression: '0 6 0 * 1' } } }, admin);
+    expect(mondays.status).toBe(200);
+    expect(new Intl.DateTimeFormat('en', { timeZone: 'Europe/Bratislava', weekday: 'short' }).format(new Date(mondays.body.next_run_at))).toBe('Mon');
   });
 
   it('allows the complex-query aggregation only with scheduler.complex_query', async () => {

@@ -105,6 +105,10 @@ test('an admin creates, edits and deletes a scheduler, with the cron explained b
   const cron = page.getByTestId('cron-input');
   await cron.fill('61 * * * *');
   await expect(page.getByTestId('cron-preview')).toHaveCount(0);
+  // in range field by field (SPEC §5: day of month 0-31), but never a day: said under the field, the page stays
+  await cron.fill('0 6 0 * *');
+  await expect(page.getByTestId('cron-never-runs')).toHaveText('This schedule never runs');
+  await expect(page.getByTestId('navbar')).toBeVisible();
   await cron.fill('30 2 * * 1-5');
   const preview = page.getByTestId('cron-preview');
   await expect(preview).toContainText('02:30');

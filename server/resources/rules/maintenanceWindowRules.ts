@@ -8,6 +8,7 @@ import { logUserChange } from '../../db/logQueries.ts';
 import { maintenanceOccurrence, type MaintenanceSchedule } from '../../engines/maintenance/maintenanceOccurrence.ts';
 import { ApiError, badRequest } from '../../errors.ts';
 import type { Caller } from '../../services/caller.ts';
+import { requireRunnable } from './cronRules.ts';
 import type { ModelRules } from './types.ts';
 
 export const MAINTENANCE_ENDS_BEFORE_START = 'The end must come after the start.';
@@ -39,6 +40,7 @@ export const maintenanceWindowRules: ModelRules = {
     requireMode(caller, record.mode);
     const schedule = (record.schedule ?? {}) as MaintenanceSchedule;
     checkOnce(schedule);
+    if (schedule.kind === 'recurring') requireRunnable(schedule.expression, 'schedule.expression');
     const occurrence = maintenanceOccurrence(schedule, timeZoneOrUtc(await tenantTimeZone(tx)));
     columns.currentStart = occurrence?.start ?? null;
     columns.currentEnd = occurrence?.end ?? null;

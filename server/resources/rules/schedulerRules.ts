@@ -2,7 +2,9 @@
 // zone (tenant attribute `timezone`, UTC by default) or the single run's time.
 import { timeZoneOrUtc } from '../../../src/lighting/localTime.ts';
 import { CronExpressionParser } from 'cron-parser';
+import { runnableCron } from '../../../src/schemas/cron.ts';
 import { tenantTimeZone } from '../../db/directoryQueries.ts';
+import { requireRunnable } from './cronRules.ts';
 import type { ModelRules } from './types.ts';
 
 interface SchedulerDefinition { kind?: string; expression?: string; run_at?: string }
@@ -14,12 +16,15 @@ export function nextRunAt(status: unknown, definition: SchedulerDefinition, time
     const at = definition.run_at ? new Date(definition.run_at) : null;
     return at && at > now ? at : null;
   }
-  if (!definition.expression) return null;
-  return CronExpressionParser.parse(definition.expression, { currentDate: now, tz: timeZone }).next().toDate();
+  const expression = definition.expression && runnableCron(definition.expression);
+  if (!expression) return null;
+  return CronExpressionParser.parse(expression, { currentDate: now, tz: timeZone }).next().toDate();
 }
 
 export const schedulerRules: ModelRules = {
   async beforeWrite({ tx }, record, columns) {
-    columns.nextRunAt = nextRunAt(record.status, (record.definition ?? {}) as SchedulerDefinition, timeZoneOrUtc(await tenantTimeZone(tx)));
+    const definition = (record.definition ?? {}) as SchedulerDefinition;
+    if (definition.kind === 'periodic') requireRunnable(definition.expression, 'definition.expression');
+    columns.nextRunAt = nextRunAt(record.status, definition, timeZoneOrUtc(await tenantTimeZone(tx)));
   },
 };

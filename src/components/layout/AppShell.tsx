@@ -13,6 +13,7 @@ import { Navbar } from './Navbar.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useSidebarState } from './useSidebarState.ts';
 import './shell.css';
+import { RouteErrorBoundary } from '../../routing/RouteErrorBoundary.tsx';
 
 export function AppShell() {
   const { collapsed, toggle, closeOnNarrowWindow } = useSidebarState();
@@ -29,9 +30,11 @@ export function AppShell() {
       <Layout>
         <Sidebar collapsed={collapsed} onNavigate={closeOnNarrowWindow} />
         <Layout.Content className="app-content">
-          <Suspense fallback={<Spin className="page-spinner" />}>
-            <Outlet />
-          </Suspense>
+          <RouteErrorBoundary>
+            <Suspense fallback={<Spin className="page-spinner" />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </Layout.Content>
       </Layout>
     </Layout>

@@ -61,6 +61,7 @@ export const cs: Dictionary = {
     NUMBER_MIN: 'Hodnota pole {{field}} musí být {{limit}} nebo větší',
     URL_NOT_ALLOWED: 'URL není povolena: pouze adresy https: a cesty tohoto webu (/…).',
     CRON_INVALID: 'Neplatný výraz cron: pět polí, každé *, hodnota, seznam, rozsah nebo krok.',
+    CRON_NEVER_RUNS: 'Tento rozvrh se nikdy nespustí',
     COLOUR_INVALID: 'Vyberte barvu (#rrggbb)',
     PROFILE_TOO_MANY_INTERVALS: 'Není možné vytvořit více než {{limit}} intervalů.',
     PROFILE_SENSOR_THRESHOLDS: 'Svítání (lx) musí být vyšší než soumrak (lx): světlo se zapne pod soumrakem a vypne nad svítáním.',
@@ -894,5 +895,11 @@ export const cs: Dictionary = {
     title: 'Stránka nenalezena',
     hint: 'Zkontrolujte adresu URL v adresním řádku a zkuste to znovu.',
     backHome: 'Zpět na úvod',
+  },
+  /** A page that failed while it rendered (routing/RouteErrorBoundary.tsx). */
+  pageFailed: {
+    title: 'Tuto stránku se nepodařilo zobrazit',
+    hint: 'Něco v ní selhalo; chyba byla nahlášena. Zkuste to znovu nebo se vraťte na domovskou stránku.',
+    retry: 'Zkusit znovu',
   },
 };

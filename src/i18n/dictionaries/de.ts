@@ -61,6 +61,7 @@ export const de: Dictionary = {
     NUMBER_MIN: 'Das Feld {{field}} muss {{limit}} oder größer sein',
     URL_NOT_ALLOWED: 'URL nicht erlaubt: nur https:-Adressen und Pfade dieser Website (/…).',
     CRON_INVALID: 'Kein gültiger Cron-Ausdruck: fünf Felder, jeweils *, ein Wert, eine Liste, ein Bereich oder eine Schrittweite.',
+    CRON_NEVER_RUNS: 'Dieser Zeitplan läuft nie',
     COLOUR_INVALID: 'Wählen Sie eine Farbe (#rrggbb)',
     PROFILE_TOO_MANY_INTERVALS: 'Es ist nicht möglich, mehr als {{limit}} Intervalle zu erstellen.',
     PROFILE_SENSOR_THRESHOLDS: 'Morgendämmerung (lx) muss höher sein als Abenddämmerung (lx): Das Licht schaltet unterhalb der Abenddämmerung ein und oberhalb der Morgendämmerung aus.',
@@ -894,5 +895,11 @@ export const de: Dictionary = {
     title: 'Seite nicht gefunden',
     hint: 'Bitte überprüfen Sie die URL in der Adressleiste und versuchen Sie es erneut.',
     backHome: 'Zurück zur Startseite',
+  },
+  /** A page that failed while it rendered (routing/RouteErrorBoundary.tsx). */
+  pageFailed: {
+    title: 'Diese Seite konnte nicht angezeigt werden',
+    hint: 'Auf ihr ist etwas schiefgegangen; der Fehler wurde gemeldet. Versuchen Sie es erneut oder kehren Sie zur Startseite zurück.',
+    retry: 'Erneut versuchen',
   },
 };

@@ -60,6 +60,7 @@ export const en = {
     NUMBER_MIN: 'The {{field}} field must be {{limit}} or more',
     URL_NOT_ALLOWED: 'URL not allowed: only https: addresses and paths of this site (/…).',
     CRON_INVALID: 'Not a valid cron expression: five fields, each *, a value, a list, a range or a step.',
+    CRON_NEVER_RUNS: 'This schedule never runs',
     COLOUR_INVALID: 'Choose a colour (#rrggbb)',
     PROFILE_TOO_MANY_INTERVALS: 'It is not possible to create more than {{limit}} intervals.',
     PROFILE_SENSOR_THRESHOLDS: 'Dawn (lx) must be higher than dusk (lx): the light switches on below dusk and off above dawn.',
@@ -888,6 +889,12 @@ export const en = {
     title: 'Page not found',
     hint: 'Please check the URL in the address bar and try again.',
     backHome: 'Back to home',
+  },
+  /** A page that failed while it rendered (routing/RouteErrorBoundary.tsx). */
+  pageFailed: {
+    title: 'This page could not be shown',
+    hint: 'Something in it went wrong; the error was reported. Try again, or go back to the home page.',
+    retry: 'Try again',
   },
 };
 

@@ -61,6 +61,7 @@ export const ko: Dictionary = {
     NUMBER_MIN: '{{field}} 필드는 {{limit}} 이상이어야 합니다',
     URL_NOT_ALLOWED: '허용되지 않는 URL입니다. https: 주소와 이 사이트의 경로(/…)만 사용할 수 있습니다.',
     CRON_INVALID: '올바른 cron 표현식이 아닙니다. 다섯 개의 필드로 구성되며, 각 필드는 *, 값, 목록, 범위 또는 간격 중 하나입니다.',
+    CRON_NEVER_RUNS: '이 일정은 절대 실행되지 않습니다',
     COLOUR_INVALID: '색상을 선택하세요(#rrggbb)',
     PROFILE_TOO_MANY_INTERVALS: '{{limit}}개를 초과하는 구간은 만들 수 없습니다.',
     PROFILE_SENSOR_THRESHOLDS: '일출(lx) 값은 일몰(lx) 값보다 커야 합니다. 조도가 일몰 값보다 낮으면 켜지고 일출 값보다 높으면 꺼집니다.',
@@ -894,5 +895,11 @@ export const ko: Dictionary = {
     title: '페이지를 찾을 수 없습니다',
     hint: '주소 표시줄의 URL을 확인한 후 다시 시도하세요.',
     backHome: '홈으로 돌아가기',
+  },
+  /** A page that failed while it rendered (routing/RouteErrorBoundary.tsx). */
+  pageFailed: {
+    title: '이 페이지를 표시할 수 없습니다',
+    hint: '페이지에서 문제가 발생했으며 오류가 보고되었습니다. 다시 시도하거나 홈 페이지로 돌아가세요.',
+    retry: '다시 시도',
   },
 };

@@ -61,6 +61,7 @@ export const pt: Dictionary = {
     NUMBER_MIN: 'O campo {{field}} tem de ser {{limit}} ou superior',
     URL_NOT_ALLOWED: 'URL não permitido: apenas endereços https: e caminhos deste site (/…).',
     CRON_INVALID: 'Expressão cron inválida: cinco campos, cada um com *, um valor, uma lista, um intervalo ou um passo.',
+    CRON_NEVER_RUNS: 'Este agendamento nunca é executado',
     COLOUR_INVALID: 'Escolha uma cor (#rrggbb)',
     PROFILE_TOO_MANY_INTERVALS: 'Não é possível criar mais de {{limit}} intervalos.',
     PROFILE_SENSOR_THRESHOLDS: 'O amanhecer (lx) tem de ser superior ao anoitecer (lx): a luz acende abaixo do anoitecer e apaga acima do amanhecer.',
@@ -894,5 +895,11 @@ export const pt: Dictionary = {
     title: 'Página não encontrada',
     hint: 'Verifique o URL na barra de endereço e tente novamente.',
     backHome: 'Voltar ao início',
+  },
+  /** A page that failed while it rendered (routing/RouteErrorBoundary.tsx). */
+  pageFailed: {
+    title: 'Não foi possível mostrar esta página',
+    hint: 'Algo correu mal nela; o erro foi comunicado. Tente novamente ou volte à página inicial.',
+    retry: 'Tentar novamente',
   },
 };

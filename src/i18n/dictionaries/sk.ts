@@ -61,6 +61,7 @@ export const sk: Dictionary = {
     NUMBER_MIN: 'Hodnota poľa {{field}} musí byť {{limit}} alebo väčšia',
     URL_NOT_ALLOWED: 'URL nie je povolená: iba adresy https: a cesty tejto stránky (/…).',
     CRON_INVALID: 'Neplatný výraz cron: päť polí, každé *, hodnota, zoznam, rozsah alebo krok.',
+    CRON_NEVER_RUNS: 'Tento rozvrh sa nikdy nespustí',
     COLOUR_INVALID: 'Vyberte farbu (#rrggbb)',
     PROFILE_TOO_MANY_INTERVALS: 'Nie je možné vytvoriť viac ako {{limit}} intervalov.',
     PROFILE_SENSOR_THRESHOLDS: 'Úsvit (lx) musí byť vyšší ako súmrak (lx): svetlo sa zapne pod súmrakom a vypne nad úsvitom.',
@@ -894,5 +895,11 @@ export const sk: Dictionary = {
     title: 'Stránka sa nenašla',
     hint: 'Skontrolujte adresu URL v paneli s adresou a skúste to znova.',
     backHome: 'Späť na úvod',
+  },
+  /** A page that failed while it rendered (routing/RouteErrorBoundary.tsx). */
+  pageFailed: {
+    title: 'Túto stránku sa nepodarilo zobraziť',
+    hint: 'Niečo v nej zlyhalo; chyba bola nahlásená. Skúste to znova alebo sa vráťte na domovskú stránku.',
+    retry: 'Skúsiť znova',
   },
 };

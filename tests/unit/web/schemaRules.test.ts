@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { effectiveSchema } from '../../../src/components/schema/conditions.ts';
 import { cleanValues, defaultsOf } from '../../../src/components/schema/formValues.ts';
 import { csvCell } from '../../../src/pages/resources/csvExport.ts';
-import { cronProblem } from '../../../src/schemas/cron.ts';
+import { cronProblem, runnableCron } from '../../../src/schemas/cron.ts';
 import type { FieldSchema } from '../../../src/schemas/model.ts';
 import { watcherSchema } from '../../../src/schemas/watcher.ts';
 
@@ -47,4 +47,17 @@ describe('cron expressions (SPEC §5)', () => {
   it.each([['60 * * * *', 'minute'], ['* 24 * * *', 'hour'], ['* * 32 * *', 'day'], ['* * * 0 *', 'month'], ['* * * * 7', 'weekday'], ['* * *', 'fields'], ['*/0 * * * *', 'minute']])(
     'refuses %s (%s)', (expression, field) => expect(cronProblem(expression)).toBe(field),
   );
+  it.each(['0 0 31 2 *', '0 3 30 2 *', '0 0 31 4 *', '0 0 0 * *', '0 0 30,31 2 *', '0 0 0/31 2 *'])('knows %s never runs', (expression) => {
+    expect(cronProblem(expression)).toBeUndefined(); // each field in its range (SPEC §5)
+    expect(runnableCron(expression)).toBeUndefined();
+  });
+  it.each([
+    ['0 6 * * 1', '0 6 * * 1'],
+    ['0 0 29 2 *', '0 0 29 2 *'], // leap years
+    ['0 0 0-3 * *', '0 0 1,2,3 * *'],
+    ['0 0 31 2,3 *', '0 0 31 2,3 *'],
+    ['0 6 0 * 1', '0 6 * * 1'], // no day of month, but Mondays
+    ['0 0 0/10 * *', '0 0 10,20,30 * *'],
+    ['0 0 25/5 * *', '0 0 25,30 * *'],
+  ])('reads %s as %s', (expression, runnable) => expect(runnableCron(expression)).toBe(runnable));
 });
