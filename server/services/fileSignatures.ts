@@ -16,9 +16,28 @@ export function imageTypeOf(bytes: Uint8Array): ImageType | undefined {
   return undefined;
 }
 
-/** MP4 (an ISO media file: its first box is `ftyp`) or WebM (an EBML document), or undefined. */
+/** Brands of an MP4 a browser plays (ISO base media, MPEG-4, H.264, DASH). */
+const MP4_BRANDS = new Set(['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'iso8', 'iso9', 'mp41', 'mp42', 'mp71', 'avc1', 'dash', 'M4V ', 'mmp4', 'msnv', 'ndas']);
+/** The largest first box we read: its header, major brand, minor version and up to 60 compatible brands. */
+const MAX_FTYP_BYTES = 256;
+
+/**
+ * Whether the file starts with a well-formed `ftyp` box naming an MP4 brand: its size (big-endian,
+ * bytes 0–3) covers the header, a major brand, a minor version and whole compatible brands, fits the
+ * file, and the major brand or one of the compatible ones is an MP4's. `<!--ftyp--><html>` is not.
+ */
+function isMp4(bytes: Uint8Array): boolean {
+  if (bytes.length < 16 || !startsWith(bytes, ascii('ftyp'), 4)) return false;
+  const size = new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0);
+  if (size < 16 || size > MAX_FTYP_BYTES || size > bytes.length || (size - 16) % 4 !== 0) return false;
+  const brandAt = (at: number) => String.fromCharCode(...bytes.subarray(at, at + 4));
+  const brands = [brandAt(8), ...Array.from({ length: (size - 16) / 4 }, (_, n) => brandAt(16 + n * 4))];
+  return brands.some((brand) => MP4_BRANDS.has(brand));
+}
+
+/** MP4 (an ISO media file: its first box a well-formed `ftyp` of an MP4 brand) or WebM (an EBML document), or undefined. */
 export function videoTypeOf(bytes: Uint8Array): VideoType | undefined {
-  if (startsWith(bytes, ascii('ftyp'), 4)) return 'video/mp4';
+  if (isMp4(bytes)) return 'video/mp4';
   if (startsWith(bytes, [0x1a, 0x45, 0xdf, 0xa3])) return 'video/webm';
   return undefined;
 }

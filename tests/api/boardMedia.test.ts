@@ -25,6 +25,8 @@ const WEBM = Buffer.concat([Buffer.from('1a45dfa39f4282847765626d', 'hex'), Buff
 const MP4 = Buffer.concat([Buffer.from('00000018', 'hex'), Buffer.from('ftypisom'), Buffer.alloc(64, 3)]);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 const HTML = Buffer.from('<!doctype html><script>alert(document.cookie)</script>');
+/** HTML with `ftyp` at bytes 4-7, where an MP4 has its first box's type. */
+const HTML_AS_MP4 = Buffer.from('<!--ftyp--><html><script>alert(document.cookie)</script></html>');
 
 const upload = (token: string | undefined, body: Buffer, type = 'image/png') => t.app.inject({
   method: 'POST', url: '/board-media', payload: body,
@@ -94,7 +96,7 @@ describe('board files', () => {
     expect((await upload(admin, WEBM, 'application/octet-stream')).json()).toMatchObject({ content_type: 'video/webm', size: WEBM.length });
     expect((await upload(admin, MP4, 'video/mp4')).json()).toMatchObject({ content_type: 'video/mp4' });
     const before = await storedCount();
-    for (const [body, type] of [[SVG, 'image/png'], [SVG, 'image/svg+xml'], [HTML, 'video/mp4'], [HTML, 'text/html'], [Buffer.from('hello'), 'image/png'], [Buffer.alloc(0), 'image/png']] as const) {
+    for (const [body, type] of [[SVG, 'image/png'], [SVG, 'image/svg+xml'], [HTML, 'video/mp4'], [HTML, 'text/html'], [HTML_AS_MP4, 'video/mp4'], [Buffer.from('hello'), 'image/png'], [Buffer.alloc(0), 'image/png']] as const) {
       const refused = await upload(admin, body, type);
       expect(refused.statusCode, type).toBe(415);
       expect(refused.json()).toEqual({ errors: [{ code: 'BOARD_MEDIA_TYPE', message: 'A board file must be a PNG, JPEG or WebP image or an MP4 or WebM video.' }] });
