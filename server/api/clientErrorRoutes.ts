@@ -1,8 +1,9 @@
 // POST /client-errors (docs/api.md "Browser errors"): the web app's sampled error reports, written
 // to the server log at warn level. Open before sign-in (the sign-in page fails too), so it is
-// bounded per address and in size, and keeps nothing of who sent it but in the log's request line.
+// bounded per address and in size, keeps nothing of who sent it but in the log's request line, and
+// logs each text scrubbed of addresses, tokens and numbers whoever wrote it.
 import type { FastifyInstance } from 'fastify';
-import { CLIENT_ERROR_REPORTS_PER_ADDRESS, clientErrorSchema, type ClientError } from '../../src/schemas/clientError.ts';
+import { CLIENT_ERROR_REPORTS_PER_ADDRESS, clientErrorSchema, scrubbedReport, type ClientError } from '../../src/schemas/clientError.ts';
 import { requestRateLimiter } from '../auth/tokenRateLimit.ts';
 import { ApiError } from '../errors.ts';
 import { TOO_MANY_READS } from '../services/readBudget.ts';
@@ -26,7 +27,8 @@ export function clientErrorRoutes(app: FastifyInstance) {
       body: bodySchema(clientErrorSchema), response: { ...errorResponses, 204: { type: 'null', description: 'Noted' } },
     },
   }, async (request, reply) => {
-    request.log.warn({ clientError: request.body }, 'browser error');
+    // scrubbed again: anyone may post here, not only our web app
+    request.log.warn({ clientError: scrubbedReport(request.body) }, 'browser error');
     return reply.status(204).send();
   });
 }

@@ -3,20 +3,10 @@
 // otherwise), each the same one once a minute and at most CLIENT_ERROR_REPORTS_PER_MINUTE a
 // minute. No personal data: the message with e-mail addresses, web addresses and long tokens
 // taken out, the script's file name, the page's route with its ids as `:id`, the build.
-import { CLIENT_ERROR_REPORTS_PER_MINUTE, DEFAULT_ERROR_SAMPLE_RATE, type ClientError } from '../schemas/clientError.ts';
+import { CLIENT_ERROR_REPORTS_PER_MINUTE, DEFAULT_ERROR_SAMPLE_RATE, scrubbed, type ClientError } from '../schemas/clientError.ts';
 import { BUILD_ID } from '../pwa/appUpdates.ts';
 
 const MINUTE_MS = 60_000;
-
-/** The message without what could name a person or open a door: addresses, links, tokens and long numbers. */
-export function scrubbed(message: string): string {
-  return message
-    .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '<email>')
-    .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, '<url>')
-    .replace(/\b[A-Za-z0-9_-]{20,}(\.[A-Za-z0-9_-]+)*\b/g, '<token>')
-    .replace(/\d{5,}/g, '<number>')
-    .slice(0, 500);
-}
 
 /** A page's path with ids (numbers, UUIDs) as `:id`, and no query or fragment. */
 export const routeOf = (pathname: string) =>

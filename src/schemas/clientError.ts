@@ -1,6 +1,7 @@
 // A browser error as the web app reports it to POST /client-errors (SPEC §9: sampled at 0.8): what
 // failed and where in the code, the page's route with its ids and query left out, the build —
-// never who was signed in, the page's data or an address with its query.
+// never who was signed in, the page's data or an address with its query. The web app scrubs what it
+// sends and the server again what it logs (`scrubbedReport`): a report names nobody whoever sent it.
 import type { FromSchema } from 'json-schema-to-ts';
 import { NO_NUL } from './bounds.ts';
 
@@ -30,3 +31,20 @@ export const clientErrorSchema = {
   },
 } as const;
 export type ClientError = FromSchema<typeof clientErrorSchema>;
+
+/** Text without what could name a person or open a door: e-mail addresses, links, tokens (JWTs, `tsa_…`), card-like and long numbers. */
+export function scrubbed(text: string): string {
+  return text
+    .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '<email>')
+    .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, '<url>')
+    .replace(/\b[A-Za-z0-9_-]{20,}(\.[A-Za-z0-9_-]+)*\b/g, '<token>')
+    // a card's 13-19 digits, grouped by spaces or dashes or not
+    .replace(/\b\d(?:[ -]?\d){12,18}\b/g, '<number>')
+    .replace(/\d{5,}/g, '<number>')
+    .slice(0, 500);
+}
+
+/** A report with each of its texts scrubbed (what the server logs of it). */
+export function scrubbedReport(report: ClientError): ClientError {
+  return Object.fromEntries(Object.entries(report).map(([field, value]) => [field, typeof value === 'string' && field !== 'kind' ? scrubbed(value) : value])) as ClientError;
+}

@@ -24,6 +24,17 @@ describe('browser error reports', () => {
     expect(logged.find((line) => line.msg === 'browser error')).toMatchObject({ level: 40, clientError: report });
   });
 
+  it('are logged without what a sender put in that could name someone or open a door, whoever sent them', async () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
+    const secrets = [jwt, 'tsa_4f9a0c2b7d1e8f3a6b5c9d0e', 'jane.doe@example.org', '4111 1111 1111 1111'];
+    const answer = await post({ ...report, message: `Failed with ${secrets.join(' and ')}`, source: 'jane.doe@example.org', route: `/x/${secrets[1]}` }, '10.0.0.5');
+    expect(answer.status).toBe(204);
+    const line = logged.filter((entry) => entry.msg === 'browser error').at(-1)!;
+    const text = JSON.stringify(line);
+    for (const secret of secrets) expect(text).not.toContain(secret);
+    expect(line.clientError).toMatchObject({ message: 'Failed with <token> and <token> and <email> and <number>', source: '<email>', route: '/x/<token>' });
+  });
+
   it('refuse what is not a small report of the schema\'s fields, and log nothing of it', async () => {
     const before = logged.filter((line) => line.msg === 'browser error').length;
     for (const [body, status] of [

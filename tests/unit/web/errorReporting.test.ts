@@ -1,8 +1,8 @@
 // What the web app tells the server of its errors: no personal data, a sample, each error once a
 // minute and a few a minute at most.
 import { describe, expect, it } from 'vitest';
-import { errorReporter, routeOf, sampleRateOf, scrubbed, sourceOf } from '../../../src/monitoring/errorReporting.ts';
-import type { ClientError } from '../../../src/schemas/clientError.ts';
+import { errorReporter, routeOf, sampleRateOf, sourceOf } from '../../../src/monitoring/errorReporting.ts';
+import { scrubbed, type ClientError } from '../../../src/schemas/clientError.ts';
 
 function reporter(random: () => number, clock = { now: 0 }) {
   const sent: ClientError[] = [];
@@ -14,6 +14,8 @@ describe('browser error reports', () => {
   it('leave out e-mail addresses, links, tokens, long numbers, ids in the route and the script address', () => {
     expect(scrubbed('Failed for admin@demo.city at https://x.test/a?token=abc with eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig and 1234567'))
       .toBe('Failed for <email> at <url> with <token> and <number>');
+    expect(scrubbed('card 4111 1111 1111 1111, 4111-1111-1111-1111 or 4111111111111111; key tsa_0123456789abcdefABCDEF01 ok; 3 of 12'))
+      .toBe('card <number>, <number> or <number>; key <token> ok; 3 of 12');
     expect(routeOf('/dashboard/entity/42')).toBe('/dashboard/entity/:id');
     expect(routeOf('/boards/4b0a7f0e-4d1c-4a57-9a3e-8c1f2b3d4e5f/print')).toBe('/boards/:id/print');
     expect(sourceOf('http://127.0.0.1:3000/assets/index-abc.js?v=1#x')).toBe('index-abc.js');
