@@ -349,6 +349,10 @@ const componentModel = modelTables(componentSchema, {
   table: 'components',
   tenants: () => tenants.id,
   links: { board_ids: { table: 'board_components', target: () => boards } },
+  serverColumns: {
+    /** who last set definition.url (componentRules.ts): a board file it names is shown by that user's right to it (boardMediaQueries.ts) */
+    urlSetBy: uuid('url_set_by'),
+  },
 });
 export const components = componentModel.table;
 

@@ -140,6 +140,33 @@ describe('board files', () => {
     expect((await read(performanceFile, apiUser.shared.token)).statusCode).toBe(404);
   });
 
+  it('are named only by who may read them, and a copy made while a share lasted shows nothing once it is removed', async () => {
+    const file = (await upload(admin, PNG)).json();
+    const publicBoard = (await gql(admin, 'mutation { public_api_create_board(name: { en: "Shared files" }) { id resource_uuid } }')).public_api_create_board;
+    await addComponent(Number(publicBoard.id), 'image', file.url, 'public_api_');
+    const ticket = await share(publicBoard.resource_uuid, apiUser.shared.id, 'public_api_');
+    const api = (query: string, token: string, variables?: Record<string, unknown>) => t.send({ method: 'POST', path: '/graphql', token, body: { query, variables } });
+    const createOn = (boardId: number, token: string) => api('mutation($b: [Int!], $d: JSON) { public_api_create_component(name: "Copy", type: "image", definition: $d, board_ids: $b) { id } }', token, { b: [boardId], d: { url: file.url } });
+
+    // the API user, while shared, copies the file's address onto a board of its own: accepted, it may read the file
+    const own = (await api('mutation { public_api_create_board(name: { en: "Mine" }) { id } }', apiUser.shared.token)).body.data.public_api_create_board;
+    const copied = await createOn(Number(own.id), apiUser.shared.token);
+    expect(copied.body.errors).toBeUndefined();
+    // another API user, who cannot read it, may not name it: as if it did not exist
+    const theirs = (await api('mutation { public_api_create_board(name: { en: "Theirs" }) { id } }', apiUser.unshared.token)).body.data.public_api_create_board;
+    const refused = await createOn(Number(theirs.id), apiUser.unshared.token);
+    expect(refused.body.errors[0]).toMatchObject({ extensions: { code: 'REFERENCE_NOT_FOUND', field: 'definition.url' } });
+    expect((await read(file.url, apiUser.unshared.token)).statusCode).toBe(404);
+
+    // the share is removed: the copy on its own board gives it nothing
+    await gql(admin, 'mutation($id: ID!) { public_api_remove_share_board(ticket_id: $id) { id } }', { id: ticket });
+    expect((await read(file.url, apiUser.shared.token)).statusCode).toBe(404);
+    // the owner still reads it, and the board's file is shown to whom it is shared with again
+    expect((await read(file.url, admin)).statusCode).toBe(200);
+    await share(publicBoard.resource_uuid, apiUser.shared.id, 'public_api_');
+    expect((await read(file.url, apiUser.shared.token)).statusCode).toBe(200);
+  });
+
   it('are uploaded only by those who may change components, never with an API token; bad ids are 400', async () => {
     const refusedOperator = await upload(operator, PNG);
     expect(refusedOperator.statusCode).toBe(403);
