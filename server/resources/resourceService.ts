@@ -27,13 +27,18 @@ import { authorize, checkGrant, checkWritePermissions, visibilityKey, visibleRec
 import { modelOf, type Model } from './resourceModel.ts';
 import type { FollowOnChanges, RuleContext } from './rules/types.ts';
 import { refusingConflicts } from './uniqueConflicts.ts';
+import type { AdmissionGate } from '../ingest/admissionGate.ts';
 
 export type { ListQuery, RecordData };
 
 export interface ListResult { rows: RecordData[]; total: number; page: number; per_page: number }
 
-/** Fills the `completed` fields of a model's answers (bindings.ts) for the caller, in place. */
-export type AnswerCompletion = (caller: Caller, records: RecordData[]) => Promise<void>;
+/**
+ * Fills the `completed` fields of a model's answers (bindings.ts) for the caller, in place. With a
+ * `gate`, the model's lists are answered through it — their reading, completing and JSON together —
+ * so that only so many expensive answers take memory at once.
+ */
+export type AnswerCompletion = ((caller: Caller, records: RecordData[]) => Promise<void>) & { gate?: AdmissionGate };
 
 export interface ResourceServiceOptions {
   /** Called after each committed change (live bus, caches). */
@@ -204,8 +209,12 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
       const hit = cache?.get(caller.tenantId, key);
       if (hit !== undefined) return JSON.parse(hit) as ListJson;
       const version = cache?.version(caller.tenantId) ?? 0;
-      const { rows, ...page } = await queryList(caller, model, query);
-      const answer: ListJson = { ...page, json: JSON.stringify(rows) };
+      const answerOf = async (): Promise<ListJson> => {
+        const { rows, ...page } = await queryList(caller, model, query);
+        return { ...page, json: JSON.stringify(rows) };
+      };
+      const gate = options.completions?.()[model.name]?.gate;
+      const answer = gate ? await gate.run(answerOf) : await answerOf();
       cache?.set(caller.tenantId, key, JSON.stringify(answer), version);
       return answer;
     },

@@ -1,13 +1,12 @@
 // The bounds of a public-API component answer's KPI data (server/telemetry/kpiComponentData.ts):
-// each KPI computed once per answer, a byte budget, answers computing one at a time behind the
-// process's gate, and a failure said in the component's place. The KPI reads are stand-ins that
+// each KPI computed once per answer (and once for a user's answers within 2 s), a byte budget, the
+// gate its lists are answered through, and a failure said in the component's place. The KPI reads are stand-ins that
 // count their calls; the real doors are tested in tests/api/componentData.test.ts.
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, GENERIC_ERROR } from '../../../server/errors.ts';
-import { admissionGate } from '../../../server/ingest/admissionGate.ts';
 import type { ResourceService } from '../../../server/resources/resourceService.ts';
 import type { Caller } from '../../../server/services/caller.ts';
-import { DATA_OMITTED, KPI_DATA_FAILED, kpiComponentData } from '../../../server/telemetry/kpiComponentData.ts';
+import { COMPUTING_AT_ONCE, DATA_OMITTED, KPI_DATA_FAILED, REUSED_MS, kpiComponentData } from '../../../server/telemetry/kpiComponentData.ts';
 import type { KpiDataService } from '../../../server/telemetry/kpiData.ts';
 
 const caller = { tenantId: 't', userId: 1 } as unknown as Caller;
@@ -41,6 +40,39 @@ describe('kpiComponentData', () => {
     expect(records[61]).toMatchObject({ query: null, data: null, data_error: null });
   });
 
+  it('reuses a user\'s KPI data for their answers within 2 s, never another user\'s', async () => {
+    const { reads, resources, kpiData } = services(async (id) => ({ id }));
+    const clock = { now: 0 };
+    const complete = kpiComponentData(resources, kpiData, { now: () => clock.now });
+    const other = { tenantId: 't', userId: 2 } as unknown as Caller;
+    for (let n = 0; n < 100; n++) await complete(caller, [kpiComponent(n, 7)]);
+    expect(reads.series).toBe(1);
+    await complete(other, [kpiComponent(1, 7)]);
+    expect(reads.series).toBe(2);
+    clock.now = REUSED_MS;
+    await complete(caller, [kpiComponent(1, 7)]);
+    expect(reads.series).toBe(3);
+    // the KPI is read afresh each time: a KPI the user may no longer read gives nothing kept
+    expect(reads.kpis).toBe(102);
+  });
+
+  it('computes again after a failure', async () => {
+    let failing = true;
+    const { reads, resources, kpiData } = services(async (id) => {
+      if (failing) throw new Error('the database went away for a moment');
+      return { id };
+    });
+    const complete = kpiComponentData(resources, kpiData, { onError: () => {} });
+    const first = [kpiComponent(1, 7)] as Record<string, unknown>[];
+    await complete(caller, first);
+    expect(first[0]).toMatchObject({ data: null, data_error: { code: KPI_DATA_FAILED } });
+    failing = false;
+    const second = [kpiComponent(1, 7)] as Record<string, unknown>[];
+    await complete(caller, second);
+    expect(second[0]).toMatchObject({ data: { id: 7 }, data_error: null });
+    expect(reads.series).toBe(2);
+  });
+
   it('carries data up to its byte budget; past it a component says its data was left out and no more KPIs are computed', async () => {
     const { reads, resources, kpiData } = services(async (id) => ({ id, padding: 'x'.repeat(400) }));
     const records: Record<string, unknown>[] = [kpiComponent(1, 1), kpiComponent(2, 1), kpiComponent(3, 2), kpiComponent(4, 3)];
@@ -51,16 +83,26 @@ describe('kpiComponentData', () => {
     expect(reads.series).toBe(2); // KPI 3 was not computed: the answer was already full
   });
 
-  it('lets only as many answers compute at once as its gate allows, the others waiting their turn', async () => {
+  it('gives its lists a gate of two (the resource service answers them through it), the others waiting their turn', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => { release = resolve; });
     const { reads, resources, kpiData } = services(async (id) => { await held; return { id }; });
-    const complete = kpiComponentData(resources, kpiData, { gate: admissionGate(1) });
-    const answers = Array.from({ length: 5 }, (_, n) => complete(caller, [kpiComponent(n, n)]));
-    await vi.waitFor(() => expect(reads.series).toBe(1));
+    const complete = kpiComponentData(resources, kpiData);
+    expect(complete.gate).toBeDefined();
+    const answers = Array.from({ length: 5 }, (_, n) => complete.gate!.run(() => complete(caller, [kpiComponent(n, n)])));
+    await vi.waitFor(() => expect(reads.series).toBe(COMPUTING_AT_ONCE));
+    expect(complete.gate!.waiting()).toBe(5 - COMPUTING_AT_ONCE);
     release();
     await Promise.all(answers);
-    expect(reads).toMatchObject({ series: 5, mostAtOnce: 1 });
+    expect(reads).toMatchObject({ series: 5, mostAtOnce: COMPUTING_AT_ONCE });
+  });
+
+  it('carries the first component\'s data whatever its size', async () => {
+    const { resources, kpiData } = services(async (id) => ({ id, padding: 'x'.repeat(5_000) }));
+    const records: Record<string, unknown>[] = [kpiComponent(1, 1), kpiComponent(2, 2)];
+    await kpiComponentData(resources, kpiData, { maxBytes: 1_000 })(caller, records);
+    expect(records[0]).toMatchObject({ data: { id: 1 }, data_error: null });
+    expect(records[1]).toMatchObject({ data: null, data_error: { code: DATA_OMITTED } });
   });
 
   it('says in the component why its data failed: a refusal in its own words, anything else in general words (reported)', async () => {
