@@ -1,6 +1,7 @@
 // The watcher bell: a value a device sends with mosquitto_pub turns a watcher red; the bell's count
 // rises at once (live, with the page's clock standing still); the user whose notification rule asks for the watcher's logs in the app sees
-// the alert for 6 s below the navigation bar, in words; and the bell leads to the watchers.
+// the alert for 6 s below the navigation bar, in words; and the bell leads to the watchers. With no
+// rule at all, whoever sees watchers is still shown a watcher going into alert (SPEC §4).
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { expectToastFor, installClock, pauseClock, withinPageTime } from './clock.ts';
@@ -58,6 +59,35 @@ test('a value sent with mosquitto_pub puts a watcher in alert: the bell counts i
     await expectNoAxeViolations(page, 'watchers with one in alert');
   } finally {
     await graphql(request, token, `mutation { delete_notification(id: ${rule.id}) { id } }`);
+    await request.post('/delete-watcher', { headers, data: { id: watcherId } });
+  }
+});
+
+test('with no notification rule, a watcher going into alert is shown to whoever sees watchers: its name, an error, 6 s below the navigation bar', async ({ page, request }) => {
+  const token = await apiToken(request, users.cityAdmin);
+  const headers = { authorization: `Bearer ${token}` };
+  const entities = await (await request.get('/entity-list', { headers })).json() as { id: number; entity_type: { category: string } }[];
+  const lamp = entities.filter((entity) => entity.entity_type.category === 'lighting').at(-1)!; // this file's lamp, another key
+  const name = `Fault count high ${Date.now()}`;
+  const lampToken = await accessTokenOf(request, token, lamp.id);
+  await mosquittoPub(lampToken, 'v1/devices/me/telemetry', JSON.stringify({ fault_count: 0 }));
+  const created = await request.post('/create-watcher', {
+    headers,
+    data: { input: { name, query: { key: 'fault_count', aggregation: 'latest-value' }, condition: { operator: '>', kind: 'number', value: 5 }, entity_ids: [lamp.id], interval: 3_600 } },
+  });
+  expect(created.ok()).toBe(true);
+  const watcherId = (await created.json()).id as number;
+  try {
+    await installClock(page);
+    await login(page, users.cityAdmin);
+    await expect(page.getByTestId('watcher-bell')).toHaveAttribute('data-alert-count', /^\d+$/);
+    await expect(page.getByTestId('ws-status')).toHaveAttribute('data-status', 'connected');
+    await mosquittoPub(lampToken, 'v1/devices/me/telemetry', JSON.stringify({ fault_count: 9 }));
+    const announcement = page.locator('.ant-notification-notice-error').filter({ hasText: `Watcher ${name} is in alert` });
+    await expect(announcement).toBeVisible();
+    expect(Math.round((await announcement.boundingBox())!.y)).toBeGreaterThanOrEqual(84);
+    await expectToastFor(page, announcement, 6_000);
+  } finally {
     await request.post('/delete-watcher', { headers, data: { id: watcherId } });
   }
 });

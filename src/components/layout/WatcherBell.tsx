@@ -1,19 +1,17 @@
 // The bell linking to /watcher, with the number of watchers in alert state: polled (SPEC §9) and
-// live (the watchers' resource_changed events refetch it). It also shows the user's in-app
-// notifications (useLogNotifications).
+// live (the watchers' resource_changed events refetch it). It also shows each change of a
+// watcher's alert (useWatcherAlertNotifications) and the user's in-app notifications
+// (useLogNotifications).
 import { BellOutlined } from '@ant-design/icons';
 import { useList } from '@refinedev/core';
 import { Badge, Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogNotifications } from './useLogNotifications.tsx';
+import { useWatcherAlertNotifications, type WatcherAlertState } from './useWatcherAlertNotifications.ts';
 
 export const WATCHER_POLL_MS = 30_000;
 
-interface WatcherAlertState {
-  id: number;
-  alert: boolean;
-}
 
 export function WatcherBell() {
   const { t } = useTranslation();
@@ -25,6 +23,7 @@ export function WatcherBell() {
     liveMode: 'auto',
   });
   useLogNotifications();
+  useWatcherAlertNotifications(query.data?.data);
   const alertCount = (query.data?.data ?? []).filter((watcher) => watcher.alert === true).length;
 
   // the accessible name holds the count the badge shows (WCAG 2.5.3)

@@ -5,12 +5,13 @@
 import { useCan, useSubscription } from '@refinedev/core';
 import { App } from 'antd';
 import { LogMessage } from '../../pages/resources/LogMessage.tsx';
+import { watcherLogShown } from './useWatcherAlertNotifications.ts';
 
 export const LOG_NOTIFICATION_S = 6;
 const BAD_TRANSITIONS = ['alert', 'no_data'];
 const BAD_TYPES = ['emergency', 'alert', 'critical', 'error', 'warning'];
 
-interface NotifiedLog { type?: string; source?: string; message?: string; message_data?: { transition?: string } | null }
+interface NotifiedLog { type?: string; source?: string; message?: string; message_data?: { transition?: string; source_id?: number } | null }
 
 export function useLogNotifications() {
   const { notification } = App.useApp();
@@ -23,6 +24,8 @@ export function useLogNotifications() {
       const record = event.payload.record as NotifiedLog | null;
       if (!event.payload.notify || !record) return;
       const transition = record.message_data?.transition;
+      // the watcher's own alert notification then says nothing more (useWatcherAlertNotifications)
+      if (record.source === 'watcher' && record.message_data?.source_id !== undefined) watcherLogShown(record.message_data.source_id);
       const bad = transition ? BAD_TRANSITIONS.includes(transition) : BAD_TYPES.includes(record.type ?? '');
       (bad ? notification.error : notification.success)({
         key: `log-${String(event.payload.id)}`,
