@@ -6,6 +6,7 @@ import { useCustomMutation, type HttpError } from '@refinedev/core';
 import { App, Button, Form, Input, Space, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { boardMediaMaxBytes, boardMediaTypesFor, type BoardMediaType, type StoredBoardMedia } from '../../schemas/boardMedia.ts';
+import { useErrorToast } from '../useErrorToast.ts';
 
 interface MediaUrlInputProps {
   id?: string;
@@ -18,19 +19,20 @@ interface MediaUrlInputProps {
 export function MediaUrlInput({ id, value, onChange, label, maxLength }: MediaUrlInputProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const types = boardMediaTypesFor(Form.useWatch('type', Form.useFormInstance()));
   const { mutate, mutation } = useCustomMutation<StoredBoardMedia, HttpError, File>();
 
   const upload = (file: File) => {
     const type = file.type as BoardMediaType;
-    if (!types.includes(type)) return void message.error(t('apiErrors.BOARD_MEDIA_TYPE'));
-    if (file.size > boardMediaMaxBytes(type)) return void message.error(t('apiErrors.BOARD_MEDIA_SIZE'));
+    if (!types.includes(type)) return showError(t('apiErrors.BOARD_MEDIA_TYPE'));
+    if (file.size > boardMediaMaxBytes(type)) return showError(t('apiErrors.BOARD_MEDIA_SIZE'));
     mutate({ url: '/board-media', method: 'post', values: file, successNotification: false, errorNotification: false }, {
       onSuccess: ({ data }) => {
         onChange?.(data.url);
         void message.success(t('boards.fileUploaded'));
       },
-      onError: (error) => void message.error(error.message),
+      onError: (error) => showError(error.message),
     });
   };
 

@@ -2,7 +2,7 @@
 // conditional (if/then), nested objects as sections, arrays of objects as add/remove/reorder
 // lists with their maximum, and fields guarded by a permission left out (SPEC §6).
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Form, Space } from 'antd';
+import { Button, Card, Form, Space } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { effectiveSchema } from './conditions.ts';
 import { defaultsOf } from './formValues.ts';
 import './schemaForm.css';
 import { FieldWidget, valueAdapters, widgetOf } from './FieldWidget.tsx';
+import { useErrorToast } from '../useErrorToast.ts';
 
 type NamePath = (string | number)[];
 
@@ -82,7 +83,7 @@ function InputWithAddon({ language, label, ...props }: { language: string; label
 
 function ObjectList({ model, schema, name, fullName, label }: FieldsProps & { label: string }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const showError = useErrorToast();
   const max = schema.maxItems ?? Infinity;
   const tooMany = schema['x-errors']?.maxItems;
   return (
@@ -106,7 +107,7 @@ function ObjectList({ model, schema, name, fullName, label }: FieldsProps & { la
             <Button type="dashed" icon={<PlusOutlined />} data-testid={`add-${fullName.join('.')}`}
               onClick={() => {
                 if (items.length >= max) {
-                  void message.error(tooMany ? t(`apiErrors.${tooMany}`, { limit: max }) : t('form.maxItems', { max }));
+                  showError(tooMany ? t(`apiErrors.${tooMany}`, { limit: max }) : t('form.maxItems', { max }));
                   return;
                 }
                 add(defaultsOf(schema.items!));

@@ -3,12 +3,13 @@
 // A page's frame policy cannot be loosened once applied, so a saved list takes effect on reload.
 import { GlobalOutlined } from '@ant-design/icons';
 import { useCustomMutation, type HttpError } from '@refinedev/core';
-import { App, Button, Form, Modal, Select, Typography } from 'antd';
+import { Button, Form, Modal, Select, Typography } from 'antd';
 import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShellDataContext } from '../../components/layout/shellData.ts';
 import { FRAME_ORIGIN_PATTERN, FRAME_ORIGINS_ACCESS, FRAME_ORIGINS_MAX, trustedFrameOrigins, type FrameOrigins } from '../../schemas/frameOrigins.ts';
 import { hasAnyModule, hasPermission, useTokenClaims } from '../../session/access.ts';
+import { useErrorToast } from '../../components/useErrorToast.ts';
 
 const originExpression = new RegExp(FRAME_ORIGIN_PATTERN);
 
@@ -19,13 +20,13 @@ export function FrameOriginsButton() {
   const [open, setOpen] = useState(false);
   const [reloadNeeded, setReloadNeeded] = useState(false);
   const [form] = Form.useForm<FrameOrigins>();
-  const { message } = App.useApp();
+  const showError = useErrorToast();
   const { mutate, mutation } = useCustomMutation<FrameOrigins, HttpError, FrameOrigins>();
   if (!hasAnyModule(claims.modules, [FRAME_ORIGINS_ACCESS.module]) || !hasPermission(claims.module_permissions, FRAME_ORIGINS_ACCESS.permission)) return null;
 
   const save = ({ origins }: FrameOrigins) => mutate(
     { url: '/tenant/iframe-origins', method: 'put', values: { origins }, successNotification: false, errorNotification: false },
-    { onSuccess: () => setReloadNeeded(true), onError: (error) => void message.error(error.message) },
+    { onSuccess: () => setReloadNeeded(true), onError: (error) => showError(error.message) },
   );
 
   return (

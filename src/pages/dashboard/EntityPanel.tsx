@@ -17,6 +17,7 @@ import { LampLightingSection } from '../lighting/LampLightingSection.tsx';
 import { EntityRelations } from './EntityRelations.tsx';
 import { useEntityUpdates } from './useEntityUpdates.ts';
 import { UPDATE_ATTRIBUTES } from './queries.ts';
+import { useErrorToast } from '../../components/useErrorToast.ts';
 
 type Editable = string | number | boolean;
 /** The entity type category of lamps, which lighting profiles steer. */
@@ -34,6 +35,7 @@ interface EntityPanelProps {
 export function EntityPanel({ id, detail, onDetail, onClose, onSelect }: EntityPanelProps) {
   const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
+  const showError = useErrorToast();
   const { entityTypes } = useShellData();
   const { query } = useOne<EntityDetailJson>({ resource: 'entities', id, errorNotification: false });
   const [entity, setEntity] = useState<EntityDetailJson>();
@@ -94,7 +96,7 @@ export function EntityPanel({ id, detail, onDetail, onClose, onSelect }: EntityP
           setEditing(false);
           void message.success(t('notifications.updated', { name }));
         } catch {
-          void message.error(t('notifications.updateFailed', { name }));
+          showError(t('notifications.updateFailed', { name }));
         }
       },
     });

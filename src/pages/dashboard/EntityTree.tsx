@@ -4,13 +4,14 @@
 // or Enter on the focused one) answers its id.
 import { SearchOutlined } from '@ant-design/icons';
 import { useList } from '@refinedev/core';
-import { App, Input, Space, Tag, Tree, Typography, type TreeDataNode } from 'antd';
+import { Input, Space, Tag, Tree, Typography, type TreeDataNode } from 'antd';
 import { useCallback, useEffect, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShellData } from '../../components/layout/shellData.ts';
 import { pickLocalized } from '../../i18n/pickLocalized.ts';
 import type { EntityJson } from '../../schemas/entityJson.ts';
 import { useTreeLevelLoader, type TreeEntity } from './entityTreeLevel.ts';
+import { useErrorToast } from '../../components/useErrorToast.ts';
 
 /** Search matches shown, at most; the rest are counted. */
 const MATCHES_SHOWN = 200;
@@ -24,7 +25,7 @@ interface EntityTreeProps {
 
 export function EntityTree({ root, onChoose }: EntityTreeProps) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const showError = useErrorToast();
   const { entityTypes } = useShellData();
   const loadLevel = useTreeLevelLoader();
   // each opened node's children, and how many more it has than are shown
@@ -48,9 +49,9 @@ export function EntityTree({ root, onChoose }: EntityTreeProps) {
       const level = await loadLevel(Number(key));
       setChildrenOf((known) => new Map(known).set(String(key), { children: level?.children ?? [], more: level?.moreChildren ?? 0 }));
     } catch {
-      void message.error(t('dashboardFilters.tree.loadFailed'));
+      showError(t('dashboardFilters.tree.loadFailed'));
     }
-  }, [childrenOf, loadLevel, message, t]);
+  }, [childrenOf, loadLevel, showError, t]);
 
   const nodeOf = (entity: TreeEntity): TreeDataNode => {
     const level = childrenOf.get(entity.id);

@@ -5,6 +5,7 @@ import { useCustomMutation, type HttpError } from '@refinedev/core';
 import { App, Button, Card, InputNumber, Slider, Space, Switch, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { cornersAround, OVERLAY_IMAGE_MAX_BYTES, OVERLAY_IMAGE_TYPES, overlayImagePath, overlaySchema, type Overlay } from '../../schemas/overlay.ts';
+import { useErrorToast } from '../../components/useErrorToast.ts';
 
 interface OverlayEditorProps {
   regionId: number | undefined;
@@ -26,6 +27,7 @@ async function aspectOf(file: File): Promise<number> {
 export function OverlayEditor({ regionId, centre, overlay, onChange }: OverlayEditorProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   // the image's PUT (the file) and DELETE
   const imageCall = useCustomMutation<{ url: string }, HttpError, File | undefined>();
   const busy = imageCall.mutation.isPending;
@@ -33,15 +35,15 @@ export function OverlayEditor({ regionId, centre, overlay, onChange }: OverlayEd
 
   const send = (method: 'put' | 'delete', file: File | undefined, onSuccess: (answer: { url: string }) => void) => imageCall.mutate(
     { url: overlayImagePath(regionId), method, values: file, successNotification: false, errorNotification: false },
-    { onSuccess: ({ data }) => onSuccess(data), onError: (error) => void message.error(error.message) },
+    { onSuccess: ({ data }) => onSuccess(data), onError: (error) => showError(error.message) },
   );
 
   const upload = async (file: File) => {
-    if (!(OVERLAY_IMAGE_TYPES as readonly string[]).includes(file.type)) return void message.error(t('apiErrors.OVERLAY_IMAGE_TYPE'));
-    if (file.size > OVERLAY_IMAGE_MAX_BYTES) return void message.error(t('apiErrors.OVERLAY_IMAGE_SIZE'));
+    if (!(OVERLAY_IMAGE_TYPES as readonly string[]).includes(file.type)) return showError(t('apiErrors.OVERLAY_IMAGE_TYPE'));
+    if (file.size > OVERLAY_IMAGE_MAX_BYTES) return showError(t('apiErrors.OVERLAY_IMAGE_SIZE'));
     // a first image is placed around the centre in its own proportions (a file that is no image has none)
     const coordinates = overlay?.coordinates ?? await aspectOf(file).then((aspect) => cornersAround(centre, aspect), () => undefined);
-    if (!coordinates) return void message.error(t('apiErrors.OVERLAY_IMAGE_TYPE'));
+    if (!coordinates) return showError(t('apiErrors.OVERLAY_IMAGE_TYPE'));
     send('put', file, (stored) => {
       onChange({ scale: 1, locked: false, ...overlay, url: stored.url, coordinates });
       void message.success(t('overlay.uploaded'));

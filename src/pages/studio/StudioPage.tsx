@@ -43,6 +43,7 @@ import { TelemetryUpload } from './TelemetryUpload.tsx';
 import { formSchemaOf, formValuesOf, STUDIO_KINDS, type StudioKind } from './studioKinds.ts';
 import '../dashboard/dashboard.css';
 import './studio.css';
+import { useErrorToast } from '../../components/useErrorToast.ts';
 
 interface Editing {
   id?: number;
@@ -69,6 +70,7 @@ type OperationAnswer = Record<string, { id: string; deleted?: boolean }>;
 export default function StudioPage({ kind }: { kind: StudioKind }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
+  const showError = useErrorToast();
   const spec = STUDIO_KINDS[kind];
   usePageTitle(spec.titleKey);
   const { entityTypes } = useShellData();
@@ -97,7 +99,7 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
   const deleteCall = useCustomMutation<OperationAnswer>();
   const runOperation = (call: typeof saveCall, document: string, variables: Record<string, unknown>, onSuccess: (answer: OperationAnswer[string]) => void) => call.mutate(
     { url: '', method: 'post', values: {}, meta: graphqlMeta(document, variables), successNotification: false, errorNotification: false },
-    { onSuccess: ({ data }) => onSuccess(Object.values(data)[0]), onError: (error: HttpError) => void message.error(error.message) },
+    { onSuccess: ({ data }) => onSuccess(Object.values(data)[0]), onError: (error: HttpError) => showError(error.message) },
   );
 
   const formSchema = useMemo(() => formSchemaOf(model, spec.fields), [spec]);
@@ -121,7 +123,7 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
     const values = await form.validateFields().catch(() => undefined); // the form shows what is missing
     if (!values) return;
     if (spec.geometryRequired && !editing.geometry) {
-      void message.error(t(spec.geometryRequired));
+      showError(t(spec.geometryRequired));
       return;
     }
     const { attributes: formAttributes, ...fields } = cleanValues(formSchema, values);
@@ -141,7 +143,7 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
   const remove = () => {
     if (editing?.id === undefined) return;
     runOperation(deleteCall, documents.delete({ id: editing.id }), { id: editing.id }, (answer) => {
-      if (!answer.deleted) return void message.error(t('apiErrors.ENTITY_IN_USE'));
+      if (!answer.deleted) return showError(t('apiErrors.ENTITY_IN_USE'));
       void message.success(t('notifications.deleted', { name: t('models.entity.name') }));
       setEditing(undefined);
       refreshList();
@@ -155,7 +157,7 @@ export default function StudioPage({ kind }: { kind: StudioKind }) {
     if (id === undefined) return;
     void dataProvider().getOne<EntityJson>({ resource: 'entities', id }).then(({ data }) => {
       if (typeIds.includes(data.entity_type_id)) open(data);
-    }, () => void message.error(t('errors.generic')));
+    }, () => showError(t('errors.generic')));
   };
 
   const area = areaOf(editing?.geometry);

@@ -2,6 +2,7 @@
 // schema alone: each field with its widget, conditional fields only while their branch holds.
 import { Refine, type DataProvider } from '@refinedev/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useNotificationProvider } from '@refinedev/antd';
 import { App as AntdApp, Form } from 'antd';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setUpI18n } from '../../../src/i18n/i18n.ts';
@@ -19,7 +20,8 @@ function renderForm() {
     [form] = Form.useForm();
     return <Form form={form} initialValues={defaultsOf(gadgetSchema as unknown as FieldSchema)}><SchemaForm model={gadgetSchema} /></Form>;
   }
-  render(<Refine dataProvider={emptyData}><AntdApp><Harness /></AntdApp></Refine>);
+  // the app's notifications: a refused item is told as every error is (useErrorToast)
+  render(<AntdApp><Refine dataProvider={emptyData} notificationProvider={useNotificationProvider}><Harness /></Refine></AntdApp>);
   return () => form!;
 }
 
