@@ -39,7 +39,7 @@ test("a scheduler's complex query is tested in its form: passed with the answer,
   await query.fill('{"query":{"script":{"source":"1"}}}');
   await expect(status).toHaveText('N/A');
   await page.getByRole('button', { name: 'Test query' }).click();
-  await expect(status).toHaveText('Failed: query.script is not supported');
+  await expect(status).toHaveText('Test of query ended with error = query.script is not supported');
   await expectNoAxeViolations(page, 'scheduler form with a tested complex query');
 });
 

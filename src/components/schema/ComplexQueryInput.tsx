@@ -55,7 +55,7 @@ export function ComplexQueryInput({ id, value, onChange, label, maxLength, timeS
         <span id={statusId} role="status" data-testid="complex-query-status">
           {!current && <Tag title={t('complexQuery.notTestedHint')}>{t('complexQuery.notTested')}</Tag>}
           {current?.passed === true && <Tag color="success">{t('complexQuery.passed')}</Tag>}
-          {current?.passed === false && <Tag color="error" className="complex-query-failure">{t('complexQuery.failed', { reason: current.reason })}</Tag>}
+          {current?.passed === false && <Tag color="error" className="complex-query-failure">{t('apiErrors.SCHEDULER_TEST_FAILED', { reason: current.reason })}</Tag>}
         </span>
       </Space>
       {current?.passed && (

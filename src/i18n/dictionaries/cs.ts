@@ -291,7 +291,6 @@ export const cs: Dictionary = {
   complexQuery: {
     test: 'Otestovat dotaz',
     passed: 'Úspěšný',
-    failed: 'Neúspěšný: {{reason}}',
     notTested: 'N/A',
     notTestedHint: 'Zatím neotestováno nebo změněno od posledního testu',
     result: 'Výsledek',
@@ -411,6 +410,11 @@ export const cs: Dictionary = {
     settings: 'Nastavení',
     logout: 'Odhlásit se',
     websocketStatus: 'Stav websocketu',
+  },
+  /** A watcher's alert changed (layout/useWatcherAlertNotifications.ts). */
+  watcherAlerts: {
+    inAlert: 'Hlídač {{name}} je ve stavu upozornění',
+    recovered: 'Hlídač {{name}} je opět v normě',
   },
   websocket: {
     connecting: 'Připojuje se',

@@ -291,7 +291,6 @@ export const de: Dictionary = {
   complexQuery: {
     test: 'Abfrage testen',
     passed: 'Bestanden',
-    failed: 'Fehlgeschlagen: {{reason}}',
     notTested: 'k. A.',
     notTestedHint: 'Noch nicht getestet oder seit dem letzten Test geändert',
     result: 'Ergebnis',
@@ -411,6 +410,11 @@ export const de: Dictionary = {
     settings: 'Einstellungen',
     logout: 'Abmelden',
     websocketStatus: 'Websocket-Status',
+  },
+  /** A watcher's alert changed (layout/useWatcherAlertNotifications.ts). */
+  watcherAlerts: {
+    inAlert: 'Wächter {{name}} ist im Alarmzustand',
+    recovered: 'Wächter {{name}} ist wieder im Normalzustand',
   },
   websocket: {
     connecting: 'Verbindung wird aufgebaut',

@@ -291,7 +291,6 @@ export const en = {
   complexQuery: {
     test: 'Test query',
     passed: 'Passed',
-    failed: 'Failed: {{reason}}',
     notTested: 'N/A',
     notTestedHint: 'Not tested yet, or changed since the last test',
     result: 'Result',
@@ -411,6 +410,11 @@ export const en = {
     settings: 'Settings',
     logout: 'Log out',
     websocketStatus: 'Websocket status',
+  },
+  /** A watcher's alert changed (layout/useWatcherAlertNotifications.ts). */
+  watcherAlerts: {
+    inAlert: 'Watcher {{name}} is in alert',
+    recovered: 'Watcher {{name}} is back to normal',
   },
   websocket: {
     connecting: 'Connecting',

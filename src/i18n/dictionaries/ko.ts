@@ -291,7 +291,6 @@ export const ko: Dictionary = {
   complexQuery: {
     test: '쿼리 테스트',
     passed: '통과',
-    failed: '실패: {{reason}}',
     notTested: 'N/A',
     notTestedHint: '아직 테스트하지 않았거나 마지막 테스트 이후 변경됨',
     result: '결과',
@@ -411,6 +410,11 @@ export const ko: Dictionary = {
     settings: '설정',
     logout: '로그아웃',
     websocketStatus: '웹소켓 상태',
+  },
+  /** A watcher's alert changed (layout/useWatcherAlertNotifications.ts). */
+  watcherAlerts: {
+    inAlert: '감시자 {{name}}이(가) 경보 상태입니다',
+    recovered: '감시자 {{name}}이(가) 정상으로 돌아왔습니다',
   },
   websocket: {
     connecting: '연결 중',

@@ -291,7 +291,6 @@ export const pt: Dictionary = {
   complexQuery: {
     test: 'Testar consulta',
     passed: 'Aprovado',
-    failed: 'Falhou: {{reason}}',
     notTested: 'N/D',
     notTestedHint: 'Ainda não testada ou alterada desde o último teste',
     result: 'Resultado',
@@ -411,6 +410,11 @@ export const pt: Dictionary = {
     settings: 'Definições',
     logout: 'Terminar sessão',
     websocketStatus: 'Estado do websocket',
+  },
+  /** A watcher's alert changed (layout/useWatcherAlertNotifications.ts). */
+  watcherAlerts: {
+    inAlert: 'Vigilante {{name}} em alerta',
+    recovered: 'Vigilante {{name}} de volta ao normal',
   },
   websocket: {
     connecting: 'A ligar',

@@ -291,7 +291,6 @@ export const sk: Dictionary = {
   complexQuery: {
     test: 'Otestovať dotaz',
     passed: 'Úspešný',
-    failed: 'Neúspešný: {{reason}}',
     notTested: 'N/A',
     notTestedHint: 'Zatiaľ neotestovaný alebo zmenený od posledného testu',
     result: 'Výsledok',
@@ -411,6 +410,11 @@ export const sk: Dictionary = {
     settings: 'Nastavenia',
     logout: 'Odhlásiť sa',
     websocketStatus: 'Stav websocketu',
+  },
+  /** A watcher's alert changed (layout/useWatcherAlertNotifications.ts). */
+  watcherAlerts: {
+    inAlert: 'Strážca {{name}} je v stave upozornenia',
+    recovered: 'Strážca {{name}} je opäť v norme',
   },
   websocket: {
     connecting: 'Pripája sa',

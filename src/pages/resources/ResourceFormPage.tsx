@@ -4,7 +4,7 @@
 // are SPEC §8's. A page may add a panel beside the form (the KPI builder's live preview); an
 // existing record can be duplicated or deleted (with confirmation) from here.
 import { DeleteButton, useForm } from '@refinedev/antd';
-import { useBack, useCan, useCreate, useGo, type HttpError } from '@refinedev/core';
+import { useBack, useCan, useCreate, useGo, type HttpError, type OpenNotificationParams } from '@refinedev/core';
 import { Button, Card, Col, Form, Result, Row, Space, Spin, Typography } from 'antd';
 import type { ErrorObject } from 'ajv';
 import type { TFunction } from 'i18next';
@@ -87,9 +87,10 @@ export default function ResourceFormPage({ resource, action, aside: Aside, embed
       type: 'success',
       message: t(action === 'create' ? 'notifications.created' : 'notifications.updated', { name: nameOf((data?.data ?? values) as Record<string, unknown>) }),
     }),
-    errorNotification: (error, values) => ({
+    errorNotification: (error, values): OpenNotificationParams => ({
       type: 'error',
-      message: action === 'create' ? (error?.message ?? t('errors.generic')) : t('notifications.updateFailed', { name: nameOf(values as Record<string, unknown>) }),
+      // the record by its name (as it is being saved, else as it was loaded), never just its model
+      message: action === 'create' ? (error?.message ?? t('errors.generic')) : t('notifications.updateFailed', { name: nameOf({ ...query?.data?.data, ...(values as Record<string, unknown>) }) }),
       description: action === 'create' ? undefined : error?.message,
     }),
     onMutationError: (error: HttpError) => {

@@ -79,7 +79,7 @@ describe('the complex-query widget', () => {
     const { query } = renderSchedulerForm();
     server.answers.push('failed');
     await act(async () => fireEvent.click(testButton()));
-    await waitFor(() => expect(status().textContent).toBe(`Failed: ${REASON}`));
+    await waitFor(() => expect(status().textContent).toBe(`Test of query ended with error = ${REASON}`));
 
     await act(async () => fireEvent.change(query, { target: { value: `${QUERY} ` } }));
     expect(status().textContent).toBe('N/A');
