@@ -1,11 +1,11 @@
-// Ends the session on this device: tokens, stored user data, cached server data and the live
-// connection. `expireSession` also sends the user to /login (keeping the way back in
+// Ends the session on this device: tokens, stored user data (the dashboard's state, the selected
+// region's cookie), cached server data and the live connection (SPEC §4: logout clears stored data). `expireSession` also sends the user to /login (keeping the way back in
 // `redirect`), once, however many requests fail.
 import { liveConnection } from '../providers/liveConnection.ts';
 import { queryClient } from '../providers/queryClient.ts';
 import { loginPathFor } from '../routing/loginRedirect.ts';
 import { navigateTo } from './appNavigation.ts';
-import { DASHBOARD_STATE_PREFIX, SESSION_KEYS } from './storedKeys.ts';
+import { DASHBOARD_STATE_PREFIX, REGION_COOKIE, SESSION_KEYS } from './storedKeys.ts';
 import { clearTokens } from './tokenStorage.ts';
 
 
@@ -16,6 +16,7 @@ export function clearSession(): void {
   clearTokens();
   window.localStorage.removeItem(SESSION_KEYS.languages);
   for (const key of Object.keys(window.localStorage)) if (key.startsWith(DASHBOARD_STATE_PREFIX)) window.localStorage.removeItem(key);
+  document.cookie = `${REGION_COOKIE}=; path=/; max-age=0; SameSite=Lax`;
   queryClient.clear();
 }
 

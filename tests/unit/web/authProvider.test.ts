@@ -1,5 +1,6 @@
 // The auth provider against a stubbed fetch: the e-mail is trimmed, a sign-in answer without a
-// token fails with the SPEC §8 message, and logout without a token says so.
+// token fails with the SPEC §8 message, logout without a token says so, and logout clears what the
+// session stored.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, setUpI18n } from '../../../src/i18n/i18n.ts';
 import { authProvider } from '../../../src/providers/authProvider.ts';
@@ -39,5 +40,17 @@ describe('authProvider', () => {
     await i18n.changeLanguage('en');
     const result = await authProvider.logout({});
     expect(result).toMatchObject({ success: false, redirectTo: '/login', error: { message: 'LogOut: token is undefined!' } });
+  });
+
+  it('logout clears what the session stored: its tokens, the dashboard\'s state and the selected region\'s cookie', async () => {
+    localStorage.setItem('terrasight.access_token', 'a.b.c');
+    localStorage.setItem('terrasight.refresh_token', 'r');
+    localStorage.setItem('terrasight.dashboard.t.u', '{}');
+    localStorage.setItem('sidebar_status', 'collapsed');
+    document.cookie = 'terrasight_region=42; path=/';
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, {})));
+    expect((await authProvider.logout({})).success).toBe(true);
+    expect(document.cookie).not.toContain('terrasight_region');
+    expect(Object.keys(localStorage)).toEqual(['sidebar_status']); // a preference of the device stays
   });
 });
