@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../scripts/postgres.ts';
 import { startServerProcess } from '../scripts/serverProcess.ts';
 
-export interface BenchServer { base: string; token: string; database: string; stop(): Promise<void> }
+export interface BenchServer { base: string; token: string; database: string; pid: number; stop(): Promise<void> }
 
 export async function launchServer(options: { postgres?: boolean } = {}): Promise<BenchServer> {
   let postgres: ThrowawayPostgres | null = null;
@@ -27,7 +27,7 @@ export async function launchServer(options: { postgres?: boolean } = {}): Promis
   });
   const { access_token: token } = await login.json() as { access_token: string };
   return {
-    base: server.base, token, database: databaseUrl ? `PostgreSQL${postgres ? ` ${postgres.version} (throw-away)` : ''}` : 'embedded (PGlite)',
+    base: server.base, token, pid: server.pid, database: databaseUrl ? `PostgreSQL${postgres ? ` ${postgres.version} (throw-away)` : ''}` : 'embedded (PGlite)',
     async stop() {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -30,6 +30,8 @@ export function freePort(): Promise<number> {
 
 export interface ServerProcess {
   base: string;
+  /** Its process id (benchmarks read its memory). */
+  pid: number;
   /** SIGTERM (unless it has ended) and its end. */
   stop(): Promise<void>;
   /** Sends a signal. */
@@ -52,7 +54,7 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, { timeoutMs = 1
   };
   const signal = (name: NodeJS.Signals) => void server.kill(name);
   for (const deadline = Date.now() + timeoutMs; ;) {
-    if (await fetch(`${base}/api/docs/json`).then((r) => r.ok, () => false)) return { base, stop, signal, exited };
+    if (await fetch(`${base}/api/docs/json`).then((r) => r.ok, () => false)) return { base, pid: server.pid!, stop, signal, exited };
     if (Date.now() > deadline || server.exitCode !== null) {
       await stop();
       throw new Error('The Terrasight server did not start.');
