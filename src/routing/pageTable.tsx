@@ -69,7 +69,8 @@ export const PAGES: readonly PageEntry[] = [
   })),
   ...STUDIO_KINDS.map((kind): PageEntry => ({ path: `/studio/${kind}`, titleKey: `routes.${kind}`, access: { modules: ['factory-studio'] }, menu: 'studio' })),
   { path: '/profile', titleKey: 'routes.profile', access: {}, menu: 'settings', profile: true, icon: <UserOutlined /> },
-  { path: '/profile/password', titleKey: 'routes.changePassword', access: { settings: true }, menu: 'settings', profile: true, icon: <LockOutlined /> },
+  // every signed-in user changes their own password (OWASP ASVS V6.2), from the user menu when Settings is not theirs
+  { path: '/profile/password', titleKey: 'routes.changePassword', access: {}, menu: 'settings', profile: true, icon: <LockOutlined /> },
   ...MODEL_RESOURCES.filter((resource) => resource.pages !== false).map(resourcePage).sort((a, b) => Number(!!b.profile) - Number(!!a.profile)), // the profile's pages first
 ];
 
@@ -83,5 +84,10 @@ export const pageAt = (path: string): PageEntry => {
 export const openablePages = (claims: TokenClaims, filter: (page: PageEntry) => boolean = () => true) =>
   PAGES.filter((page) => filter(page) && mayOpen(claims, page.access));
 
-/** The profile's settings pages (all its pages but /profile itself) this user may open: the user menu's Settings leads to the first. */
-export const openableSettingsPages = (claims: TokenClaims) => openablePages(claims, (page) => !!page.profile && page.path !== '/profile');
+/**
+ * The profile's settings pages (all its pages but /profile itself) this user may open, for a user
+ * with Settings (SPEC §4: the settings access rule); none for the others. The user menu's
+ * Settings leads to the first.
+ */
+export const openableSettingsPages = (claims: TokenClaims) =>
+  (hasSettingsAccess(claims) ? openablePages(claims, (page) => !!page.profile && page.path !== '/profile') : []);

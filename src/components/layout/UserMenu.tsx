@@ -1,6 +1,7 @@
 // The user menu: organisation and e-mail, the maintenance modes in force (leading to the maintenance
-// page for those who may open it), Settings (when the page table lets the user open a settings page: the first one) and Log out.
-import { LogoutOutlined, SettingOutlined, ToolOutlined, UserOutlined } from '@ant-design/icons';
+// page for those who may open it), Settings (when the user has settings access: the first settings page they may open; else
+// Change password, which every signed-in user may) and Log out.
+import { LockOutlined, LogoutOutlined, SettingOutlined, ToolOutlined, UserOutlined } from '@ant-design/icons';
 import { useGetIdentity, useLogout } from '@refinedev/core';
 import { Button, Dropdown } from 'antd';
 import type { MenuProps } from 'antd';
@@ -42,12 +43,13 @@ export function UserMenu() {
       : []),
     ...(settingsPage
       ? [{ key: 'settings', icon: <SettingOutlined />, label: <span data-testid="user-menu-settings">{t('navbar.settings')}</span> }]
-      : []),
+      : [{ key: 'password', icon: <LockOutlined />, label: <span data-testid="user-menu-password">{t('routes.changePassword')}</span> }]),
     { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="logout">{t('navbar.logout')}</span> },
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'settings' && settingsPage) navigate(settingsPage.path);
+    if (key === 'password') navigate('/profile/password');
     if (key === 'logout') logout();
     if (key.startsWith('maintenance-') && maintenancePage) navigate(maintenancePage);
   };

@@ -20,9 +20,12 @@ describe('the page table', () => {
     for (const kind of ['regions', 'zones', 'devices']) expect(PAGES.some((page) => page.path === `/studio/${kind}` && page.menu === 'studio'), kind).toBe(true);
   });
 
-  it('shows the operator his two modules, his profile and the watchers; no studio, no settings', () => {
-    expect(menu(operator)).toEqual(['modules /dashboard', 'modules /logs', 'settings /profile', 'settings /watcher']);
-    for (const path of ['/studio/kpi', '/studio/regions', '/profile/password', '/profile/notifications', '/profile/kpi-presets']) expect(mayOpen(operator, pageAt(path).access), path).toBe(false);
+  it('shows the operator his two modules, his profile, his password and the watchers; no studio, no settings', () => {
+    expect(menu(operator)).toEqual(['modules /dashboard', 'modules /logs', 'settings /profile', 'settings /profile/password', 'settings /watcher']);
+    for (const path of ['/studio/kpi', '/studio/regions', '/profile/notifications', '/profile/kpi-presets']) expect(mayOpen(operator, pageAt(path).access), path).toBe(false);
+    // every signed-in user changes their own password (OWASP ASVS V6.2); Settings stays the settings access's
+    expect(mayOpen(operator, pageAt('/profile/password').access)).toBe(true);
+    expect(openableSettingsPages(operator)).toEqual([]);
   });
 
   it('shows the administrator the studio with regions, zones and devices, and the settings', () => {
@@ -47,7 +50,7 @@ describe('the page table', () => {
 
   it('offers the maintenance page to those whose token allows a maintenance mode, whatever else they hold', () => {
     const maintainer = { ...operator, maintenance_modes: ['notify-off'] } as TokenClaims;
-    expect(menu(maintainer)).toEqual(['modules /dashboard', 'modules /logs', 'settings /profile', 'settings /watcher', 'settings /maintenance']);
+    expect(menu(maintainer)).toEqual(['modules /dashboard', 'modules /logs', 'settings /profile', 'settings /profile/password', 'settings /watcher', 'settings /maintenance']);
     for (const user of [operator, admin, { ...admin, maintenance_modes: [] } as TokenClaims]) expect(mayOpen(user, pageAt('/maintenance').access)).toBe(false);
   });
 
