@@ -76,10 +76,18 @@ async function send(request: HttpRequest, accessToken: string | null): Promise<R
   }
 }
 
+/** OAuth's word for a token that is not good (RFC 6750): a gateway or proxy before the server may answer it. */
+const INVALID_TOKEN = 'invalid_token';
+
+/**
+ * The auth code of a 401: ours (`errors[0].code`), or JWT101 for an `invalid_token` answer (SPEC §8:
+ * refreshed once like an expired token), by its body's `error` or its WWW-Authenticate header.
+ */
 function authErrorCode(response: RawResponse): string | undefined {
   if (response.status !== 401) return undefined;
-  const errors = (response.body as { errors?: { code?: string }[] } | undefined)?.errors;
-  return Array.isArray(errors) ? errors[0]?.code : undefined;
+  const body = response.body as { errors?: { code?: string }[]; error?: unknown } | undefined;
+  if (body?.error === INVALID_TOKEN || response.headers.get('www-authenticate')?.includes(`error="${INVALID_TOKEN}"`)) return 'JWT101';
+  return Array.isArray(body?.errors) ? body.errors[0]?.code : undefined;
 }
 
 let pendingRefresh: Promise<string> | null = null;

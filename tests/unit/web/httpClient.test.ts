@@ -64,6 +64,27 @@ describe('token refresh', () => {
     expect(navigations).toEqual([]);
   });
 
+  it('refreshes once and retries on an invalid_token answer (a gateway\'s body or header), as for an expired token', async () => {
+    let refreshCalls = 0;
+    const invalid = [
+      () => json(401, { error: 'invalid_token', error_description: 'The access token expired' }),
+      () => new Response('', { status: 401, headers: { 'www-authenticate': 'Bearer realm="api", error="invalid_token"' } }),
+    ];
+    for (const answer of invalid) {
+      storeTokens('old-access', 'old-refresh');
+      vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/auth/refresh') {
+          refreshCalls += 1;
+          return json(200, { access_token: 'new-access', refresh_token: 'new-refresh' });
+        }
+        return bearerOf(init) === 'Bearer new-access' ? json(200, { path: url }) : answer();
+      }));
+      expect(await httpRequest<{ path: string }>({ path: '/tenant' })).toEqual({ path: '/tenant' });
+    }
+    expect(refreshCalls).toBe(2);
+    expect(navigations).toEqual([]);
+  });
+
   it('ends the session and goes to /login once when the refresh fails', async () => {
     vi.stubGlobal(
       'fetch',
