@@ -6,7 +6,7 @@ import type { BrandingVariant } from '../branding/variants.ts';
 import { variantTextOverrides } from '../branding/textOverrides.ts';
 import { currentTokenClaims } from '../session/tokenClaims.ts';
 import { dictionaries } from './dictionaries/index.ts';
-import { initialLanguage, storedLanguage } from './languagePreference.ts';
+import { initialLanguage } from './languagePreference.ts';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, supportedLanguageOf } from './languages.ts';
 
 export const i18n = i18next.createInstance();
@@ -33,9 +33,8 @@ export function setUpI18n(variant: BrandingVariant): typeof i18n {
   return i18n;
 }
 
-/** After sign-in: the token's language applies unless the user chose one on this device. */
+/** After sign-in: the token's language applies, before a choice stored on this device (SPEC §1). */
 export function applySessionLanguage(): void {
-  if (storedLanguage()) return;
   const tokenLanguage = supportedLanguageOf(currentTokenClaims().lang);
   if (tokenLanguage && tokenLanguage !== i18n.language) void i18n.changeLanguage(tokenLanguage);
 }

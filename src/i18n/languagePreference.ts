@@ -1,5 +1,6 @@
-// Which language to start in (SPEC §1): the stored choice or the token's language, then the
-// browser language, then English. A choice made in the selector is stored under `language`.
+// Which language to start in (SPEC §1): the token's language (the user's own, when their account
+// names one), else the choice stored on this device, else the browser language, else English. A
+// choice made in the selector is stored under `language`.
 import { DEFAULT_LANGUAGE, isSupportedLanguage, supportedLanguageOf } from './languages.ts';
 import type { LanguageCode } from './languages.ts';
 
@@ -30,5 +31,5 @@ export function browserLanguage(): LanguageCode | undefined {
 }
 
 export function initialLanguage(tokenLanguage: string | undefined): LanguageCode {
-  return storedLanguage() ?? supportedLanguageOf(tokenLanguage) ?? browserLanguage() ?? DEFAULT_LANGUAGE;
+  return supportedLanguageOf(tokenLanguage) ?? storedLanguage() ?? browserLanguage() ?? DEFAULT_LANGUAGE;
 }
