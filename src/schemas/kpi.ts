@@ -3,7 +3,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { MODULES } from './modules.ts';
 import { CALENDAR_TIME_RANGES, CHART_TYPES, COMPARE_SHIFTS, KPI_AGGREGATIONS, ROLLING_TIME_RANGES } from './enums.ts';
-import { attributes, colour, dateTime, entityIds, entityTypeIds, groupIds, integer, multilingualText, recordId, text, timestamp } from './fields.ts';
+import { attributes, colour, dateTime, entityIds, entityTypeIds, groupIds, integer, multilingualText, recordId, text, timestamp, uuid } from './fields.ts';
 
 const readModules = ['factory-dashboard', 'factory-studio', 'performance-dashboard', 'public-api-dashboard'] as const;
 const write = { modules: ['factory-studio'] } as const;
@@ -25,6 +25,7 @@ export const kpiSchema = {
   'x-default-sort': { field: 'id', order: 'asc' },
   properties: {
     id: recordId,
+    tenant_id: { ...uuid, readOnly: true },
     name: { ...multilingualText, 'x-column': true, 'x-search': true, 'x-order': 1 },
     category: { ...text(100), 'x-column': true, 'x-filter': true, 'x-sort': true, 'x-order': 2 },
     module: { type: 'string', enum: MODULES, default: 'factory-dashboard', 'x-widget': 'enum', 'x-filter': true, 'x-order': 3 },

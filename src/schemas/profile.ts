@@ -2,7 +2,7 @@
 // summer/winter variants (SPEC §3, §5).
 import type { FromSchema } from 'json-schema-to-ts';
 import { INTERVAL_EVENTS, PROFILE_TYPES } from './enums.ts';
-import { colour, date, entityIds, groupIds, integer, name, recordId, timeOfDay, timestamp } from './fields.ts';
+import { colour, date, entityIds, groupIds, integer, name, recordId, timeOfDay, timestamp, uuid } from './fields.ts';
 
 export const MAX_PROFILE_INTERVALS = 16;
 
@@ -52,6 +52,7 @@ export const profileSchema = {
   'x-default-sort': { field: 'name', order: 'asc' },
   properties: {
     id: recordId,
+    tenant_id: { ...uuid, readOnly: true },
     name: { ...name, 'x-column': true, 'x-search': true, 'x-sort': true, 'x-order': 1 },
     type: { type: 'string', enum: PROFILE_TYPES, default: 'dimming_profile', 'x-widget': 'enum', 'x-column': true, 'x-filter': true, 'x-sort': true, 'x-order': 2 },
     definition: {

@@ -190,6 +190,18 @@ describe('schedulers', () => {
   });
 });
 
+describe('the tenant of a record', () => {
+  it('KPIs and lighting profiles carry their tenant_id (SPEC §3), the caller\'s own, which a write cannot set', async () => {
+    const tenant = (await t.get('/tenant', admin)).body.id;
+    const [kpi] = (await t.get('/kpi-list', admin)).body;
+    const [profile] = (await t.get('/profile-list', admin)).body;
+    expect(kpi.tenant_id).toBe(tenant);
+    expect(profile.tenant_id).toBe(tenant);
+    const forged = await t.post('/create-profile', { input: { name: 'Forged', type: 'dimming_profile', tenant_id: '00000000-0000-4000-8000-000000000000', definition: { intervals: [] } } }, admin);
+    expect(forged.status).toBe(400);
+  });
+});
+
 describe('lighting profiles', () => {
   it('filters by type and refuses a 17th interval', async () => {
     const dimming = await t.get('/profile-list?type=dimming_profile', admin);

@@ -108,7 +108,7 @@ export const cs: Dictionary = {
     kpi: {
       name: 'KPI',
       fields: {
-        id: 'ID', name: 'Název', category: 'Kategorie', module: 'Modul', group_ids: 'Skupiny', attributes: 'Atributy',
+        id: 'ID', tenant_id: 'Organizace', name: 'Název', category: 'Kategorie', module: 'Modul', group_ids: 'Skupiny', attributes: 'Atributy',
         query: 'Dotazy', label: 'Popisek', key: 'Klíč atributu', aggregation: 'Agregace', entity_ids: '$t(terms.entities)',
         entity_type_ids: 'Typy entit', definition: 'Graf', chart: 'Typ grafu', legend: 'Legenda', height: 'Výška (px)',
         width: 'Šířka (sloupce z 24)', time_interval: 'Časový interval', time_range: 'Časový rozsah', time_shift: 'Časový posun (hodiny)',
@@ -145,7 +145,7 @@ export const cs: Dictionary = {
     profile: {
       name: 'Profil osvětlení',
       fields: {
-        id: 'ID', name: 'Název', type: 'Typ', definition: 'Chování', color: 'Barva', astro_clock: 'Astronomické hodiny',
+        id: 'ID', tenant_id: 'Organizace', name: 'Název', type: 'Typ', definition: 'Chování', color: 'Barva', astro_clock: 'Astronomické hodiny',
         dusk_offset: 'Posun soumraku (min)', dawn_offset: 'Posun svítání (min)', light_sensor: 'Světelné čidlo', enabled: 'Zapnuto',
         dawn: 'Svítání (lx)', dusk: 'Soumrak (lx)', value: 'Hodnota', window_from: 'Časové okno od', window_to: 'Časové okno do',
         intervals: 'Interval', from: 'Od', to: 'Do', level: 'Úroveň (%)', exceptions: 'Výjimka', date: 'Datum',

@@ -108,7 +108,7 @@ export const de: Dictionary = {
     kpi: {
       name: 'KPI',
       fields: {
-        id: 'ID', name: 'Name', category: 'Kategorie', module: 'Modul', group_ids: 'Gruppen', attributes: 'Attribute',
+        id: 'ID', tenant_id: 'Organisation', name: 'Name', category: 'Kategorie', module: 'Modul', group_ids: 'Gruppen', attributes: 'Attribute',
         query: 'Abfragen', label: 'Beschriftung', key: 'Attributschlüssel', aggregation: 'Aggregation', entity_ids: '$t(terms.entities)',
         entity_type_ids: 'Entitätstypen', definition: 'Diagramm', chart: 'Diagrammtyp', legend: 'Legende', height: 'Höhe (px)',
         width: 'Breite (Spalten von 24)', time_interval: 'Zeitintervall', time_range: 'Zeitbereich', time_shift: 'Zeitverschiebung (Stunden)',
@@ -145,7 +145,7 @@ export const de: Dictionary = {
     profile: {
       name: 'Lichtprofil',
       fields: {
-        id: 'ID', name: 'Name', type: 'Typ', definition: 'Verhalten', color: 'Farbe', astro_clock: 'Astro-Uhr',
+        id: 'ID', tenant_id: 'Organisation', name: 'Name', type: 'Typ', definition: 'Verhalten', color: 'Farbe', astro_clock: 'Astro-Uhr',
         dusk_offset: 'Versatz Abenddämmerung (min)', dawn_offset: 'Versatz Morgendämmerung (min)', light_sensor: 'Lichtsensor', enabled: 'Aktiviert',
         dawn: 'Morgendämmerung (lx)', dusk: 'Abenddämmerung (lx)', value: 'Wert', window_from: 'Zeitfenster von', window_to: 'Zeitfenster bis',
         intervals: 'Intervall', from: 'Von', to: 'Bis', level: 'Stufe (%)', exceptions: 'Ausnahme', date: 'Datum',

@@ -107,7 +107,7 @@ export const en = {
     kpi: {
       name: 'KPI',
       fields: {
-        id: 'ID', name: 'Name', category: 'Category', module: 'Module', group_ids: 'Groups', attributes: 'Attributes',
+        id: 'ID', tenant_id: 'Organisation', name: 'Name', category: 'Category', module: 'Module', group_ids: 'Groups', attributes: 'Attributes',
         query: 'Queries', label: 'Label', key: 'Attribute key', aggregation: 'Aggregation', entity_ids: '$t(terms.entities)',
         entity_type_ids: 'Entity types', definition: 'Chart', chart: 'Chart type', legend: 'Legend', height: 'Height (px)',
         width: 'Width (columns of 24)', time_interval: 'Time interval', time_range: 'Time range', time_shift: 'Time shift (hours)',
@@ -144,7 +144,7 @@ export const en = {
     profile: {
       name: 'Lighting profile',
       fields: {
-        id: 'ID', name: 'Name', type: 'Type', definition: 'Behaviour', color: 'Colour', astro_clock: 'Astro clock',
+        id: 'ID', tenant_id: 'Organisation', name: 'Name', type: 'Type', definition: 'Behaviour', color: 'Colour', astro_clock: 'Astro clock',
         dusk_offset: 'Dusk offset (min)', dawn_offset: 'Dawn offset (min)', light_sensor: 'Light sensor', enabled: 'Enabled',
         dawn: 'Dawn (lx)', dusk: 'Dusk (lx)', value: 'Value', window_from: 'Time window from', window_to: 'Time window to',
         intervals: 'Interval', from: 'From', to: 'To', level: 'Level (%)', exceptions: 'Exception', date: 'Date',

@@ -108,7 +108,7 @@ export const ko: Dictionary = {
     kpi: {
       name: 'KPI',
       fields: {
-        id: 'ID', name: '이름', category: '카테고리', module: '모듈', group_ids: '그룹', attributes: '속성',
+        id: 'ID', tenant_id: '조직', name: '이름', category: '카테고리', module: '모듈', group_ids: '그룹', attributes: '속성',
         query: '쿼리', label: '레이블', key: '속성 키', aggregation: '집계', entity_ids: '$t(terms.entities)',
         entity_type_ids: '엔터티 유형', definition: '차트', chart: '차트 유형', legend: '범례', height: '높이(px)',
         width: '너비(24열 기준)', time_interval: '시간 간격', time_range: '시간 범위', time_shift: '시간 이동(시간)',
@@ -145,7 +145,7 @@ export const ko: Dictionary = {
     profile: {
       name: '조명 프로필',
       fields: {
-        id: 'ID', name: '이름', type: '유형', definition: '동작', color: '색상', astro_clock: '천문 시계',
+        id: 'ID', tenant_id: '조직', name: '이름', type: '유형', definition: '동작', color: '색상', astro_clock: '천문 시계',
         dusk_offset: '일몰 오프셋(분)', dawn_offset: '일출 오프셋(분)', light_sensor: '조도 센서', enabled: '사용',
         dawn: '일출(lx)', dusk: '일몰(lx)', value: '값', window_from: '적용 시간 시작', window_to: '적용 시간 끝',
         intervals: '구간', from: '시작', to: '끝', level: '레벨(%)', exceptions: '예외', date: '날짜',

@@ -108,7 +108,7 @@ export const pt: Dictionary = {
     kpi: {
       name: 'KPI',
       fields: {
-        id: 'ID', name: 'Nome', category: 'Categoria', module: 'Módulo', group_ids: 'Grupos', attributes: 'Atributos',
+        id: 'ID', tenant_id: 'Organização', name: 'Nome', category: 'Categoria', module: 'Módulo', group_ids: 'Grupos', attributes: 'Atributos',
         query: 'Consultas', label: 'Etiqueta', key: 'Chave do atributo', aggregation: 'Agregação', entity_ids: '$t(terms.entities)',
         entity_type_ids: 'Tipos de entidade', definition: 'Gráfico', chart: 'Tipo de gráfico', legend: 'Legenda', height: 'Altura (px)',
         width: 'Largura (colunas de 24)', time_interval: 'Intervalo de tempo', time_range: 'Período de tempo', time_shift: 'Desfasamento temporal (horas)',
@@ -145,7 +145,7 @@ export const pt: Dictionary = {
     profile: {
       name: 'Perfil de iluminação',
       fields: {
-        id: 'ID', name: 'Nome', type: 'Tipo', definition: 'Comportamento', color: 'Cor', astro_clock: 'Relógio astronómico',
+        id: 'ID', tenant_id: 'Organização', name: 'Nome', type: 'Tipo', definition: 'Comportamento', color: 'Cor', astro_clock: 'Relógio astronómico',
         dusk_offset: 'Desfasamento do anoitecer (min)', dawn_offset: 'Desfasamento do amanhecer (min)', light_sensor: 'Sensor de luz', enabled: 'Ativado',
         dawn: 'Amanhecer (lx)', dusk: 'Anoitecer (lx)', value: 'Valor', window_from: 'Janela horária de', window_to: 'Janela horária até',
         intervals: 'Intervalo', from: 'De', to: 'Até', level: 'Nível (%)', exceptions: 'Exceção', date: 'Data',

@@ -108,7 +108,7 @@ export const sk: Dictionary = {
     kpi: {
       name: 'KPI',
       fields: {
-        id: 'ID', name: 'Názov', category: 'Kategória', module: 'Modul', group_ids: 'Skupiny', attributes: 'Atribúty',
+        id: 'ID', tenant_id: 'Organizácia', name: 'Názov', category: 'Kategória', module: 'Modul', group_ids: 'Skupiny', attributes: 'Atribúty',
         query: 'Dotazy', label: 'Popisok', key: 'Kľúč atribútu', aggregation: 'Agregácia', entity_ids: '$t(terms.entities)',
         entity_type_ids: 'Typy entít', definition: 'Graf', chart: 'Typ grafu', legend: 'Legenda', height: 'Výška (px)',
         width: 'Šírka (stĺpce z 24)', time_interval: 'Časový interval', time_range: 'Časový rozsah', time_shift: 'Časový posun (hodiny)',
@@ -145,7 +145,7 @@ export const sk: Dictionary = {
     profile: {
       name: 'Profil osvetlenia',
       fields: {
-        id: 'ID', name: 'Názov', type: 'Typ', definition: 'Správanie', color: 'Farba', astro_clock: 'Astronomické hodiny',
+        id: 'ID', tenant_id: 'Organizácia', name: 'Názov', type: 'Typ', definition: 'Správanie', color: 'Farba', astro_clock: 'Astronomické hodiny',
         dusk_offset: 'Posun súmraku (min)', dawn_offset: 'Posun úsvitu (min)', light_sensor: 'Svetelný senzor', enabled: 'Zapnuté',
         dawn: 'Úsvit (lx)', dusk: 'Súmrak (lx)', value: 'Hodnota', window_from: 'Časové okno od', window_to: 'Časové okno do',
         intervals: 'Interval', from: 'Od', to: 'Do', level: 'Úroveň (%)', exceptions: 'Výnimka', date: 'Dátum',
