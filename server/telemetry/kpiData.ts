@@ -83,7 +83,7 @@ const pick = <T extends object>(object: T, keys: (keyof T)[]) => Object.fromEntr
 const definitionFields = kpiSchema.properties.definition.properties;
 const usedDefinition = {
   type: 'object',
-  properties: pick(definitionFields, ['time_interval', 'time_range', 'time_shift', 'date_range', 'floating_start', 'series', 'compare']),
+  properties: pick(definitionFields, ['time_interval', 'time_range', 'time_shift', 'date_range', 'floating_start', 'floating_window', 'series', 'compare']),
 };
 const itemFields = kpiSchema.properties.query.items;
 const usedQuery = {

@@ -163,7 +163,7 @@ export function bucketEnd(zone: string, interval: KpiInterval, at: number): numb
 // ---- the range ----------------------------------------------------------------------------
 
 /** The definition's fields that decide the range (the KPI schema's defaults when absent). */
-export type RangeDefinition = Partial<Pick<Definition, 'time_interval' | 'time_range' | 'time_shift' | 'date_range' | 'floating_start'>>;
+export type RangeDefinition = Partial<Pick<Definition, 'time_interval' | 'time_range' | 'time_shift' | 'date_range' | 'floating_start' | 'floating_window'>>;
 
 export interface KpiRange {
   interval: KpiInterval;
@@ -222,7 +222,8 @@ function rollingStart(zone: string, range: RollingTimeRange, now: number): numbe
 
 /**
  * The range of a definition at `now`, in this precedence: `date_range` (when not empty), a calendar
- * `time_range` (today, last_week, …: whole periods), the floating start until now, the rolling
+ * `time_range` (today, last_week, …: whole periods), the floating start until now (with
+ * `floating_window`: until the end of its period), the rolling
  * `time_range` ending now; moved back by `time_shift` hours; then widened to whole buckets (from
  * down to its bucket's start, to up to its bucket's end).
  */
@@ -240,7 +241,8 @@ export function kpiRange(definition: RangeDefinition, zone: string, now: number)
     [from, to] = calendarRange(zone, timeRange, now);
   } else if (definition.floating_start && definition.floating_start !== 'none') {
     from = floatingStart(zone, definition.floating_start, now);
-    to = now;
+    // a floating window: the whole period, its end ahead of now
+    to = definition.floating_window ? zonedInstant(zone, nextPeriodWall(definition.floating_start, periodWallStart(zone, definition.floating_start, now, 0))) : now;
   } else {
     to = now;
     from = rollingStart(zone, timeRange, now);

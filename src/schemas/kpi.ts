@@ -65,6 +65,8 @@ export const kpiSchema = {
         // The range starts at the start of the current day, week (Monday), month or year in the
         // reader's time zone and ends now; `none` keeps the rolling time_range.
         floating_start: { type: 'string', enum: ['none', 'day', 'week', 'month', 'year'], default: 'none', 'x-widget': 'enum' },
+        // With a floating start, the whole period (to the end of the day, week, month or year) rather than until now.
+        floating_window: { type: 'boolean', default: false },
         // One series per query item over all its entities, or one per query item and entity.
         series: { type: 'string', enum: ['aggregated', 'per_entity'], default: 'aggregated', 'x-widget': 'enum' },
         // One comparison series (SPEC §5): the same query over an earlier range, drawn over this one.

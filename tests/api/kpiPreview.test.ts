@@ -100,6 +100,17 @@ describe('a draft', () => {
   });
 });
 
+describe('a floating window', () => {
+  it('runs a floating start to the end of its period: today whole, in UTC', async () => {
+    const answer = await preview({ query: [{ key: 'power', aggregation: 'avg' }], definition: { chart: 'line', time_interval: '1h', floating_start: 'day', floating_window: true }, timezone: 'UTC' });
+    expect(answer.status, JSON.stringify(answer.body).slice(0, 200)).toBe(200);
+    const midnight = new Date();
+    midnight.setUTCHours(0, 0, 0, 0);
+    expect(answer.body.from).toBe(midnight.toISOString());
+    expect(Date.parse(answer.body.to) - midnight.getTime()).toBe(24 * 3_600_000);
+  });
+});
+
 describe('who may preview', () => {
   it('the operator (who reads KPIs but may not write them) gets 403 before the body is looked at', async () => {
     const bodies: unknown[] = [{ query: [{ key: 'agg', aggregation: 'sum' }], definition: { chart: 'line' } }, {}, { bogus: 1 }, 'not json', { query: 'x'.repeat(70_000) }];
@@ -168,7 +179,8 @@ describe('bad drafts', () => {
     await refused({ query: [item], definition: { chart: 'line' }, timezone: 'Mars/Olympus_Mons' }, { code: 'BAD_KPI_DATA', message: 'Bad kpi_data', field: 'timezone' });
     await refused({ query: [{ ...item, entity_ids: meters.ids }], definition: { chart: 'line', time_interval: '1m', time_range: 'this_year' } },
       { code: 'BAD_KPI_DATA', params: { limit: 20_000 } });
-    await refused({ query: [item], definition: { chart: 'line', date_range: { from: '1800-01-01T00:00:00Z', to: '1800-01-02T00:00:00Z' } } }, { code: 'BAD_KPI_DATA', field: 'definition' });
+    // a date before 1970 is the schema's refusal, on its field
+    await refused({ query: [item], definition: { chart: 'line', date_range: { from: '1800-01-01T00:00:00Z', to: '1800-01-02T00:00:00Z' } } }, { code: 'VALIDATION', field: 'definition.date_range.from' });
   });
 
   it('a body over 64 kB is 413, nothing read', async () => {

@@ -112,7 +112,7 @@ export const cs: Dictionary = {
         query: 'Dotazy', label: 'Popisek', key: 'Klíč atributu', aggregation: 'Agregace', entity_ids: '$t(terms.entities)',
         entity_type_ids: 'Typy entit', definition: 'Graf', chart: 'Typ grafu', legend: 'Legenda', height: 'Výška (px)',
         width: 'Šířka (sloupce z 24)', time_interval: 'Časový interval', time_range: 'Časový rozsah', time_shift: 'Časový posun (hodiny)',
-        date_range: 'Rozsah dat', floating_start: 'Plovoucí začátek', series: 'Řady',
+        date_range: 'Rozsah dat', floating_start: 'Plovoucí začátek', floating_window: 'Plovoucí okno (celé období)', series: 'Řady',
         refresh_interval: 'Interval obnovení (s)', page_size: 'Velikost stránky', y_axis: 'Osa Y', decimals: 'Desetinná místa',
         split_number: 'Počet úseků', compare: 'Srovnávací řada', compare_shift: 'Porovnat s', compare_by: 'O kolik dříve', compare_from: 'Porovnat od', timezone_shift: 'Posun časového pásma', max: 'Maximum', colour_mapping: 'Mapování barev',
         property: 'Vlastnost', measure: 'Jednotka', out_of_bounds_color: 'Barva mimo rozsahy',

@@ -112,7 +112,7 @@ export const de: Dictionary = {
         query: 'Abfragen', label: 'Beschriftung', key: 'Attributschlüssel', aggregation: 'Aggregation', entity_ids: '$t(terms.entities)',
         entity_type_ids: 'Entitätstypen', definition: 'Diagramm', chart: 'Diagrammtyp', legend: 'Legende', height: 'Höhe (px)',
         width: 'Breite (Spalten von 24)', time_interval: 'Zeitintervall', time_range: 'Zeitbereich', time_shift: 'Zeitverschiebung (Stunden)',
-        date_range: 'Datumsbereich', floating_start: 'Gleitender Beginn', series: 'Datenreihen',
+        date_range: 'Datumsbereich', floating_start: 'Gleitender Beginn', floating_window: 'Gleitendes Fenster (ganzer Zeitraum)', series: 'Datenreihen',
         refresh_interval: 'Aktualisierungsintervall (s)', page_size: 'Seitengröße', y_axis: 'Y-Achse', decimals: 'Dezimalstellen',
         split_number: 'Anzahl der Abschnitte', compare: 'Vergleichsreihe', compare_shift: 'Vergleichen mit', compare_by: 'Früher um', compare_from: 'Vergleichen ab', timezone_shift: 'Zeitzonenverschiebung', max: 'Maximum', colour_mapping: 'Farbzuordnung',
         property: 'Eigenschaft', measure: 'Einheit', out_of_bounds_color: 'Farbe außerhalb der Bereiche',

@@ -111,7 +111,7 @@ export const en = {
         query: 'Queries', label: 'Label', key: 'Attribute key', aggregation: 'Aggregation', entity_ids: '$t(terms.entities)',
         entity_type_ids: 'Entity types', definition: 'Chart', chart: 'Chart type', legend: 'Legend', height: 'Height (px)',
         width: 'Width (columns of 24)', time_interval: 'Time interval', time_range: 'Time range', time_shift: 'Time shift (hours)',
-        date_range: 'Date range', floating_start: 'Floating start', series: 'Series',
+        date_range: 'Date range', floating_start: 'Floating start', floating_window: 'Floating window (the whole period)', series: 'Series',
         refresh_interval: 'Refresh interval (s)', page_size: 'Page size', y_axis: 'Y axis', decimals: 'Decimals',
         split_number: 'Split number', compare: 'Compare series', compare_shift: 'Compare with', compare_by: 'Earlier by', compare_from: 'Compare from', timezone_shift: 'Timezone shift', max: 'Maximum', colour_mapping: 'Colour mapping',
         property: 'Property', measure: 'Measure', out_of_bounds_color: 'Out-of-bounds colour',

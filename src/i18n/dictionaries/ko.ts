@@ -112,7 +112,7 @@ export const ko: Dictionary = {
         query: '쿼리', label: '레이블', key: '속성 키', aggregation: '집계', entity_ids: '$t(terms.entities)',
         entity_type_ids: '엔터티 유형', definition: '차트', chart: '차트 유형', legend: '범례', height: '높이(px)',
         width: '너비(24열 기준)', time_interval: '시간 간격', time_range: '시간 범위', time_shift: '시간 이동(시간)',
-        date_range: '날짜 범위', floating_start: '유동 시작', series: '계열',
+        date_range: '날짜 범위', floating_start: '유동 시작', floating_window: '유동 창(전체 기간)', series: '계열',
         refresh_interval: '새로 고침 간격(초)', page_size: '페이지 크기', y_axis: 'Y축', decimals: '소수 자릿수',
         split_number: '분할 수', compare: '비교 계열', compare_shift: '비교 대상', compare_by: '이전 간격', compare_from: '비교 시작', timezone_shift: '시간대 오프셋', max: '최댓값', colour_mapping: '색상 매핑',
         property: '대상 속성', measure: '단위', out_of_bounds_color: '범위 밖 색상',

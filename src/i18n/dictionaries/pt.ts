@@ -112,7 +112,7 @@ export const pt: Dictionary = {
         query: 'Consultas', label: 'Etiqueta', key: 'Chave do atributo', aggregation: 'Agregação', entity_ids: '$t(terms.entities)',
         entity_type_ids: 'Tipos de entidade', definition: 'Gráfico', chart: 'Tipo de gráfico', legend: 'Legenda', height: 'Altura (px)',
         width: 'Largura (colunas de 24)', time_interval: 'Intervalo de tempo', time_range: 'Período de tempo', time_shift: 'Desfasamento temporal (horas)',
-        date_range: 'Intervalo de datas', floating_start: 'Início flutuante', series: 'Séries',
+        date_range: 'Intervalo de datas', floating_start: 'Início flutuante', floating_window: 'Janela flutuante (período inteiro)', series: 'Séries',
         refresh_interval: 'Intervalo de atualização (s)', page_size: 'Tamanho da página', y_axis: 'Eixo Y', decimals: 'Casas decimais',
         split_number: 'Número de divisões', compare: 'Série de comparação', compare_shift: 'Comparar com', compare_by: 'Antes em', compare_from: 'Comparar a partir de', timezone_shift: 'Desfasamento de fuso horário', max: 'Máximo', colour_mapping: 'Mapeamento de cores',
         property: 'Propriedade', measure: 'Unidade', out_of_bounds_color: 'Cor fora dos intervalos',

@@ -112,7 +112,7 @@ export const sk: Dictionary = {
         query: 'Dotazy', label: 'Popisok', key: 'Kľúč atribútu', aggregation: 'Agregácia', entity_ids: '$t(terms.entities)',
         entity_type_ids: 'Typy entít', definition: 'Graf', chart: 'Typ grafu', legend: 'Legenda', height: 'Výška (px)',
         width: 'Šírka (stĺpce z 24)', time_interval: 'Časový interval', time_range: 'Časový rozsah', time_shift: 'Časový posun (hodiny)',
-        date_range: 'Rozsah dátumov', floating_start: 'Plávajúci začiatok', series: 'Rady',
+        date_range: 'Rozsah dátumov', floating_start: 'Plávajúci začiatok', floating_window: 'Plávajúce okno (celé obdobie)', series: 'Rady',
         refresh_interval: 'Interval obnovenia (s)', page_size: 'Veľkosť stránky', y_axis: 'Os Y', decimals: 'Desatinné miesta',
         split_number: 'Počet úsekov', compare: 'Porovnávací rad', compare_shift: 'Porovnať s', compare_by: 'O koľko skôr', compare_from: 'Porovnať od', timezone_shift: 'Posun časového pásma', max: 'Maximum', colour_mapping: 'Mapovanie farieb',
         property: 'Vlastnosť', measure: 'Jednotka', out_of_bounds_color: 'Farba mimo rozsahov',

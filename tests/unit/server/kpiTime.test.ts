@@ -142,6 +142,15 @@ describe('the range of a definition', () => {
     expect(kpiRange({ time_interval: '1h', floating_start: 'none', time_range: '1h' }, 'UTC', now)).toMatchObject({ from: at('2026-03-29T09:00:00Z') });
   });
 
+  it('with a floating window, runs the floating range to the end of its period (a 23-hour day on the spring change)', () => {
+    expect(kpiRange({ time_interval: '1h', floating_start: 'day', floating_window: true }, BRATISLAVA, now)).toMatchObject({ from: at('2026-03-28T23:00:00Z'), to: at('2026-03-29T22:00:00Z') });
+    expect(kpiRange({ time_interval: '1d', floating_start: 'week', floating_window: true }, BRATISLAVA, now)).toMatchObject({ from: at('2026-03-22T23:00:00Z'), to: at('2026-03-29T22:00:00Z') });
+    expect(kpiRange({ time_interval: '1d', floating_start: 'month', floating_window: true }, 'UTC', now)).toMatchObject({ from: at('2026-03-01T00:00:00Z'), to: at('2026-04-01T00:00:00Z') });
+    expect(kpiRange({ time_interval: '1M', floating_start: 'year', floating_window: true }, KOLKATA, now)).toMatchObject({ from: at('2025-12-31T18:30:00Z'), to: at('2026-12-31T18:30:00Z') });
+    // without a floating start it changes nothing
+    expect(kpiRange({ time_interval: '1h', time_range: '1h', floating_window: true }, 'UTC', now)).toEqual(kpiRange({ time_interval: '1h', time_range: '1h' }, 'UTC', now));
+  });
+
   it('uses a date range as given, widened to whole buckets', () => {
     const date_range = { from: '2026-03-28T00:00:00+01:00', to: '2026-03-31T00:00:00+02:00' };
     expect(kpiRange({ time_interval: '1d', date_range }, BRATISLAVA, now)).toEqual({ interval: '1d', from: at('2026-03-27T23:00:00Z'), to: at('2026-03-30T22:00:00Z') });
