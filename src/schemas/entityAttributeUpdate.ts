@@ -12,8 +12,8 @@ export const MANUAL_EDIT_PERMISSION = 'dashboard.entity.manually_editable';
 /** Attributes the server keeps from the device's connection (ThingsBoard's): shown, never edited by hand. */
 export const SERVER_KEPT_ATTRIBUTES = ['active', 'lastActivityTime'] as const;
 export const isServerKeptAttribute = (key: string) => (SERVER_KEPT_ATTRIBUTES as readonly string[]).includes(key);
-/** SPEC §5: an edit that changes nothing. */
-export const NO_ATTRIBUTE_CHANGE = 'No attribute value has changed';
+/** SPEC §8: an update that changes no value (the web app's own check before sending says §5's 'No attribute value has changed'). */
+export const NO_ATTRIBUTE_CHANGE = 'No attribute value changed';
 
 export const entityAttributeUpdateSchema = {
   $id: 'entityAttributeUpdateArgs',

@@ -1,7 +1,7 @@
 // Entities placed and edited as the studio and the dashboard's map do it: geometry (point,
 // circle, polygon) checked with clear messages and nothing stored when refused; hand edits of
-// attributes (update_entity_attribute) with their permission, the 'No attribute value has
-// changed' case, the log and the live diff; other tenants and the operator refused.
+// attributes (update_entity_attribute) with their permission, the 'No attribute value changed'
+// case, the log and the live diff; other tenants and the operator refused.
 import { sql } from 'drizzle-orm';
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,7 +136,7 @@ describe('update_entity_attribute (hand edits from the dashboard)', () => {
     // the same values again, or nothing at all: refused, nothing logged
     for (const variables of [{ id, attributes: { dim_level: 80 } }, { id }, { id, geom: { type: 'Point', coordinates: [17.1, 48.1] } }]) {
       const same = await edit(admin, variables);
-      expect(same.body.errors[0]).toMatchObject({ message: 'No attribute value has changed', extensions: { code: 'NO_ATTRIBUTE_CHANGE' } });
+      expect(same.body.errors[0]).toMatchObject({ message: 'No attribute value changed', extensions: { code: 'NO_ATTRIBUTE_CHANGE' } });
     }
     expect((await logsOf(id)).filter((entry) => entry.message === 'Entity attributes changed')).toHaveLength(1);
 

@@ -109,6 +109,9 @@ test('a value published by mosquitto_pub appears on the selected device live, be
   await mosquittoPub(accessToken, 'v1/devices/me/telemetry', JSON.stringify({ power: Number(power) }));
   await withinPageTime(page, 10_000, () => expect(page.getByTestId('telemetry-power')).toHaveText(power, { timeout: 200 }));
   await page.clock.resume();
+  // named as a person reads it, in the interface language (SPEC §1), not by its key
+  const powerRow = page.getByTestId('entity-panel').locator('.ant-descriptions-row').filter({ has: page.getByTestId('telemetry-power') });
+  await expect(powerRow.locator('.ant-descriptions-item-label')).toHaveText('Power');
 });
 
 test('coloured by an attribute, the map draws another device\'s change live', async ({ page, request }) => {

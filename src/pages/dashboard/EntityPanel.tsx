@@ -18,6 +18,7 @@ import { EntityRelations } from './EntityRelations.tsx';
 import { useEntityUpdates } from './useEntityUpdates.ts';
 import { UPDATE_ATTRIBUTES } from './queries.ts';
 import { useErrorToast } from '../../components/useErrorToast.ts';
+import { useAttributeName } from '../../i18n/attributeNames.ts';
 
 type Editable = string | number | boolean;
 /** The entity type category of lamps, which lighting profiles steer. */
@@ -35,6 +36,8 @@ interface EntityPanelProps {
 export function EntityPanel({ id, detail, onDetail, onClose, onSelect }: EntityPanelProps) {
   const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
+  // attribute names in the interface language (SPEC §1), as the charts and filters show them
+  const attributeName = useAttributeName();
   const showError = useErrorToast();
   const { entityTypes } = useShellData();
   const { query } = useOne<EntityDetailJson>({ resource: 'entities', id, errorNotification: false });
@@ -79,12 +82,13 @@ export function EntityPanel({ id, detail, onDetail, onClose, onSelect }: EntityP
     const values = await form.validateFields();
     const changed = Object.fromEntries(Object.entries(values).filter(([key, value]) => value !== entity.attributes[key]));
     if (Object.keys(changed).length === 0) {
-      void message.warning(t('apiErrors.NO_ATTRIBUTE_CHANGE'));
+      // SPEC §5: an edit needs one attribute changed (the server's own answer is §8's NO_ATTRIBUTE_CHANGE)
+      void message.warning(t('dashboard.entity.nothingChanged'));
       return;
     }
     modal.confirm({
       title: t('dashboard.entity.confirmTitle', { name }),
-      content: Object.keys(changed).join(', '),
+      content: Object.keys(changed).map(attributeName).join(', '),
       okText: t('buttons.save'),
       cancelText: t('buttons.cancel'),
       onOk: async () => {
@@ -123,7 +127,7 @@ export function EntityPanel({ id, detail, onDetail, onClose, onSelect }: EntityP
       ) : (
         <Descriptions size="small" column={1} data-testid="entity-telemetry">
           {Object.entries(entity.telemetry).map(([key, { ts, value }]) => (
-            <Descriptions.Item key={key} label={key}>
+            <Descriptions.Item key={key} label={attributeName(key)}>
               <span data-testid={`telemetry-${key}`}>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</span>
               <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>{time(ts)}</Typography.Text>
             </Descriptions.Item>
@@ -137,7 +141,7 @@ export function EntityPanel({ id, detail, onDetail, onClose, onSelect }: EntityP
           {editing ? (
             <Form form={form} layout="vertical" initialValues={Object.fromEntries(editableKeys.map((key) => [key, entity.attributes[key]]))}>
               {editableKeys.map((key) => (
-                <Form.Item key={key} name={key} label={key} valuePropName={typeof entity.attributes[key] === 'boolean' ? 'checked' : 'value'}>
+                <Form.Item key={key} name={key} label={attributeName(key)} valuePropName={typeof entity.attributes[key] === 'boolean' ? 'checked' : 'value'}>
                   {typeof entity.attributes[key] === 'boolean' ? <Switch /> : typeof entity.attributes[key] === 'number' ? <InputNumber style={{ width: '100%' }} /> : <Input />}
                 </Form.Item>
               ))}
@@ -150,7 +154,7 @@ export function EntityPanel({ id, detail, onDetail, onClose, onSelect }: EntityP
             <>
               <Descriptions size="small" column={1} data-testid="entity-attributes">
                 {attributeKeys.map((key) => (
-                  <Descriptions.Item key={key} label={key}>{shown(key, entity.attributes[key])}</Descriptions.Item>
+                  <Descriptions.Item key={key} label={attributeName(key)}>{shown(key, entity.attributes[key])}</Descriptions.Item>
                 ))}
               </Descriptions>
               <Space>
