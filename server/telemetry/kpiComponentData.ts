@@ -2,14 +2,14 @@
 // /kpi-data's computation, in UTC): an API client draws it without the KPI doors, which the public
 // API does not offer. Nothing else of the KPI is told, and a KPI that is gone leaves both null.
 //
-// What one answer may cost is bounded: each KPI is computed once per answer however many
-// components name it (and once for a user's answers within REUSED_MS: a hundred readers of one
-// board compute it once); the data an answer carries stops at MAX_COMPONENT_DATA_BYTES (the components
-// past it say so in `data_error`, and a smaller page carries theirs; the first component's data
-// goes whatever its size, which the KPI limits bound); and only COMPUTING_AT_ONCE lists are read,
-// completed and made JSON at a time in the whole process (the completion's `gate`, which the
-// resource service runs them through), the others waiting their turn holding nothing. One component whose data cannot be computed says why in its place and never
-// fails the list; only the database's absence does.
+// What one answer may cost is bounded. Each KPI is computed once per answer however many components
+// name it, and once for a user's answers within REUSED_MS (a hundred readers of one board compute it
+// once). The data an answer carries stops at MAX_COMPONENT_DATA_BYTES: the components past it say so
+// in `data_error` and a smaller page carries theirs (the first component's data goes whatever its
+// size, which the KPI limits bound). Only COMPUTING_AT_ONCE lists are read, completed and made JSON
+// at a time in the whole process (the completion's `gate`, which the resource service runs them
+// through); the others wait their turn holding nothing. A component whose data cannot be computed
+// says why in its place and never fails the list; only the database's absence does.
 import { MAX_POINTS_PER_SERIES, type KpiDataAnswer } from '../../src/schemas/kpiDataQuery.ts';
 import { isDatabaseUnavailable } from '../db/databaseErrors.ts';
 import { ApiError, GENERIC_ERROR } from '../errors.ts';
@@ -20,7 +20,7 @@ import type { KpiDataService } from './kpiData.ts';
 
 /** KPI data one component list carries, at most (characters of its JSON). */
 export const MAX_COMPONENT_DATA_BYTES = 2 * 1024 * 1024;
-/** Component answers computing KPI data at once, in the whole process. */
+/** Component lists answered at once (read, completed, made JSON), in the whole process. */
 export const COMPUTING_AT_ONCE = 2;
 /** How long a user's KPI data, once computed for an answer, serves their next answers (ms): a hundred readers of one board compute it once. */
 export const REUSED_MS = 2_000;
