@@ -7,10 +7,9 @@ import { orderedFields, writableFields } from '../../schemas/model.ts';
 import { useFieldLabel } from '../../components/schema/useFieldLabel.ts';
 import type { ModelResource } from '../../resources/defineResource.ts';
 import { RecordValue } from './RecordValue.tsx';
-import { recordTitle } from './recordTitle.ts';
 
 export function RecordDrawer({ resource, record, onClose }: { resource: ModelResource; record?: BaseRecord; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const schema = resource.schema;
   const labelOf = useFieldLabel();
   const { mutate: update, mutation } = useUpdate();
@@ -28,7 +27,7 @@ export function RecordDrawer({ resource, record, onClose }: { resource: ModelRes
                   options={(schema.properties[field].enum ?? []).map((value) => ({ value: value as string, label: t(`enumValues.${field}.${String(value)}`) }))}
                   onChange={(value) => update({
                     resource: resource.name, id: record.id!, values: { [field]: value },
-                    successNotification: () => ({ type: 'success', message: t('notifications.updated', { name: recordTitle(schema, record, i18n.language, t(`models.${schema.$id}.name`)) }) }),
+                    successNotification: () => ({ type: 'success', message: t('notifications.updated', { name: t(`models.${schema.$id}.name`) }) }),
                   }, { onSuccess: ({ data }) => Object.assign(record, data) })} />
               ) : (
                 <RecordValue field={field} schema={schema.properties[field]} value={record[field]} record={record} />
