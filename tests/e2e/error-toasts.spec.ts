@@ -66,3 +66,18 @@ test('no answer within 15 s: the generic text', async ({ page }) => {
   await expect(generic).toBeVisible();
   await held!.abort().catch(() => undefined);
 });
+
+test("a dialog's failed save is told like any failed request: the frame origins' refusal, for 5 s", async ({ page }) => {
+  await page.route('**/tenant/iframe-origins', (route) => (route.request().method() === 'PUT'
+    ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ errors: [{ code: 'X_CHANGED', message: 'The origins were changed meanwhile' }] }) })
+    : route.fallback()));
+  await login(page, users.cityAdmin, '/performance-dashboard');
+  await page.getByTestId('frame-origins-open').click();
+  const dialog = page.getByRole('dialog', { name: 'Web page origins of this organisation' });
+  const input = dialog.getByRole('combobox', { name: 'Allowed origins' });
+  await input.fill('https://status.toasts.example');
+  await input.press('Enter');
+  await dialog.getByTestId('frame-origins-save').click();
+  await toastFor5s(page, 'The origins were changed meanwhile', () => page.unroute('**/tenant/iframe-origins'));
+  await expect(dialog.getByTestId('frame-origins-saved')).toHaveCount(0); // nothing claims it was saved
+});
