@@ -81,3 +81,16 @@ test("a dialog's failed save is told like any failed request: the frame origins'
   await toastFor5s(page, 'The origins were changed meanwhile', () => page.unroute('**/tenant/iframe-origins'));
   await expect(dialog.getByTestId('frame-origins-saved')).toHaveCount(0); // nothing claims it was saved
 });
+
+test('a failed update names the record, not its model (SPEC §8)', async ({ page, request }) => {
+  const token = await (await request.post('/auth/login', { data: { email: users.cityAdmin, password: 'demo1234' } })).json() as { access_token: string };
+  const [watcher] = await (await request.get('/watcher-list', { headers: { authorization: `Bearer ${token.access_token}` } })).json() as { id: number; name: string }[];
+  await page.route('**/update-watcher', (route) => route.fulfill({
+    status: 409, contentType: 'application/json', body: JSON.stringify({ errors: [{ code: 'X_CONFLICT', message: 'Changed meanwhile by someone else' }] }),
+  }));
+  await login(page, users.cityAdmin, `/watcher/edit/${watcher.id}`);
+  await expect(page.getByTestId('form-save')).toBeEnabled();
+  await page.getByTestId('form-save').click();
+  await toastFor5s(page, `Update of ${watcher.name} was not successful. See logs for details`, () => page.unroute('**/update-watcher'));
+  await expect(toast(page).filter({ hasText: 'Update of Watcher' })).toHaveCount(0);
+});
