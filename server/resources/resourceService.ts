@@ -98,6 +98,23 @@ const ownerOf = (model: Model, record: RecordData) => {
   return field ? String(record[field]) : undefined;
 };
 
+/** What one list answer may hold (characters of its JSON): more is a 400 that says to ask for a page. */
+export const MAX_LIST_ANSWER_CHARS = 16 * 1024 * 1024;
+export const ANSWER_TOO_LARGE = 'This list is too large for one answer: ask for it in pages (page, per_page).';
+
+/** The rows as one JSON array, measured as it is written: past MAX_LIST_ANSWER_CHARS it stops with a 400. */
+function listAnswerJson(rows: RecordData[]): string {
+  const parts: string[] = [];
+  let length = 2;
+  for (const row of rows) {
+    const json = JSON.stringify(row);
+    length += json.length + 1;
+    if (length > MAX_LIST_ANSWER_CHARS) throw new ApiError(400, 'ANSWER_TOO_LARGE', ANSWER_TOO_LARGE, 'per_page', { limit: MAX_LIST_ANSWER_CHARS });
+    parts.push(json);
+  }
+  return `[${parts.join(',')}]`;
+}
+
 export function resourceService(db: Database, options: ResourceServiceOptions) {
   /** The record as the caller reads it; 404 when it is not there for the caller, 403 when its grant is too low for `action`. */
   const findRecord = async (tx: Tx, model: Model, caller: Caller, id: number, action: 'read' | 'update' | 'delete' = 'read'): Promise<RecordData> => {
@@ -211,7 +228,7 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
       const version = cache?.version(caller.tenantId) ?? 0;
       const answerOf = async (): Promise<ListJson> => {
         const { rows, ...page } = await queryList(caller, model, query);
-        return { ...page, json: JSON.stringify(rows) };
+        return { ...page, json: listAnswerJson(rows) };
       };
       const gate = options.completions?.()[model.name]?.gate;
       const answer = gate ? await gate.run(answerOf) : await answerOf();

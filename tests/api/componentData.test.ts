@@ -2,10 +2,12 @@
 // naming one KPI of thirty days of quarter hours (the attack that once exhausted the heap with three
 // readers) answer each KPI once and no more data than one answer may carry, the rest saying why in
 // their place; a smaller page carries theirs; many readers at once are all answered; a component
-// whose data cannot be computed never fails the list.
+// whose data cannot be computed never fails the list. And any list answer is bounded in bytes.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TelemetryPoint } from '../../server/telemetry/telemetryPoint.ts';
+import { MAX_LIST_ANSWER_CHARS } from '../../server/resources/resourceService.ts';
+import { MAX_DEFINITION_CHARACTERS } from '../../server/resources/rules/componentRules.ts';
 import { DATA_OMITTED, MAX_COMPONENT_DATA_BYTES } from '../../server/telemetry/kpiComponentData.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
@@ -97,5 +99,31 @@ describe('the component list of a public-API board', () => {
     expect(refused).toMatchObject({ query: [{ key: 'board_power' }], data: null, data_error: { code: 'BAD_KPI_DATA', message: 'Bad kpi_data' } });
     expect(full.data_error).toBeNull();
     expect(full.data!.series).toHaveLength(lampCount);
+  });
+});
+
+describe('any list answer', () => {
+  it('is bounded in bytes: a board of components at their largest answers 400 ANSWER_TOO_LARGE whole, and in pages', async () => {
+    const board = Number((await graphql('mutation { create_board(name: { en: "Long texts" }) { id } }')).create_board.id);
+    // a definition's keys besides the type's own are free, up to MAX_DEFINITION_CHARACTERS in all
+    const notes = 'x'.repeat(MAX_DEFINITION_CHARACTERS - 200);
+    const count = Math.ceil(MAX_LIST_ANSWER_CHARS / MAX_DEFINITION_CHARACTERS) + 2;
+    for (let n = 0; n < count; n++) {
+      await graphql('mutation($b: [Int!], $d: JSON) { create_component(name: "Text", type: "richtext", definition: $d, board_ids: $b) { id } }', { b: [board], d: { html: '<p>Long notes</p>', notes } });
+    }
+    const whole = await t.get(`/component-list?board_id=${board}`, admin);
+    expect(whole.status).toBe(400);
+    expect(whole.body.errors[0]).toMatchObject({ code: 'ANSWER_TOO_LARGE', field: 'per_page', params: { limit: MAX_LIST_ANSWER_CHARS } });
+    const viaGraphql = await t.post('/graphql', { query: `{ component_list(board_id: ${board}) { id } }` }, admin);
+    expect(viaGraphql.body.errors[0].extensions.code).toBe('ANSWER_TOO_LARGE');
+    // in pages it all comes
+    let read = 0;
+    for (let page = 1; read < count; page++) {
+      const answer = await t.get(`/component-list?board_id=${board}&page=${page}&per_page=20`, admin);
+      expect(answer.status).toBe(200);
+      expect(answer.body.length).toBeGreaterThan(0);
+      read += answer.body.length;
+    }
+    expect(read).toBe(count);
   });
 });
