@@ -32,6 +32,8 @@ export const DATA_OMITTED_MESSAGE = 'Data left out: this answer already carries 
 export const KPI_DATA_FAILED = 'KPI_DATA_FAILED';
 
 interface DataError { code: string; message: string }
+/** A component past the answer's budget. */
+const OMITTED: DataError = { code: DATA_OMITTED, message: DATA_OMITTED_MESSAGE };
 /** A KPI as one answer computed it: its query, and its data with its size or why there is none. */
 interface ComputedKpi { query: unknown; data: KpiDataAnswer | null; bytes: number; error: DataError | null }
 
@@ -88,7 +90,7 @@ export function kpiComponentData(resources: ResourceService, kpiData: KpiDataSer
       return { query: null, data: null, bytes: 0, error: problemOf(error) };
     }
     const query = kpi.query ?? null;
-    if (!withData) return { query, data: null, bytes: 0, error: { code: DATA_OMITTED, message: DATA_OMITTED_MESSAGE } };
+    if (!withData) return { query, data: null, bytes: 0, error: OMITTED };
     try {
       const { data, bytes } = await dataOf(caller, kpiId);
       return { query, data, bytes, error: null };
@@ -115,7 +117,7 @@ export function kpiComponentData(resources: ResourceService, kpiData: KpiDataSer
       record.query = kpi.query;
       if (kpi.data && carried > 0 && carried + kpi.bytes > maxBytes) {
         full = true;
-        record.data_error = { code: DATA_OMITTED, message: DATA_OMITTED_MESSAGE };
+        record.data_error = OMITTED;
         continue;
       }
       record.data = kpi.data;

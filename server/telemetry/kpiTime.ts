@@ -12,7 +12,6 @@ import type { Kpi } from '../../src/schemas/kpi.ts';
 type Definition = Kpi['definition'];
 export type KpiInterval = NonNullable<Definition['time_interval']>;
 export type KpiTimeRange = NonNullable<Definition['time_range']>;
-export type FloatingStart = NonNullable<Definition['floating_start']>;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -200,10 +199,6 @@ function nextPeriodWall(period: Period, wallStart: number): number {
   return Date.UTC(year + 1, 0, 1);
 }
 
-/** Where a floating range starts: the start of the current day, week (Monday), month or year. */
-export const floatingStart = (zone: string, start: Exclude<FloatingStart, 'none'>, now: number): number =>
-  zonedInstant(zone, periodWallStart(zone, start, now, 0));
-
 /**
  * A calendar range at `now` in `zone`, [from, to): the whole current or previous day, week (from
  * Monday), month or year, from local midnight to local midnight, so a day is 23, 24 or 25 hours.
@@ -240,9 +235,10 @@ export function kpiRange(definition: RangeDefinition, zone: string, now: number)
   } else if (isCalendarRange(timeRange)) {
     [from, to] = calendarRange(zone, timeRange, now);
   } else if (definition.floating_start && definition.floating_start !== 'none') {
-    from = floatingStart(zone, definition.floating_start, now);
+    const wallStart = periodWallStart(zone, definition.floating_start, now, 0);
+    from = zonedInstant(zone, wallStart);
     // a floating window: the whole period, its end ahead of now
-    to = definition.floating_window ? zonedInstant(zone, nextPeriodWall(definition.floating_start, periodWallStart(zone, definition.floating_start, now, 0))) : now;
+    to = definition.floating_window ? zonedInstant(zone, nextPeriodWall(definition.floating_start, wallStart)) : now;
   } else {
     to = now;
     from = rollingStart(zone, timeRange, now);

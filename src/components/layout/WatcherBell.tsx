@@ -12,7 +12,6 @@ import { useWatcherAlertNotifications, type WatcherAlertState } from './useWatch
 
 export const WATCHER_POLL_MS = 30_000;
 
-
 export function WatcherBell() {
   const { t } = useTranslation();
   const { query } = useList<WatcherAlertState>({

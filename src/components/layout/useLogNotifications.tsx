@@ -5,9 +5,8 @@
 import { useCan, useSubscription } from '@refinedev/core';
 import { App } from 'antd';
 import { LogMessage } from '../../pages/resources/LogMessage.tsx';
-import { watcherLogShown } from './useWatcherAlertNotifications.ts';
+import { ALERT_NOTIFICATION_S, watcherLogShown } from './useWatcherAlertNotifications.ts';
 
-export const LOG_NOTIFICATION_S = 6;
 const BAD_TRANSITIONS = ['alert', 'no_data'];
 const BAD_TYPES = ['emergency', 'alert', 'critical', 'error', 'warning'];
 
@@ -30,7 +29,7 @@ export function useLogNotifications() {
       (bad ? notification.error : notification.success)({
         key: `log-${String(event.payload.id)}`,
         message: <LogMessage message={record.message ?? ''} source={record.source} data={record.message_data} />,
-        duration: LOG_NOTIFICATION_S,
+        duration: ALERT_NOTIFICATION_S,
       });
     },
   });

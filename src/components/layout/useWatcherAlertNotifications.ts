@@ -8,7 +8,8 @@ import { App } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export const WATCHER_ALERT_NOTIFICATION_S = 6;
+/** How long an alert's notification stays (SPEC §4: 6000 ms), a watcher's or its log's. */
+export const ALERT_NOTIFICATION_S = 6;
 
 export interface WatcherAlertState { id: number; name?: string; alert: boolean }
 
@@ -16,7 +17,7 @@ export interface WatcherAlertState { id: number; name?: string; alert: boolean }
 const logShownAt = new Map<number, number>();
 /** An in-app notification of the watcher's log was shown now: its alert is not told again meanwhile. */
 export const watcherLogShown = (watcherId: number) => void logShownAt.set(Number(watcherId), Date.now());
-const logShownLately = (watcherId: number) => Date.now() - (logShownAt.get(watcherId) ?? -Infinity) < WATCHER_ALERT_NOTIFICATION_S * 1000;
+const logShownLately = (watcherId: number) => Date.now() - (logShownAt.get(watcherId) ?? -Infinity) < ALERT_NOTIFICATION_S * 1000;
 
 export function useWatcherAlertNotifications(watchers: readonly WatcherAlertState[] | undefined) {
   const { t } = useTranslation();
@@ -35,7 +36,7 @@ export function useWatcherAlertNotifications(watchers: readonly WatcherAlertStat
       (alert ? notification.error : notification.success)({
         key: `watcher-${watcher.id}`,
         message: t(alert ? 'watcherAlerts.inAlert' : 'watcherAlerts.recovered', { name }),
-        duration: WATCHER_ALERT_NOTIFICATION_S,
+        duration: ALERT_NOTIFICATION_S,
       });
     }
   }, [watchers, notification, t]);
