@@ -7,7 +7,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { XSS_HTML, XSS_URLS } from '../support/xssPayloads.ts';
 import { expectNoAxeViolations } from './axe.ts';
-import { apiToken, graphql, login, users } from './helpers.ts';
+import { apiToken, frameOriginsDialog, graphql, login, users } from './helpers.ts';
 
 interface Created { id: string }
 
@@ -339,9 +339,7 @@ test('a board administrator lists the origins whose web pages boards show with t
     const boardId = await createBoard(request, token, 'Framed pages');
     await createComponent(request, token, boardId, { name: 'Status page', type: 'iframe', definition: { url: 'https://status.frames.example/' }, layout: { x: 0, y: 0, w: 12, h: 6 } });
     await login(page, users.cityAdmin, '/performance-dashboard');
-    await page.getByTestId('frame-origins-open').click();
-    const dialog = page.getByRole('dialog', { name: 'Web page origins of this organisation' });
-    const input = dialog.getByRole('combobox', { name: 'Allowed origins' });
+    const { dialog, input } = await frameOriginsDialog(page);
     await input.fill('http://plain.example');
     await input.press('Enter');
     await dialog.getByTestId('frame-origins-save').click();

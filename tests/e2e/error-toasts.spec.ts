@@ -5,7 +5,7 @@
 // the page's (fake) clock.
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { expectToastFor, installClock, pageNow } from './clock.ts';
-import { login, users } from './helpers.ts';
+import { frameOriginsDialog, login, users } from './helpers.ts';
 
 const toast = (page: Page) => page.locator('.ant-notification-notice');
 
@@ -72,9 +72,7 @@ test("a dialog's failed save is told like any failed request: the frame origins'
     ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ errors: [{ code: 'X_CHANGED', message: 'The origins were changed meanwhile' }] }) })
     : route.fallback()));
   await login(page, users.cityAdmin, '/performance-dashboard');
-  await page.getByTestId('frame-origins-open').click();
-  const dialog = page.getByRole('dialog', { name: 'Web page origins of this organisation' });
-  const input = dialog.getByRole('combobox', { name: 'Allowed origins' });
+  const { dialog, input } = await frameOriginsDialog(page);
   await input.fill('https://status.toasts.example');
   await input.press('Enter');
   await dialog.getByTestId('frame-origins-save').click();

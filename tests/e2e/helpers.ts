@@ -140,3 +140,10 @@ export async function watcherLogEntries(request: APIRequestContext, token: strin
   }
   return { lampId: lamp.id, watcherId: (await created.json()).id as number };
 }
+
+/** Opens the frame origins dialog (performance dashboard); answers it and its origins field. */
+export async function frameOriginsDialog(page: Page) {
+  await page.getByTestId('frame-origins-open').click();
+  const dialog = page.getByRole('dialog', { name: 'Web page origins of this organisation' });
+  return { dialog, input: dialog.getByRole('combobox', { name: 'Allowed origins' }) };
+}

@@ -2,26 +2,34 @@
 // rises at once (live, with the page's clock standing still); the user whose notification rule asks for the watcher's logs in the app sees
 // the alert for 6 s below the navigation bar, in words; and the bell leads to the watchers. With no
 // rule at all, whoever sees watchers is still shown a watcher going into alert (SPEC §4).
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { expectToastFor, installClock, pauseClock, withinPageTime } from './clock.ts';
 import { accessTokenOf, apiToken, graphql, login, mosquittoPub, users } from './helpers.ts';
 
-test('a value sent with mosquitto_pub puts a watcher in alert: the bell counts it, the in-app rule shows the alert, the bell leads to it', async ({ page, request }) => {
+/**
+ * A new watcher `name` of the last lamp (one no other test publishes to), over `threshold` on its
+ * `key`, whose latest value is set under the threshold first (a retry follows an attempt that left
+ * it high). Answers the admin's token and headers, the lamp's device token and the watcher's id.
+ */
+async function lampWatcher(request: APIRequestContext, name: string, key: string, threshold: number) {
   const token = await apiToken(request, users.cityAdmin);
   const headers = { authorization: `Bearer ${token}` };
   const entities = await (await request.get('/entity-list', { headers })).json() as { id: number; entity_type: { category: string } }[];
-  const lamp = entities.filter((entity) => entity.entity_type.category === 'lighting').at(-1)!; // a lamp no other test publishes to
-  const name = `Fault level high ${Date.now()}`;
+  const lamp = entities.filter((entity) => entity.entity_type.category === 'lighting').at(-1)!;
   const lampToken = await accessTokenOf(request, token, lamp.id);
-  // the lamp's latest fault_level starts under the threshold (a retry follows an attempt that left it high)
-  await mosquittoPub(lampToken, 'v1/devices/me/telemetry', JSON.stringify({ fault_level: 0 }));
+  await mosquittoPub(lampToken, 'v1/devices/me/telemetry', JSON.stringify({ [key]: 0 }));
   const created = await request.post('/create-watcher', {
     headers,
-    data: { input: { name, query: { key: 'fault_level', aggregation: 'latest-value' }, condition: { operator: '>', kind: 'number', value: 50 }, entity_ids: [lamp.id], interval: 3_600 } },
+    data: { input: { name, query: { key, aggregation: 'latest-value' }, condition: { operator: '>', kind: 'number', value: threshold }, entity_ids: [lamp.id], interval: 3_600 } },
   });
   expect(created.ok()).toBe(true);
-  const watcherId = (await created.json()).id as number;
+  return { token, headers, lampToken, watcherId: (await created.json()).id as number };
+}
+
+test('a value sent with mosquitto_pub puts a watcher in alert: the bell counts it, the in-app rule shows the alert, the bell leads to it', async ({ page, request }) => {
+  const name = `Fault level high ${Date.now()}`;
+  const { token, headers, lampToken, watcherId } = await lampWatcher(request, name, 'fault_level', 50);
   // the admin's own rule: this watcher's warnings, in the app
   const { create_notification: rule } = await graphql<{ create_notification: { id: number } }>(request, token,
     `mutation { create_notification(channels: ["in_app"], log_filter: {type: ["warning"], sources: [{model_name: "watcher", model_id: ${watcherId}}]}) { id } }`);
@@ -64,19 +72,8 @@ test('a value sent with mosquitto_pub puts a watcher in alert: the bell counts i
 });
 
 test('with no notification rule, a watcher going into alert is shown to whoever sees watchers: its name, an error, 6 s below the navigation bar', async ({ page, request }) => {
-  const token = await apiToken(request, users.cityAdmin);
-  const headers = { authorization: `Bearer ${token}` };
-  const entities = await (await request.get('/entity-list', { headers })).json() as { id: number; entity_type: { category: string } }[];
-  const lamp = entities.filter((entity) => entity.entity_type.category === 'lighting').at(-1)!; // this file's lamp, another key
   const name = `Fault count high ${Date.now()}`;
-  const lampToken = await accessTokenOf(request, token, lamp.id);
-  await mosquittoPub(lampToken, 'v1/devices/me/telemetry', JSON.stringify({ fault_count: 0 }));
-  const created = await request.post('/create-watcher', {
-    headers,
-    data: { input: { name, query: { key: 'fault_count', aggregation: 'latest-value' }, condition: { operator: '>', kind: 'number', value: 5 }, entity_ids: [lamp.id], interval: 3_600 } },
-  });
-  expect(created.ok()).toBe(true);
-  const watcherId = (await created.json()).id as number;
+  const { headers, lampToken, watcherId } = await lampWatcher(request, name, 'fault_count', 5); // this file's lamp, another key
   try {
     await installClock(page);
     await login(page, users.cityAdmin);
