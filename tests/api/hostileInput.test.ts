@@ -3,7 +3,9 @@
 // prototype keys. Every answer is a 4xx (never a 500), says nothing about the server's inside,
 // and the server is alive afterwards. A schema lint keeps every declared field bounded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAjv } from '../../src/schemas/ajvInstance.ts';
 import { INT4_MAX, NO_NUL } from '../../src/schemas/bounds.ts';
+import { MODEL_SCHEMAS } from '../../src/schemas/models.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -213,6 +215,58 @@ describe('dates at both ends', () => {
     expect((await t.get('/maintenance-window-list', token)).body.filter((row: { name: string }) => row.name === 'Far')).toEqual([]);
     expect((await t.get('/scheduler-list', token)).body.filter((row: { name: string }) => row.name === 'Far')).toEqual([]);
     await expectAlive();
+  });
+});
+
+describe('every text and date field of every door, one by one', () => {
+  /** Every string-typed field of the OpenAPI document and of the engine's models, with where it is. */
+  const stringFields = () => {
+    const found: { where: string; schema: any }[] = [];
+    const visit = (schema: any, where: string) => {
+      if (!schema || typeof schema !== 'object') return;
+      if ([schema.type].flat().includes('string')) found.push({ where, schema });
+      for (const [key, child] of Object.entries<any>(schema.properties ?? {})) visit(child, `${where}.${key}`);
+      if (schema.items) visit(schema.items, `${where}[]`);
+      for (const key of ['anyOf', 'oneOf', 'allOf']) for (const branch of schema[key] ?? []) visit(branch, where);
+      for (const key of ['then', 'else']) visit(schema[key], where);
+    };
+    for (const [path, methods] of Object.entries<any>(doc.paths)) {
+      for (const [method, operation] of Object.entries<any>(methods)) {
+        for (const parameter of operation.parameters ?? []) visit(parameter.schema, `${method} ${path} ${parameter.in}:${parameter.name}`);
+        visit(operation.requestBody?.content?.['application/json']?.schema, `${method} ${path} body`);
+      }
+    }
+    for (const [model, schema] of Object.entries(MODEL_SCHEMAS)) visit(schema, `model ${model}`);
+    return found;
+  };
+  const ajv = createAjv();
+  // A field alone, as the doors' ajv checks it (a default has no meaning at a schema's root).
+  const refuses = ({ default: _default, ...schema }: any, value: unknown) => !ajv.compile(schema)(value);
+
+  it('no text field takes U+0000, whatever its own pattern says', () => {
+    const fields = stringFields();
+    expect(fields.length).toBeGreaterThan(100);
+    const takingNul = fields.filter(({ schema }) => !refuses({ ...schema, type: 'string' }, 'a\u0000b')).map(({ where }) => where);
+    expect(takingNul).toEqual([]);
+  });
+
+  it('every date and instant names a year from 1970 to 2199, and a field named as one is declared as one', () => {
+    const fields = stringFields();
+    const dated = fields.filter(({ schema }) => schema.format === 'date' || schema.format === 'date-time');
+    expect(dated.length).toBeGreaterThan(10);
+    const problems: string[] = [];
+    for (const { where, schema } of dated) {
+      const sample = (year: string) => (schema.format === 'date' ? `${year}-06-30` : `${year}-06-30T12:00:00Z`);
+      if (refuses(schema, sample('2030'))) problems.push(`${where}: refuses 2030`);
+      for (const year of ['0001', '1969', '2200', '9999']) if (!refuses(schema, sample(year))) problems.push(`${where}: takes ${year}`);
+    }
+    // A clock time (HH:MM, a lighting interval's from/to) is not a date; everything else so named is.
+    const clockTime = (schema: any) => typeof schema.pattern === 'string' && schema.pattern.includes(':[0-5]');
+    const namedAsDate = /(?:_at|date|timestamp_(?:from|to)|compare_from)$|\.(?:from|to)$/;
+    for (const { where, schema } of fields) {
+      if (namedAsDate.test(where) && !schema.enum && !clockTime(schema) && !['date', 'date-time'].includes(schema.format) && !schema.readOnly) problems.push(`${where}: a date without its format`);
+    }
+    expect(problems).toEqual([]);
   });
 });
 
