@@ -1,6 +1,7 @@
 // Every route of the app (SPEC §2). Pages are loaded on demand.
 import { Spin } from 'antd';
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
+import { lazyWithReload } from '../pwa/chunkReload.ts';
 import { Navigate, Route, Routes } from 'react-router';
 import { AppShell } from '../components/layout/AppShell.tsx';
 import { ShellDataGate } from '../components/layout/ShellDataGate.tsx';
@@ -13,17 +14,17 @@ import { RequireSession } from './RequireSession.tsx';
 import { modelResourceRoutes } from './modelResourceRoutes.tsx';
 import { BOARD_KINDS } from '../resources/boardKinds.ts';
 
-const LoginPage = lazy(() => import('../pages/login/LoginPage.tsx'));
-const AuthRedirectPage = lazy(() => import('../pages/AuthRedirectPage.tsx'));
-const ApplicationsPage = lazy(() => import('../pages/ApplicationsPage.tsx'));
-const ProfileHomePage = lazy(() => import('../pages/profile/ProfileHomePage.tsx'));
-const ChangePasswordPage = lazy(() => import('../pages/profile/ChangePasswordPage.tsx'));
-const DashboardPage = lazy(() => import('../pages/dashboard/DashboardPage.tsx'));
-const TreeViewPage = lazy(() => import('../pages/dashboard/TreeViewPage.tsx'));
-const StudioPage = lazy(() => import('../pages/studio/StudioPage.tsx'));
-const BoardPage = lazy(() => import('../pages/boards/BoardPage.tsx'));
-const BoardPrintPage = lazy(() => import('../pages/boards/BoardPrintPage.tsx'));
-const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx'));
+const LoginPage = lazyWithReload(() => import('../pages/login/LoginPage.tsx'));
+const AuthRedirectPage = lazyWithReload(() => import('../pages/AuthRedirectPage.tsx'));
+const ApplicationsPage = lazyWithReload(() => import('../pages/ApplicationsPage.tsx'));
+const ProfileHomePage = lazyWithReload(() => import('../pages/profile/ProfileHomePage.tsx'));
+const ChangePasswordPage = lazyWithReload(() => import('../pages/profile/ChangePasswordPage.tsx'));
+const DashboardPage = lazyWithReload(() => import('../pages/dashboard/DashboardPage.tsx'));
+const TreeViewPage = lazyWithReload(() => import('../pages/dashboard/TreeViewPage.tsx'));
+const StudioPage = lazyWithReload(() => import('../pages/studio/StudioPage.tsx'));
+const BoardPage = lazyWithReload(() => import('../pages/boards/BoardPage.tsx'));
+const BoardPrintPage = lazyWithReload(() => import('../pages/boards/BoardPrintPage.tsx'));
+const NotFoundPage = lazyWithReload(() => import('../pages/NotFoundPage.tsx'));
 
 /** Board print views: no navbar, no sidebar; the tenant is loaded (a web page component reads its trusted origins). */
 function printView(kind: (typeof BOARD_KINDS)[number]) {

@@ -6,6 +6,7 @@ import { Button, Result, Space } from 'antd';
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { retryFailedChunks } from '../pwa/chunkReload.ts';
 
 function PageFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
@@ -36,11 +37,17 @@ class Boundary extends Component<{ resetKey: string; children: ReactNode }, { fa
 
   componentDidUpdate(previous: { resetKey: string }) {
     // (not a remount by key: what the page keeps around it, the shell, stays as it is)
-    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.retry();
   }
 
+  /** Draws the page afresh; code of it that failed to load is fetched again. */
+  retry = () => {
+    retryFailedChunks();
+    this.setState({ failed: false });
+  };
+
   render() {
-    return this.state.failed ? <PageFailed onRetry={() => this.setState({ failed: false })} /> : this.props.children;
+    return this.state.failed ? <PageFailed onRetry={this.retry} /> : this.props.children;
   }
 }
 

@@ -1,6 +1,7 @@
 // The routes of every model resource (src/resources/modelResources.ts): list, create and edit,
 // each open only to users the page table lets do that action (else back to /).
-import { lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { lazyWithReload } from '../pwa/chunkReload.ts';
 import { Route } from 'react-router';
 import type { ModelResource } from '../resources/defineResource.ts';
 import { MODEL_RESOURCES } from '../resources/modelResources.ts';
@@ -9,12 +10,12 @@ import { ProfileLayout } from '../pages/profile/ProfileLayout.tsx';
 import { resourceAccess } from './pageTable.tsx';
 import { RequireAccess } from './RequireAccess.tsx';
 
-const ResourceListPage = lazy(() => import('../pages/resources/ResourceListPage.tsx'));
-const ResourceFormPage = lazy(() => import('../pages/resources/ResourceFormPage.tsx'));
+const ResourceListPage = lazyWithReload(() => import('../pages/resources/ResourceListPage.tsx'));
+const ResourceFormPage = lazyWithReload(() => import('../pages/resources/ResourceFormPage.tsx'));
 /** Each resource's create/edit page: its own (the KPI builder) or the generated form. */
-const FORM_PAGES = new Map(MODEL_RESOURCES.map((resource) => [resource.name, resource.formPage ? lazy(resource.formPage) : ResourceFormPage]));
+const FORM_PAGES = new Map(MODEL_RESOURCES.map((resource) => [resource.name, resource.formPage ? lazyWithReload(resource.formPage) : ResourceFormPage]));
 /** Resources whose one page lists, creates and edits (API users). */
-const OWN_PAGES = new Map(MODEL_RESOURCES.filter((resource) => resource.ownPage).map((resource) => [resource.name, lazy(resource.ownPage!)]));
+const OWN_PAGES = new Map(MODEL_RESOURCES.filter((resource) => resource.ownPage).map((resource) => [resource.name, lazyWithReload(resource.ownPage!)]));
 
 function RequireAction({ resource, action, children }: { resource: ModelResource; action: Action; children: ReactNode }) {
   return <RequireAccess access={resourceAccess(resource, action)}>{children}</RequireAccess>;

@@ -37,7 +37,8 @@ export function scrubbed(text: string): string {
   return text
     .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '<email>')
     .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, '<url>')
-    .replace(/\b[A-Za-z0-9_-]{20,}(\.[A-Za-z0-9_-]+)*\b/g, '<token>')
+    // a secret mixes in digits or capitals; a page's name (`performance-dashboard`) does not
+    .replace(/\b(?=[\w-]*[0-9A-Z])[A-Za-z0-9_-]{20,}(\.[A-Za-z0-9_-]+)*\b/g, '<token>')
     // a card's 13-19 digits, grouped by spaces or dashes or not
     .replace(/\b\d(?:[ -]?\d){12,18}\b/g, '<number>')
     .replace(/\d{5,}/g, '<number>')

@@ -4,7 +4,8 @@
 // something other than a KPI's answer (a lighting profile's day) may name its time zone, fix its
 // value axis and mark instants.
 import { Alert, Empty, Spin } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazyWithReload } from '../../pwa/chunkReload.ts';
 import { useTranslation } from 'react-i18next';
 import { useAttributeName } from '../../i18n/attributeNames.ts';
 import { pickLocalized, type LocalizedValue } from '../../i18n/pickLocalized.ts';
@@ -19,7 +20,7 @@ import { PlotErrorBoundary } from './PlotErrorBoundary.tsx';
 import type { ChartMarker, KpiDefinition, KpiQueryItem } from './kpiTypes.ts';
 
 const loadPlot = () => import('./KpiPlot.tsx');
-const KpiPlot = lazy(loadPlot);
+const KpiPlot = lazyWithReload(loadPlot);
 
 export interface KpiChartProps {
   kpi: { name?: unknown; query: KpiQueryItem[]; definition: KpiDefinition };

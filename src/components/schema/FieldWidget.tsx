@@ -3,7 +3,8 @@
 // telemetry keys the chosen entities report, cron, JSON, a scheduler's complex query with its test,
 // a KPI, rich text.
 import { useSelect } from '@refinedev/antd';
-import { lazy, Suspense, useContext } from 'react';
+import { Suspense, useContext } from 'react';
+import { lazyWithReload } from '../../pwa/chunkReload.ts';
 import { ColorPicker, DatePicker, Input, InputNumber, Select, Switch, TimePicker } from 'antd';
 import type { Color } from 'antd/es/color-picker';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -17,7 +18,7 @@ import { TelemetryKeyInput } from './TelemetryKeyInput.tsx';
 import { PickerScopeContext } from './pickerScope.ts';
 
 // the editor is large: loaded with the first form that has rich text
-const RichTextInput = lazy(() => import('../richtext/RichTextInput.tsx'));
+const RichTextInput = lazyWithReload(() => import('../richtext/RichTextInput.tsx'));
 
 export interface WidgetProps {
   id?: string;

@@ -5,7 +5,8 @@
 import { CheckOutlined, CopyOutlined, LayoutOutlined, PlusOutlined, PrinterOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { useDelete, useList, useOne, useUpdate } from '@refinedev/core';
 import { App, Button, Drawer, Empty, Result, Space, Spin, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithReload } from '../../pwa/chunkReload.ts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { pickLocalized, type LocalizedValue } from '../../i18n/pickLocalized.ts';
@@ -20,7 +21,7 @@ import type { BoardComponent } from './renderers/rendererProps.ts';
 import { ShareDialog } from './ShareDialog.tsx';
 import { useReadyComponents } from './useReadyComponents.ts';
 
-const ResourceFormPage = lazy(() => import('../resources/ResourceFormPage.tsx'));
+const ResourceFormPage = lazyWithReload(() => import('../resources/ResourceFormPage.tsx'));
 
 const COPIED_SECONDS = 5;
 

@@ -16,6 +16,8 @@ describe('browser error reports', () => {
       .toBe('Failed for <email> at <url> with <token> and <number>');
     expect(scrubbed('card 4111 1111 1111 1111, 4111-1111-1111-1111 or 4111111111111111; key tsa_0123456789abcdefABCDEF01 ok; 3 of 12'))
       .toBe('card <number>, <number> or <number>; key <token> ok; 3 of 12');
+    expect(scrubbed('/performance-dashboard/api-users; device token ea785ec1fa40032ad03a1028'))
+      .toBe('/performance-dashboard/api-users; device token <token>');
     expect(routeOf('/dashboard/entity/42')).toBe('/dashboard/entity/:id');
     expect(routeOf('/boards/4b0a7f0e-4d1c-4a57-9a3e-8c1f2b3d4e5f/print')).toBe('/boards/:id/print');
     expect(sourceOf('http://127.0.0.1:3000/assets/index-abc.js?v=1#x')).toBe('index-abc.js');
