@@ -28,6 +28,7 @@ import { readRoutes } from './api/readRoutes.ts';
 import { schedulerQueryTestRoutes } from './api/schedulerQueryTestRoutes.ts';
 import { installSecurityHeaders } from './api/securityHeaders.ts';
 import { installCompression, serveWebApp } from './api/webApp.ts';
+import { boundAnswerBytes } from './api/answerBytes.ts';
 import { tokenSigner } from './auth/accessToken.ts';
 import { loginThrottle, type ThrottleLimits } from './auth/loginThrottle.ts';
 import type { RateLimit } from './auth/tokenRateLimit.ts';
@@ -36,7 +37,7 @@ import { throttleStore } from './db/throttleStore.ts';
 import { mapOrigins, type TrustProxy } from './config.ts';
 import type { BaseMap } from '../src/schemas/mapConfig.ts';
 import { CHANNELS, type Database, type Tx } from './db/database.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, MAX_ANSWER_CHARS } from './errors.ts';
 import type { DiskGuard } from './db/diskGuard.ts';
 import { graphqlErrorFormatter } from './graphql/errorFormatter.ts';
 import { checkGraphqlRequest, refuseUnparsedDocument } from './graphql/graphqlRequest.ts';
@@ -137,6 +138,8 @@ export interface AppOptions {
   apiRateLimit?: RateLimit;
   /** How often this instance says it is alive, and after how long a silent one is dead (ms; 5 s and 20 s). */
   instanceHeartbeat?: { everyMs?: number; deadAfterMs?: number };
+  /** What one answer may hold (characters of JSON; 16 MiB by default, tests make it small). */
+  maxAnswerChars?: number;
 }
 
 /** Device ingestion, shared by the HTTP routes, the MQTT listener, CSV import and the demo. */
@@ -196,6 +199,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.diskGuard) refuseWhileDiskIsFull(app, options.diskGuard);
   installErrorHandling(app);
   installJsonBodyParser(app, GRAPHQL_PATH);
+  const maxAnswerChars = options.maxAnswerChars ?? MAX_ANSWER_CHARS;
+  boundAnswerBytes(app, maxAnswerChars, GRAPHQL_PATH);
   const baseMap = options.baseMap ?? OFFLINE_BASE_MAP;
   await installSecurityHeaders(app, { mapOrigins: mapOrigins(baseMap, options.mapTileHosts ?? []), hsts: options.hsts ?? false });
   await installCompression(app);
@@ -304,6 +309,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const resources = resourceService(options.db, {
     cache: tenantReads,
     completions,
+    maxAnswerChars,
     onChange(tenantId, change) {
       tenantReads.invalidate(tenantId); // this instance at once; others through the tables' triggers
       live.publishResourceChange(tenantId, change).catch((error: unknown) => app.log.error({ err: error }, 'live publish failed'));

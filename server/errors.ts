@@ -38,3 +38,9 @@ export const expiredToken = () => new ApiError(401, JWT_EXPIRED, 'Token expired'
 export const revokedSession = () => new ApiError(401, JWT_REVOKED, 'Session revoked');
 
 export const GENERIC_ERROR = 'Something went wrong. Try again.';
+
+/** What one answer may hold (characters of its JSON), unless configured lower. */
+export const MAX_ANSWER_CHARS = 16 * 1024 * 1024;
+export const ANSWER_TOO_LARGE = 'This answer is too large: ask for it in parts (a page, a shorter period, a smaller area).';
+/** An answer past `limit` characters; a list names its page size, the field to lower. */
+export const answerTooLarge = (limit: number, field?: string) => new ApiError(400, 'ANSWER_TOO_LARGE', ANSWER_TOO_LARGE, field, { limit });

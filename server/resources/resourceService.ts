@@ -14,7 +14,7 @@ import { grantHolders, userParam } from '../db/grantQueries.ts';
 import {
   deleteRow, findRow, GRANT_KEY, insertRow, linkCount, listRows, removeLinks, updateRow, writeLinks, type RecordScope,
 } from '../db/resourceQueries.ts';
-import { ApiError, badRequest, notFound } from '../errors.ts';
+import { ApiError, answerTooLarge, badRequest, MAX_ANSWER_CHARS, notFound } from '../errors.ts';
 import type { ResourceChange } from '../live/resourceEvents.ts';
 import { validated } from '../schemaValidator.ts';
 import type { Caller } from '../services/caller.ts';
@@ -47,6 +47,8 @@ export interface ResourceServiceOptions {
   cache?: TenantReadCache;
   /** Per model, what completes its answers with what other services know (a public-API KPI component's data). */
   completions?: () => Partial<Record<string, AnswerCompletion>>;
+  /** What one list answer may hold (characters of its JSON); MAX_ANSWER_CHARS by default. */
+  maxAnswerChars?: number;
 }
 
 /** A list page as JSON text (what REST sends as it is) and the total. */
@@ -98,18 +100,14 @@ const ownerOf = (model: Model, record: RecordData) => {
   return field ? String(record[field]) : undefined;
 };
 
-/** What one list answer may hold (characters of its JSON): more is a 400 that says to ask for a page. */
-export const MAX_LIST_ANSWER_CHARS = 16 * 1024 * 1024;
-export const ANSWER_TOO_LARGE = 'This list is too large for one answer: ask for it in pages (page, per_page).';
-
-/** The rows as one JSON array, measured as it is written: past MAX_LIST_ANSWER_CHARS it stops with a 400. */
-function listAnswerJson(rows: RecordData[]): string {
+/** The rows as one JSON array, measured as it is written: past `maxChars` it stops with a 400 naming the page size. */
+function listAnswerJson(rows: RecordData[], maxChars: number): string {
   const parts: string[] = [];
   let length = 2;
   for (const row of rows) {
     const json = JSON.stringify(row);
     length += json.length + 1;
-    if (length > MAX_LIST_ANSWER_CHARS) throw new ApiError(400, 'ANSWER_TOO_LARGE', ANSWER_TOO_LARGE, 'per_page', { limit: MAX_LIST_ANSWER_CHARS });
+    if (length > maxChars) throw answerTooLarge(maxChars, 'per_page');
     parts.push(json);
   }
   return `[${parts.join(',')}]`;
@@ -228,7 +226,7 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
       const version = cache?.version(caller.tenantId) ?? 0;
       const answerOf = async (): Promise<ListJson> => {
         const { rows, ...page } = await queryList(caller, model, query);
-        return { ...page, json: listAnswerJson(rows) };
+        return { ...page, json: listAnswerJson(rows, options.maxAnswerChars ?? MAX_ANSWER_CHARS) };
       };
       const gate = options.completions?.()[model.name]?.gate;
       const answer = gate ? await gate.run(answerOf) : await answerOf();

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TelemetryPoint } from '../../server/telemetry/telemetryPoint.ts';
-import { MAX_LIST_ANSWER_CHARS } from '../../server/resources/resourceService.ts';
+import { MAX_ANSWER_CHARS } from '../../server/errors.ts';
 import { MAX_DEFINITION_CHARACTERS } from '../../server/resources/rules/componentRules.ts';
 import { DATA_OMITTED, MAX_COMPONENT_DATA_BYTES } from '../../server/telemetry/kpiComponentData.ts';
 import { startTestApp, type TestApp } from './harness.ts';
@@ -107,13 +107,13 @@ describe('any list answer', () => {
     const board = Number((await graphql('mutation { create_board(name: { en: "Long texts" }) { id } }')).create_board.id);
     // a definition's keys besides the type's own are free, up to MAX_DEFINITION_CHARACTERS in all
     const notes = 'x'.repeat(MAX_DEFINITION_CHARACTERS - 200);
-    const count = Math.ceil(MAX_LIST_ANSWER_CHARS / MAX_DEFINITION_CHARACTERS) + 2;
+    const count = Math.ceil(MAX_ANSWER_CHARS / MAX_DEFINITION_CHARACTERS) + 2;
     for (let n = 0; n < count; n++) {
       await graphql('mutation($b: [Int!], $d: JSON) { create_component(name: "Text", type: "richtext", definition: $d, board_ids: $b) { id } }', { b: [board], d: { html: '<p>Long notes</p>', notes } });
     }
     const whole = await t.get(`/component-list?board_id=${board}`, admin);
     expect(whole.status).toBe(400);
-    expect(whole.body.errors[0]).toMatchObject({ code: 'ANSWER_TOO_LARGE', field: 'per_page', params: { limit: MAX_LIST_ANSWER_CHARS } });
+    expect(whole.body.errors[0]).toMatchObject({ code: 'ANSWER_TOO_LARGE', field: 'per_page', params: { limit: MAX_ANSWER_CHARS } });
     const viaGraphql = await t.post('/graphql', { query: `{ component_list(board_id: ${board}) { id } }` }, admin);
     expect(viaGraphql.body.errors[0].extensions.code).toBe('ANSWER_TOO_LARGE');
     // in pages it all comes

@@ -57,6 +57,7 @@ export interface TestAppOptions {
   /** Requests an API token may make per window. */
   apiRateLimit?: AppOptions['apiRateLimit'];
   tracing?: AppOptions['tracing'];
+  maxAnswerChars?: number;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {

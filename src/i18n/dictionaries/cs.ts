@@ -61,7 +61,7 @@ export const cs: Dictionary = {
     NUMBER_MIN: 'Hodnota pole {{field}} musí být {{limit}} nebo větší',
     URL_NOT_ALLOWED: 'URL není povolena: pouze adresy https: a cesty tohoto webu (/…).',
     CRON_INVALID: 'Neplatný výraz cron: pět polí, každé *, hodnota, seznam, rozsah nebo krok.',
-    ANSWER_TOO_LARGE: 'Tento seznam je na jednu odpověď příliš velký: vyžádejte si ho po stránkách.',
+    ANSWER_TOO_LARGE: 'Tato odpověď je příliš velká: vyžádejte si ji po částech (stránku, kratší období, menší oblast).',
     CRON_NEVER_RUNS: 'Tento rozvrh se nikdy nespustí',
     COLOUR_INVALID: 'Vyberte barvu (#rrggbb)',
     PROFILE_TOO_MANY_INTERVALS: 'Není možné vytvořit více než {{limit}} intervalů.',

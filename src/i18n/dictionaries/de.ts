@@ -61,7 +61,7 @@ export const de: Dictionary = {
     NUMBER_MIN: 'Das Feld {{field}} muss {{limit}} oder größer sein',
     URL_NOT_ALLOWED: 'URL nicht erlaubt: nur https:-Adressen und Pfade dieser Website (/…).',
     CRON_INVALID: 'Kein gültiger Cron-Ausdruck: fünf Felder, jeweils *, ein Wert, eine Liste, ein Bereich oder eine Schrittweite.',
-    ANSWER_TOO_LARGE: 'Diese Liste ist für eine Antwort zu groß: fordern Sie sie seitenweise an.',
+    ANSWER_TOO_LARGE: 'Diese Antwort ist zu groß: Fordern Sie sie in Teilen an (eine Seite, einen kürzeren Zeitraum, ein kleineres Gebiet).',
     CRON_NEVER_RUNS: 'Dieser Zeitplan läuft nie',
     COLOUR_INVALID: 'Wählen Sie eine Farbe (#rrggbb)',
     PROFILE_TOO_MANY_INTERVALS: 'Es ist nicht möglich, mehr als {{limit}} Intervalle zu erstellen.',

@@ -60,7 +60,7 @@ export const en = {
     NUMBER_MIN: 'The {{field}} field must be {{limit}} or more',
     URL_NOT_ALLOWED: 'URL not allowed: only https: addresses and paths of this site (/…).',
     CRON_INVALID: 'Not a valid cron expression: five fields, each *, a value, a list, a range or a step.',
-    ANSWER_TOO_LARGE: 'This list is too large for one answer: ask for it in pages.',
+    ANSWER_TOO_LARGE: 'This answer is too large: ask for it in parts (a page, a shorter period, a smaller area).',
     CRON_NEVER_RUNS: 'This schedule never runs',
     COLOUR_INVALID: 'Choose a colour (#rrggbb)',
     PROFILE_TOO_MANY_INTERVALS: 'It is not possible to create more than {{limit}} intervals.',

@@ -61,7 +61,7 @@ export const ko: Dictionary = {
     NUMBER_MIN: '{{field}} 필드는 {{limit}} 이상이어야 합니다',
     URL_NOT_ALLOWED: '허용되지 않는 URL입니다. https: 주소와 이 사이트의 경로(/…)만 사용할 수 있습니다.',
     CRON_INVALID: '올바른 cron 표현식이 아닙니다. 다섯 개의 필드로 구성되며, 각 필드는 *, 값, 목록, 범위 또는 간격 중 하나입니다.',
-    ANSWER_TOO_LARGE: '이 목록은 한 번의 응답에 담기에 너무 큽니다. 페이지 단위로 요청하세요.',
+    ANSWER_TOO_LARGE: '응답이 너무 큽니다. 나누어 요청하세요(한 페이지, 더 짧은 기간, 더 작은 영역).',
     CRON_NEVER_RUNS: '이 일정은 절대 실행되지 않습니다',
     COLOUR_INVALID: '색상을 선택하세요(#rrggbb)',
     PROFILE_TOO_MANY_INTERVALS: '{{limit}}개를 초과하는 구간은 만들 수 없습니다.',

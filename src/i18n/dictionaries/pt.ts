@@ -61,7 +61,7 @@ export const pt: Dictionary = {
     NUMBER_MIN: 'O campo {{field}} tem de ser {{limit}} ou superior',
     URL_NOT_ALLOWED: 'URL não permitido: apenas endereços https: e caminhos deste site (/…).',
     CRON_INVALID: 'Expressão cron inválida: cinco campos, cada um com *, um valor, uma lista, um intervalo ou um passo.',
-    ANSWER_TOO_LARGE: 'Esta lista é grande demais para uma resposta: peça-a por páginas.',
+    ANSWER_TOO_LARGE: 'Esta resposta é grande demais: peça-a por partes (uma página, um período mais curto, uma área menor).',
     CRON_NEVER_RUNS: 'Este agendamento nunca é executado',
     COLOUR_INVALID: 'Escolha uma cor (#rrggbb)',
     PROFILE_TOO_MANY_INTERVALS: 'Não é possível criar mais de {{limit}} intervalos.',

@@ -61,7 +61,7 @@ export const sk: Dictionary = {
     NUMBER_MIN: 'Hodnota poľa {{field}} musí byť {{limit}} alebo väčšia',
     URL_NOT_ALLOWED: 'URL nie je povolená: iba adresy https: a cesty tejto stránky (/…).',
     CRON_INVALID: 'Neplatný výraz cron: päť polí, každé *, hodnota, zoznam, rozsah alebo krok.',
-    ANSWER_TOO_LARGE: 'Tento zoznam je na jednu odpoveď príliš veľký: vyžiadajte si ho po stránkach.',
+    ANSWER_TOO_LARGE: 'Táto odpoveď je príliš veľká: vyžiadajte si ju po častiach (stránku, kratšie obdobie, menšiu oblasť).',
     CRON_NEVER_RUNS: 'Tento rozvrh sa nikdy nespustí',
     COLOUR_INVALID: 'Vyberte farbu (#rrggbb)',
     PROFILE_TOO_MANY_INTERVALS: 'Nie je možné vytvoriť viac ako {{limit}} intervalov.',
