@@ -38,7 +38,7 @@ export async function storeMedia(tx: Tx, tenantId: string, userId: string, conte
  * lasted is shown by nobody's right once the share is gone: the copy's setter and owner are both
  * the user who lost it.
  */
-export async function findReadableMedia(tx: Tx, id: string, userId: string, kinds: string[]): Promise<StoredMedia | undefined> {
+export async function findReadableMedia(tx: Tx, id: string, userId: string, kinds: readonly string[]): Promise<StoredMedia | undefined> {
   if (!kinds.length) return undefined;
   const user = userParam(userId);
   const [found] = await rows<StoredMedia>(tx, sql`

@@ -11,7 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { escapeLiteral } from 'pg';
 import { boardSchema } from '../../src/schemas/board.ts';
-import { NOTIFICATION_CHANNELS } from '../../src/schemas/enums.ts';
+import { BOARD_KIND_NAMES, NOTIFICATION_CHANNELS } from '../../src/schemas/enums.ts';
 import { componentSchema } from '../../src/schemas/component.ts';
 import { entitySchema } from '../../src/schemas/entity.ts';
 import { kpiSchema } from '../../src/schemas/kpi.ts';
@@ -338,7 +338,7 @@ const boardModel = modelTables(boardSchema, {
   indexes: (t) => [
     index('boards_owner_idx').on(t.ownerId),
     index('boards_resource_uuid_idx').on(t.resourceUuid),
-    check('boards_kind_check', sql`kind IN ('performance', 'public_api')`),
+    check('boards_kind_check', sql.raw(`kind IN (${BOARD_KIND_NAMES.map((kind) => escapeLiteral(kind)).join(', ')})`)),
   ],
 });
 export const boards = boardModel.table;

@@ -7,6 +7,7 @@ import {
   type StoredBoardMedia,
 } from '../../src/schemas/boardMedia.ts';
 import { componentSchema } from '../../src/schemas/component.ts';
+import type { BoardKindName } from '../../src/schemas/enums.ts';
 import type { Action, ModelSchema } from '../../src/schemas/model.ts';
 import { publicApiComponentSchema } from '../../src/schemas/publicApiComponent.ts';
 import { dropUnusedMedia, findReadableMedia, storeMedia, type StoredMedia } from '../db/boardMediaQueries.ts';
@@ -17,7 +18,7 @@ import type { Caller } from './caller.ts';
 import { imageTypeOf, videoTypeOf } from './fileSignatures.ts';
 
 /** The board kinds and the component model whose access rules open them. */
-const KINDS: [kind: string, schema: ModelSchema][] = [
+const KINDS: [kind: BoardKindName, schema: ModelSchema][] = [
   ['performance', componentSchema as unknown as ModelSchema],
   ['public_api', publicApiComponentSchema as unknown as ModelSchema],
 ];

@@ -24,6 +24,9 @@ export const COMPONENT_TYPES = ['iframe', 'image', 'kpi', 'richtext', 'video'] a
 export const SHARE_SCOPES = ['view', 'edit'] as const;
 /** What a board's reader may do with it (a board answer's `scopes`): its owner, or a share's scopes. */
 export const BOARD_SCOPES = ['owner', 'edit', 'view'] as const;
+/** The kinds of board (each its own models and module): performance boards and public-API boards. */
+export const BOARD_KIND_NAMES = ['performance', 'public_api'] as const;
+export type BoardKindName = (typeof BOARD_KIND_NAMES)[number];
 export const WATCHER_SEVERITIES = ['notice', 'warning', 'error', 'critical'] as const;
 export const NOTIFICATION_CHANNELS = ['email', 'in_app'] as const;
 export const LOG_SOURCES = ['watcher', 'scheduler', 'entity', 'profile', 'system'] as const;

@@ -2,6 +2,7 @@
 // holding the kind's module), readable by whoever may share such a board — a board's owner needs
 // no `users.list` to pick whom to share it with.
 import type { FromSchema } from 'json-schema-to-ts';
+import { BOARD_KIND_NAMES } from './enums.ts';
 
 /** Each kind's module and the permission sharing its boards needs (the share models' create rule). */
 export const SHARE_USER_KINDS = {
@@ -13,6 +14,6 @@ export const shareUserArgsSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['kind'],
-  properties: { kind: { type: 'string', enum: ['performance', 'public_api'] } },
+  properties: { kind: { type: 'string', enum: BOARD_KIND_NAMES } },
 } as const;
 export type ShareUserArgs = FromSchema<typeof shareUserArgsSchema>;

@@ -4,12 +4,10 @@
 // records who set it: the file is shown to the board's users by that user's right
 // (boardMediaQueries.ts), which a removed share takes away.
 import { boardMediaIdOf } from '../../../src/schemas/boardMedia.ts';
+import { BOARD_KIND_NAMES } from '../../../src/schemas/enums.ts';
 import { findReadableMedia } from '../../db/boardMediaQueries.ts';
 import { ApiError } from '../../errors.ts';
 import type { ModelRules } from './types.ts';
-
-/** The board kinds whose files a writer may name (those it may read, by its grants on boards). */
-const MEDIA_KINDS = ['performance', 'public_api'];
 
 const urlOf = (record: Record<string, unknown> | undefined) => (record?.definition as { url?: unknown } | undefined)?.url;
 
@@ -23,7 +21,7 @@ export const componentRules: ModelRules = {
       columns.urlSetBy = caller.userId;
       const mediaId = boardMediaIdOf(url);
       // a file the writer cannot read is answered as one that does not exist
-      if (mediaId && !(await findReadableMedia(tx, mediaId, caller.userId, MEDIA_KINDS))) {
+      if (mediaId && !(await findReadableMedia(tx, mediaId, caller.userId, BOARD_KIND_NAMES))) {
         throw new ApiError(400, 'REFERENCE_NOT_FOUND', `definition.url: ${String(url)} does not exist`, 'definition.url', { id: String(url) });
       }
     }
