@@ -106,6 +106,9 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? 0;
 };
 
+/** The status of an answer the client did not get: the server closed the connection first. */
+const RESET = 0;
+
 /** Runs `send` (once, or `times` at once) while the light client reads; its status(es), time and the light client's latencies. */
 async function measure(send: Send, bearer: string, times = 1) {
   const signal = { stop: false };
@@ -113,9 +116,11 @@ async function measure(send: Send, bearer: string, times = 1) {
   await new Promise((r) => setTimeout(r, 50));
   const started = performance.now();
   const statuses = await Promise.all(Array.from({ length: times }, async () => {
-    const response = await send(bearer);
-    await response.arrayBuffer();
-    return response.status;
+    // A refusal may close the connection before the request is sent whole (431 for a 100 kB URL):
+    // the client then sees the reset, not the answer.
+    const response = await send(bearer).catch(() => undefined);
+    await response?.arrayBuffer().catch(() => undefined);
+    return response?.status ?? RESET;
   }));
   const took = performance.now() - started;
   await new Promise((r) => setTimeout(r, 50));
@@ -124,7 +129,7 @@ async function measure(send: Send, bearer: string, times = 1) {
   return { statuses, took, worst: Math.max(...latencies), p99: percentile(latencies, 0.99) };
 }
 
-const statusList = (statuses: number[]) => [...new Set(statuses)].sort().map((status) => `${statuses.filter((s) => s === status).length}× ${status}`).join(', ');
+const statusList = (statuses: number[]) => [...new Set(statuses)].sort().map((status) => `${statuses.filter((s) => s === status).length}× ${status === RESET ? 'reset' : status}`).join(', ');
 
 // ---- the largest public-API board, read by 100 clients at once (first: the server's memory as a fresh
 // start leaves it, not as the other heavy requests do) ----------------------------------------------------
@@ -154,7 +159,7 @@ for (const [name, send] of heavy) {
   await send(token).then((r) => r.arrayBuffer()); // warm up (first compile of the route, caches)
   const { statuses, took, worst, p99 } = await measure(send, token);
   if (worst > 100) over++;
-  console.log(`| ${name} | ${statuses[0]} | ${took.toFixed(0)} | ${worst.toFixed(0)} / ${p99.toFixed(0)} |`);
+  console.log(`| ${name} | ${statusList(statuses)} | ${took.toFixed(0)} | ${worst.toFixed(0)} / ${p99.toFixed(0)} |`);
 }
 
 console.log('\nTen at once, as operator@demo.city:\n');
