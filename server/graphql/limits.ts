@@ -6,6 +6,9 @@ import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 
+/** GraphQL over HTTP and WebSocket. */
+export const GRAPHQL_PATH = '/graphql';
+
 export const GRAPHQL_LIMITS = {
   /** Lexical tokens of one document; parsing stops beyond it. */
   maxTokens: 2000,

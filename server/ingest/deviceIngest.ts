@@ -3,7 +3,7 @@
 // entity, gateways speak for the devices behind them (created on first mention), and connects
 // and disconnects mark the device active or not, and every accepted message moves the device's
 // lastActivityTime (at most one write a minute: deviceActivity.ts). Each change is logged and
-// published live.
+// told as an `entity.updated` event (the live bus hears it).
 import { maintenanceGuard } from '../services/maintenanceGuard.ts';
 import { recordConnection } from '../db/connectionQueries.ts';
 import type { DeviceIdentity } from '../db/deviceQueries.ts';
@@ -11,9 +11,8 @@ import {
   countGatewayChildren, createGatewayChild, deviceByToken, gatewayChild, mergeAttributes, writeDeviceLog, writeLastActivity,
 } from '../db/deviceQueries.ts';
 import type { Database } from '../db/database.ts';
-import type { LiveEvents } from '../live/liveEvents.ts';
+import type { PostCommitBus } from '../events/postCommit.ts';
 import type { TelemetryPoint, TelemetryValue } from '../telemetry/telemetryPoint.ts';
-import type { LatestChange } from '../telemetry/telemetryWriter.ts';
 import {
   attributeValues, gatewayAttributes, gatewayDevice, gatewayTelemetry, telemetryEntries, type PayloadProblem, type TelemetryEntry,
 } from './devicePayload.ts';
@@ -50,7 +49,7 @@ function pointsOf(device: DeviceIdentity, entries: TelemetryEntry[]): TelemetryP
 }
 
 /** `instanceId`: this instance, whose connections of each device are counted (connectionQueries.ts). */
-export function deviceIngest(db: Database, live: LiveEvents, problems: IngestProblems, instanceId: string, limits: Partial<IngestLimits> = {}) {
+export function deviceIngest(db: Database, events: PostCommitBus, problems: IngestProblems, instanceId: string, limits: Partial<IngestLimits> = {}) {
   const allLimits = { ...DEFAULT_LIMITS, ...limits };
   const maintenance = maintenanceGuard(db);
   const { maxGatewayChildren, tokenCacheSize, tokenCacheMs, unknownTokenCacheMs } = allLimits;
@@ -68,8 +67,16 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
   const sessions = new Map<number, Set<() => void>>();
 
   const publish = (device: Pick<DeviceIdentity, 'tenantId' | 'entityId' | 'entityTypeId'>, diff: Record<string, unknown>, updatedAt: string) => {
-    live.publishEntityUpdate(device.tenantId, { id: device.entityId, entity_type_id: device.entityTypeId, diff, updated_at: updatedAt })
-      .catch(() => { /* no GraphQL yet (startup) or no subscribers: nothing to deliver */ });
+    events.emit('entity.updated', { tenantId: device.tenantId, update: { id: device.entityId, entity_type_id: device.entityTypeId, diff, updated_at: updatedAt } });
+  };
+
+  /** Forget what is cached of a tenant's devices (a token rotated, a device moved or deleted). */
+  const forgetTenant = (tenantId: string) => {
+    generations.set(tenantId, (generations.get(tenantId) ?? 0) + 1);
+  };
+  /** Closes the device's open sessions (this instance's). */
+  const closeSessions = (entityId: number) => {
+    for (const close of sessions.get(entityId) ?? []) close();
   };
 
   const activity = deviceActivity({
@@ -148,10 +155,7 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
       return device;
     },
 
-    /** Forget what is cached of a tenant's devices (a token rotated, a device moved or deleted). */
-    forgetTenant(tenantId: string) {
-      generations.set(tenantId, (generations.get(tenantId) ?? 0) + 1);
-    },
+    forgetTenant,
 
     /** Forget what is cached of every tenant's devices (the changes' notifications may have been missed). */
     forgetAll() {
@@ -232,9 +236,12 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
       };
     },
 
-    /** Closes the device's open sessions (this instance's). */
-    closeSessions(entityId: number) {
-      for (const close of sessions.get(entityId) ?? []) close();
+    closeSessions,
+
+    /** The device's token was rotated here: its cached lookups go, its sessions close (other instances hear of it by notification). */
+    credentialsRotated(tenantId: string, entityId: number) {
+      forgetTenant(tenantId);
+      closeSessions(entityId);
     },
 
     /**
@@ -256,11 +263,6 @@ export function deviceIngest(db: Database, live: LiveEvents, problems: IngestPro
 
     connected: (device: DeviceIdentity) => setConnected(device, true),
     disconnected: (device: DeviceIdentity) => setConnected(device, false),
-
-    /** Tells the device's live subscribers its new latest values (the writer's commits). */
-    latestChanged(change: LatestChange) {
-      publish({ tenantId: change.tenantId, entityId: change.entityId, entityTypeId: change.entityTypeId }, { telemetry: change.values }, new Date().toISOString());
-    },
   };
 }
 

@@ -22,11 +22,12 @@ export interface LiveBus extends LiveEvents {
   receive(event: ClusterEvent): void;
 }
 
-export function liveEvents(pubsub: () => PubSub): LiveBus {
+/** `pubsub`: this instance's, once GraphQL is up (before, no one here can be subscribed). */
+export function liveEvents(pubsub: () => PubSub | undefined): LiveBus {
   let cluster: ClusterBus | undefined;
   const publish = async (event: ClusterEvent) => {
     cluster?.send(event);
-    await pubsub().publish(event);
+    await pubsub()?.publish(event);
   };
   return {
     publishEntityUpdate: (tenantId, update) => publish({ topic: entityUpdatedTopic(tenantId), payload: { entity_updated: update } }),
@@ -35,7 +36,7 @@ export function liveEvents(pubsub: () => PubSub): LiveBus {
       cluster = bus;
     },
     receive(event) {
-      Promise.resolve().then(() => pubsub().publish(event)).catch(() => { /* GraphQL not ready yet: no subscribers to tell */ });
+      Promise.resolve().then(() => pubsub()?.publish(event)).catch(() => { /* a subscriber's own failure: mercurius reports it */ });
     },
   };
 }

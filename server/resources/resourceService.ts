@@ -15,6 +15,7 @@ import {
   deleteRow, findRow, GRANT_KEY, insertRow, linkCount, listRows, removeLinks, updateRow, writeLinks, type RecordScope,
 } from '../db/resourceQueries.ts';
 import { ApiError, answerTooLarge, badRequest, MAX_ANSWER_CHARS, notFound } from '../errors.ts';
+import type { PostCommitBus } from '../events/postCommit.ts';
 import type { ResourceChange } from '../live/resourceEvents.ts';
 import { validated } from '../schemaValidator.ts';
 import type { Caller } from '../services/caller.ts';
@@ -41,8 +42,11 @@ export interface ListResult { rows: RecordData[]; total: number; page: number; p
 export type AnswerCompletion = ((caller: Caller, records: RecordData[]) => Promise<void>) & { gate?: AdmissionGate };
 
 export interface ResourceServiceOptions {
-  /** Called after each committed change (live bus, caches). */
-  onChange(tenantId: string, change: ResourceChange): void;
+  /**
+   * Where each committed change is told (`resource.changed`: the read cache, the live bus); from
+   * it, the records engines change (`engine.changed`) are read and told as changes too.
+   */
+  events: PostCommitBus;
   /** Where lists of models bound with `cached` are kept until their tenant's data changes. */
   cache?: TenantReadCache;
   /** Per model, what completes its answers with what other services know (a public-API KPI component's data). */
@@ -189,7 +193,7 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
    */
   const publish = (tenantId: string, model: Model, action: ResourceChange['action'], id: number, record: RecordData | null,
     extra: { removed?: RecordData; notify?: string[]; audience?: string[] } = {}) =>
-    options.onChange(tenantId, { resource: model.name, action, id, record, owner: ownerOf(model, (record ?? extra.removed)!), ...extra });
+    options.events.emit('resource.changed', { tenantId, change: { resource: model.name, action, id, record, owner: ownerOf(model, (record ?? extra.removed)!), ...extra } });
 
   /** Publishes the changes of a committed write. */
   const publishAll = (tenantId: string, changes: SettledChange[]) => {
@@ -202,6 +206,17 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
     const records = rows.map(({ [GRANT_KEY]: _grant, ...row }) => toRecord(model, row));
     return { rows: await completed(caller, model, records), total, ...page };
   };
+
+  /**
+   * Publishes a record an engine changed or wrote outside the doors (a watcher's alert, a log), as
+   * it now is (nothing when it is not there: its transaction rolled back); `notify` makes it an
+   * in-app notification for those users.
+   */
+  options.events.on('engine.changed', 'resource answers of engine changes', async ({ tenantId, model: name, id, action, notify }) => {
+    const model = modelOf(name);
+    const row = await db.tenantTx(tenantId, (tx) => findRow(tx, model.storage, { tenantId, userId: '' }, id));
+    if (row) publish(tenantId, model, action ?? 'updated', id, toRecord(model, row), { notify });
+  });
 
   return {
     async list(caller: Caller, name: string, rawQuery: ListQuery): Promise<ListResult> {
@@ -315,17 +330,6 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
       });
       publishAll(caller.tenantId, changes);
       return (await completed(caller, model, [updated]))[0];
-    },
-
-    /**
-     * Publishes a record an engine changed or wrote outside the doors (a watcher's alert, a log), as
-     * it now is (nothing when it is not there: its transaction rolled back); `notify` makes it an
-     * in-app notification for those users.
-     */
-    async publishEngineChange(tenantId: string, name: string, id: number, change: { action?: 'created' | 'updated'; notify?: string[] } = {}): Promise<void> {
-      const model = modelOf(name);
-      const row = await db.tenantTx(tenantId, (tx) => findRow(tx, model.storage, { tenantId, userId: '' }, id));
-      if (row) publish(tenantId, model, change.action ?? 'updated', id, toRecord(model, row), { notify: change.notify });
     },
 
     /**

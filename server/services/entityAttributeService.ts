@@ -14,7 +14,7 @@ import { setSharedAttributes } from '../db/deviceAttributeQueries.ts';
 import { logUserChange } from '../db/logQueries.ts';
 import { isoTime, rows } from '../db/rows.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
-import type { LiveEvents } from '../live/liveEvents.ts';
+import type { PostCommitBus } from '../events/postCommit.ts';
 import { requirePermission, type Caller } from './caller.ts';
 import { ENTITY_NOT_FOUND } from '../resources/rules/entityRules.ts';
 
@@ -24,7 +24,7 @@ export interface EntityAttributeResult { id: number; attributes: Record<string, 
 
 const same = (a: Json, b: Json) => JSON.stringify(a) === JSON.stringify(b);
 
-export function entityAttributeService(db: Database, live: LiveEvents, onChanged: (tenantId: string) => void) {
+export function entityAttributeService(db: Database, events: PostCommitBus) {
   return {
     async update(caller: Caller, args: Record<string, unknown>): Promise<EntityAttributeResult> {
       requirePermission(caller, MANUAL_EDIT_PERMISSION);
@@ -66,9 +66,8 @@ export function entityAttributeService(db: Database, live: LiveEvents, onChanged
         if (geomChanged) diff.geom = geom;
         return { entityTypeId: stored.entity_type_id, attributes: after, geom, updatedAt: updated.updated_at, diff };
       });
-      onChanged(caller.tenantId);
-      live.publishEntityUpdate(caller.tenantId, { id: change.id, entity_type_id: result.entityTypeId, diff: result.diff, updated_at: result.updatedAt })
-        .catch(() => { /* no subscribers yet */ });
+      events.emit('tenant.changed', { tenantId: caller.tenantId });
+      events.emit('entity.updated', { tenantId: caller.tenantId, update: { id: change.id, entity_type_id: result.entityTypeId, diff: result.diff, updated_at: result.updatedAt } });
       return { id: change.id, attributes: result.attributes, geom: result.geom, updated_at: result.updatedAt };
     },
 

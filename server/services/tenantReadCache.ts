@@ -3,6 +3,8 @@
 // links or watchers notifies all instances (CHANNELS.tenantDataChanged, a trigger), which drop the
 // tenant's reads; a read is also never kept longer than MAX_AGE_MS, in case a notification is
 // lost. The tenant is part of every key: one tenant's read is never served to another.
+import type { PostCommitBus } from '../events/postCommit.ts';
+
 export const MAX_AGE_MS = 10_000;
 /** Characters of JSON kept at most, over all tenants (about 2 bytes each). */
 const MAX_CHARACTERS = 32 * 1024 * 1024;
@@ -65,3 +67,9 @@ export function tenantReadCache(now = () => Date.now()): TenantReadCache {
 /** The same filters in any order give the same key. */
 export const filtersKey = (filters: object) =>
   JSON.stringify(Object.entries(filters).filter(([, value]) => value !== undefined).sort(([a], [b]) => a.localeCompare(b)));
+
+/** Forgets a tenant's cached reads on each commit that changes what they show. */
+export function invalidatedByCommits(cache: TenantReadCache, events: PostCommitBus) {
+  events.on('resource.changed', 'read cache', ({ tenantId }) => cache.invalidate(tenantId));
+  events.on('tenant.changed', 'read cache', ({ tenantId }) => cache.invalidate(tenantId));
+}

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { postCommitEvents } from '../../server/events/postCommit.ts';
 import { resourceService } from '../../server/resources/resourceService.ts';
 import { boardSchema } from '../../src/schemas/board.ts';
 import { publicApiComponentSchema } from '../../src/schemas/publicApiComponent.ts';
@@ -169,7 +170,7 @@ describe('sharing', () => {
     // visibility is by user id: the resource engine serves an API caller of that id like any user
     const [{ tenant }] = await t.db.systemQuery<{ tenant: string }>(sql`SELECT tenant_id::text AS tenant FROM api_users WHERE id = ${apiUser}`);
     const client = { tenantId: tenant, userId: apiUser, sessionId: 'token', modules: ['public-api-dashboard'], permissions: [] };
-    const engine = resourceService(t.db, { onChange: () => {} });
+    const engine = resourceService(t.db, { events: postCommitEvents(t.app.log) });
     expect(await engine.get(client, 'public_api_board', Number(board.id))).toMatchObject({
       id: Number(board.id), is_owner: false, scopes: ['view'],
       share: { id: Number(shared.body.data.public_api_share_board.id), owner: id.admin, ownerName: 'City admin', requester: apiUser, requesterName: 'dashboard-client', scopeName: 'view' },
