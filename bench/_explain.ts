@@ -4,7 +4,7 @@ import { seedDemoIfEmpty } from '../server/seed/demoSeed.ts';
 import { backfillDemoTelemetry } from '../server/seed/demoDevices.ts';
 import { telemetryWriter } from '../server/telemetry/telemetryWriter.ts';
 import { kpiSeriesQuery } from '../server/db/kpiDataQueries.ts';
-import { kpiRange, sourcePlan, planRows } from '../server/telemetry/kpiTime.ts';
+import { kpiRange, sourcePlan, planRows } from '../server/time/kpiTime.ts';
 import { inlineSql } from '../server/db/inlineSql.ts';
 const db = await openDatabase({ dataDir: process.env.DIR ?? 'memory://', databaseUrl: process.env.PGURL, statementTimeoutMs: 600000 });
 if (await seedDemoIfEmpty(db)) { const w = telemetryWriter(db); await backfillDemoTelemetry(db, w, { days: 30 }); await w.close(); await db.systemQuery(sql`ANALYZE`, { longRunning: true }); }

@@ -43,8 +43,8 @@ import { loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Tx } from '../server/db/database.ts';
 import { lampsOfTenant, lightingProfiles } from '../server/db/lightingQueries.ts';
-import { decideLamp } from '../server/engines/lighting/lampDecision.ts';
-import { lightTenant } from '../server/engines/lighting/lightingEngine.ts';
+import { decideLamp } from '../server/services/lighting/lampDecision.ts';
+import { lightTenant } from '../server/services/lighting/lampLighting.ts';
 import {
   fmt, liveServers, log, makeTarget, openSql, percentile, processFigures, sleep, startServer, type Server, type Sql, type Target,
 } from './deviceServer.ts';

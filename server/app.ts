@@ -54,7 +54,7 @@ import { passwordService } from './services/passwordService.ts';
 import { readBudget } from './services/readBudget.ts';
 import { readService } from './services/readService.ts';
 import { schedulerQueryTest } from './services/schedulerQueryTest.ts';
-import { invalidatedByCommits, tenantReadCache } from './services/tenantReadCache.ts';
+import { invalidatedByCommits, tenantReadCache } from './cache/tenantReadCache.ts';
 import { syncDayZones } from './telemetry/dayZones.ts';
 import { kpiComponentData } from './telemetry/kpiComponentData.ts';
 import { kpiDataService } from './telemetry/kpiData.ts';

@@ -7,7 +7,7 @@ import type { BaseMap } from '../src/schemas/mapConfig.ts';
 import { DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS, LONG_STATEMENT_TIMEOUT_MS, MAX_POOL_SIZE } from './db/database.ts';
 import { BACKFILL_DAYS } from './seed/demoData.ts';
 import { dayZonesProblem } from './telemetry/dayZones.ts';
-import { canonicalZone } from './telemetry/kpiTime.ts';
+import { canonicalZone } from './time/kpiTime.ts';
 
 export interface Config {
   port: number;
@@ -206,15 +206,6 @@ export function baseMapFrom(raw: string | undefined): BaseMap {
       + '(pmtiles://https://host/file.pmtiles or https://host/file.pmtiles) or the https:// URL of a MapLibre style.');
   }
   return { kind: archive || url.pathname.toLowerCase().endsWith('.pmtiles') ? 'pmtiles' : 'style', url: url.href };
-}
-
-/**
- * The origins the browser may load the base map from (the CSP's img-src, font-src and
- * connect-src): the configured base map's own origin and MAP_TILE_HOSTS; none for the offline map.
- */
-export function mapOrigins(baseMap: BaseMap, tileHosts: string[]): string[] {
-  if (baseMap.kind === 'offline' || !baseMap.url) return [];
-  return [...new Set([new URL(baseMap.url).origin, ...tileHosts])];
 }
 
 /** An address, alone or in angle brackets after a display name, on one line. */

@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { invalidToken } from '../errors.ts';
 import type { Authenticator } from '../services/bearerAuthentication.ts';
-import type { Caller } from '../services/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 
 declare module 'fastify' {
   interface FastifyRequest { caller: Caller | null }

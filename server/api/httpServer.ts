@@ -9,7 +9,7 @@ import { AJV_PLUGINS } from '../../src/schemas/ajvInstance.ts';
 import type { BaseMap } from '../../src/schemas/mapConfig.ts';
 import { AJV_OPTIONS } from '../../src/schemas/validation.ts';
 import type { AppOptions } from '../appOptions.ts';
-import { mapOrigins, type TrustProxy } from '../config.ts';
+import type { TrustProxy } from '../config.ts';
 import type { DiskGuard } from '../db/diskGuard.ts';
 import { MAX_ANSWER_CHARS } from '../errors.ts';
 import { GRAPHQL_PATH } from '../graphql/limits.ts';
@@ -17,7 +17,7 @@ import { traceRequests } from '../tracing.ts';
 import { boundAnswerBytes } from './answerBytes.ts';
 import { installErrorHandling, sendUnavailable } from './httpErrors.ts';
 import { installJsonBodyParser } from './jsonBodyParser.ts';
-import { installSecurityHeaders } from './securityHeaders.ts';
+import { installSecurityHeaders, mapOrigins } from './securityHeaders.ts';
 import { installCompression } from './webApp.ts';
 
 /** The largest request body (413 beyond it). */

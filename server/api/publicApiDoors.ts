@@ -7,7 +7,7 @@
 // (/public/auth/*) sit outside the signed-in scope, as /auth/* do.
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
-import { isApiCaller, type Caller } from '../services/caller.ts';
+import { isApiCaller, type Caller } from '../auth/caller.ts';
 
 /** REST paths (as routes are declared) of the public API. */
 export const PUBLIC_API_REST_PATHS: ReadonlySet<string> = new Set([

@@ -7,6 +7,16 @@
 // referrer policy, and HSTS when TLS is configured.
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import type { BaseMap } from '../../src/schemas/mapConfig.ts';
+
+/**
+ * The origins the browser may load the base map from (the CSP's img-src, font-src and
+ * connect-src): the configured base map's own origin and MAP_TILE_HOSTS; none for the offline map.
+ */
+export function mapOrigins(baseMap: BaseMap, tileHosts: string[]): string[] {
+  if (baseMap.kind === 'offline' || !baseMap.url) return [];
+  return [...new Set([new URL(baseMap.url).origin, ...tileHosts])];
+}
 
 export interface HeaderOptions {
   /** Origins the base map loads its style, tiles, fonts and sprites from (config.ts `mapOrigins`). */

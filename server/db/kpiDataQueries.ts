@@ -3,8 +3,8 @@
 // Both run as the tenant (row-level security) and name the tenant as well.
 import { sql, type SQL } from 'drizzle-orm';
 import type { KPI_AGGREGATIONS } from '../../src/schemas/enums.ts';
-import type { KpiInterval, SourceSpans } from '../telemetry/kpiTime.ts';
-import { calendarUnit, readingOf, subDayStep } from '../telemetry/kpiTime.ts';
+import type { KpiInterval, SourceSpans } from '../time/kpiTime.ts';
+import { calendarUnit, readingOf, subDayStep } from '../time/kpiTime.ts';
 import { coveredByMaintenance } from './maintenanceQueries.ts';
 import { intArray } from './rows.ts';
 

@@ -1,6 +1,6 @@
 // What every resolver gets: the caller (from the request's or the websocket's token).
 import { invalidToken } from '../errors.ts';
-import type { Caller } from '../services/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 
 export interface GraphqlContext { caller?: Caller }
 

@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Kind, parse, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
 import { apiCallerRefused, PUBLIC_API_GRAPHQL_FIELDS } from '../api/publicApiDoors.ts';
-import { isApiCaller } from '../services/caller.ts';
+import { isApiCaller } from '../auth/caller.ts';
 import { graphqlParseOptions } from './limits.ts';
 
 /** The field names selected at the root of every operation of the document. */

@@ -13,7 +13,7 @@ import { isModel, modelNames, schemaOf } from '../resources/registry.ts';
 import { authorize, receivesChange, visibleRecord } from '../resources/resourceAccess.ts';
 import type { RecordData, ResourceService } from '../resources/resourceService.ts';
 import type { RecordUsage } from '../resources/rules/types.ts';
-import type { Caller } from '../services/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { callerOf, given, type GraphqlContext } from './graphqlContext.ts';
 
 interface ModelDefs { types: string; queries: string[]; mutations: string[] }

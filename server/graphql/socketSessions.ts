@@ -5,7 +5,7 @@
 // have been missed, every socket's session is checked again.
 import type { FastifyRequest } from 'fastify';
 import { revokedSession } from '../errors.ts';
-import type { Caller } from '../services/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { GraphqlSockets } from './socketGuard.ts';
 
 export interface SocketSessions {

@@ -15,7 +15,7 @@ import type { PostCommitBus } from '../events/postCommit.ts';
 import type { TelemetryPoint, TelemetryValue } from '../telemetry/telemetryPoint.ts';
 import {
   attributeValues, gatewayAttributes, gatewayDevice, gatewayTelemetry, telemetryEntries, type PayloadProblem, type TelemetryEntry,
-} from './devicePayload.ts';
+} from '../telemetry/devicePayload.ts';
 import type { IngestProblems } from './ingestProblems.ts';
 import { DEFAULT_ACTIVITY_LIMITS, deviceActivity, type ActivityLimits } from './deviceActivity.ts';
 

@@ -6,11 +6,11 @@
 import type { FastifyInstance } from 'fastify';
 import { idSchema, NO_NUL } from '../../src/schemas/bounds.ts';
 import { ApiError } from '../errors.ts';
-import { answerDeviceRpc } from '../services/deviceRpcMethods.ts';
+import { answerDeviceRpc } from './deviceRpcMethods.ts';
 import { MAX_UPDATES_WAIT_MS, type DeviceAttributeService } from '../services/deviceAttributes.ts';
 import { MAX_POLL_MS, type DeviceCommands } from '../services/deviceCommands.ts';
 import type { DeviceIngest } from './deviceIngest.ts';
-import { PAYLOAD_LIMITS } from './devicePayload.ts';
+import { PAYLOAD_LIMITS } from '../telemetry/devicePayload.ts';
 import { httpDevice, tokenParam } from './httpDevice.ts';
 import type { IngestProblems } from './ingestProblems.ts';
 

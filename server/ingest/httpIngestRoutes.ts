@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError, type ErrorItem } from '../errors.ts';
 import { deviceLabel, type DeviceIngest } from './deviceIngest.ts';
-import { PAYLOAD_LIMITS, type PayloadProblem } from './devicePayload.ts';
+import { PAYLOAD_LIMITS, type PayloadProblem } from '../telemetry/devicePayload.ts';
 import { httpDevice, tokenParam } from './httpDevice.ts';
 import type { IngestProblems } from './ingestProblems.ts';
 import type { TelemetryWriter } from '../telemetry/telemetryWriter.ts';

@@ -2,7 +2,7 @@
 // interval per reason, so a device sending garbage a thousand times a second costs a counter,
 // not a thousand log lines. Tokens never appear: devices are named by entity id or a short hash.
 import { createHash } from 'node:crypto';
-import type { PayloadProblem } from './devicePayload.ts';
+import type { PayloadProblem } from '../telemetry/devicePayload.ts';
 
 export type IngestProblemReason = PayloadProblem['reason'] | 'bad_token' | 'too_large' | 'unknown_topic' | 'not_a_gateway' | 'too_many_devices' | 'write_failed' | 'read_only'
   /** MQTT: a packet that cannot be read, one that breaks the protocol, a subscription to a topic not offered. */

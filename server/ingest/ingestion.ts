@@ -10,7 +10,7 @@ import { startInstanceHeartbeat } from '../engines/instances/instanceHeartbeat.t
 import type { PostCommitBus } from '../events/postCommit.ts';
 import { deviceAttributeService, type DeviceAttributeService } from '../services/deviceAttributes.ts';
 import { deviceCommands, type DeviceCommands } from '../services/deviceCommands.ts';
-import { deviceRequests } from '../services/deviceRequests.ts';
+import { deviceRequests } from './deviceRequests.ts';
 import { telemetryWriter, type TelemetryWriter } from '../telemetry/telemetryWriter.ts';
 import { deviceIngest, type DeviceIngest } from './deviceIngest.ts';
 import { httpDownlinkRoutes } from './httpDownlinkRoutes.ts';

@@ -4,7 +4,7 @@
 // (audit, owner, tenant, fixed values).
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { allowsNull } from '../../src/schemas/model.ts';
-import type { Caller } from '../services/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Model } from './resourceModel.ts';
 
 export type RecordData = Record<string, unknown>;

@@ -11,7 +11,7 @@ import { columnsByName } from '../db/columnKeys.ts';
 import type { Tx } from '../db/database.ts';
 import { grantedRowsOf, tenantRowsAmong, type GrantedRows } from '../db/resourceQueries.ts';
 import { ApiError } from '../errors.ts';
-import type { Caller } from '../services/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Grant, GrantedReference, ModelBinding, Reference, ReferenceKind, ReferenceTarget } from './bindings.ts';
 import { checkReferencedGrant } from './resourceAccess.ts';
 import { modelOf } from './resourceModel.ts';

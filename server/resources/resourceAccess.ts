@@ -7,7 +7,7 @@ import { modulesGranted, permissionHeldByName } from '../../src/schemas/modules.
 import { accessRule, fieldsWith, type Action, type FieldSchema, type ModelSchema } from '../../src/schemas/model.ts';
 import { ApiError, forbidden } from '../errors.ts';
 import type { ResourceChange } from '../live/resourceEvents.ts';
-import { hasPermission, type Caller } from '../services/caller.ts';
+import { hasPermission, type Caller } from '../auth/caller.ts';
 import { GRANT_RANKS, type Grant, type RecordGrants } from './bindings.ts';
 
 type RecordData = Record<string, unknown>;

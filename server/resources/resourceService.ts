@@ -18,8 +18,8 @@ import { ApiError, answerTooLarge, badRequest, MAX_ANSWER_CHARS, notFound } from
 import type { PostCommitBus } from '../events/postCommit.ts';
 import type { ResourceChange } from '../live/resourceEvents.ts';
 import { validated } from '../schemaValidator.ts';
-import type { Caller } from '../services/caller.ts';
-import { filtersKey, type TenantReadCache } from '../services/tenantReadCache.ts';
+import type { Caller } from '../auth/caller.ts';
+import { filtersKey, type TenantReadCache } from '../cache/tenantReadCache.ts';
 import { GRANT_RANKS } from './bindings.ts';
 import { listPageOf, type ListQuery } from './listQuery.ts';
 import { serverColumns, toColumns, toRecord, type RecordData } from './recordMapping.ts';
@@ -28,7 +28,7 @@ import { authorize, checkGrant, checkWritePermissions, visibilityKey, visibleRec
 import { modelOf, type Model } from './resourceModel.ts';
 import type { FollowOnChanges, RuleContext } from './rules/types.ts';
 import { refusingConflicts } from './uniqueConflicts.ts';
-import type { AdmissionGate } from '../ingest/admissionGate.ts';
+import type { AdmissionGate } from '../admissionGate.ts';
 
 export type { ListQuery, RecordData };
 

@@ -11,7 +11,7 @@ import { requestRateLimiter, type RateLimit } from '../auth/tokenRateLimit.ts';
 import { apiTokenByHash, findApiUserByUsername, insertApiToken, revokeApiTokens } from '../db/apiUserQueries.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { ApiError, expiredToken, forbidden, invalidToken } from '../errors.ts';
-import { isApiCaller, type Caller } from './caller.ts';
+import { isApiCaller, type Caller } from '../auth/caller.ts';
 
 export const INVALID_API_CREDENTIALS = 'Invalid username or password';
 

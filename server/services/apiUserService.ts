@@ -19,7 +19,7 @@ import { ApiError, badRequest, forbidden, notFound } from '../errors.ts';
 import { authorize } from '../resources/resourceAccess.ts';
 import { validated } from '../schemaValidator.ts';
 import type { ApiTokenService, IssuedToken } from './apiTokenService.ts';
-import { isApiCaller, type Caller } from './caller.ts';
+import { isApiCaller, type Caller } from '../auth/caller.ts';
 import { PASSWORD_TOO_COMMON } from './passwordService.ts';
 
 /** SPEC §8: an API user's password change with a wrong current password. */

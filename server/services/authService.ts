@@ -6,7 +6,7 @@ import { hashToken, newRefreshToken, refreshTokenExpiry } from '../auth/refreshT
 import { sessionCache, type SessionCache } from '../auth/sessionCache.ts';
 import type { AuthStore, UserRow } from '../db/authStore.ts';
 import { ApiError, revokedSession } from '../errors.ts';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../auth/caller.ts';
 
 export interface TokenPair { access_token: string; refresh_token: string }
 

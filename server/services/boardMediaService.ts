@@ -14,7 +14,7 @@ import { dropUnusedMedia, findReadableMedia, storeMedia, type StoredMedia } from
 import type { Database } from '../db/database.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { authorize } from '../resources/resourceAccess.ts';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { imageTypeOf, videoTypeOf } from './fileSignatures.ts';
 
 /** The board kinds and the component model whose access rules open them. */

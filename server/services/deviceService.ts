@@ -16,7 +16,7 @@ import { refusingConflicts } from '../resources/uniqueConflicts.ts';
 import { readImportRows, unknownColumns, type RowRefusal } from '../telemetry/csvImportRows.ts';
 import type { TelemetryPoint } from '../telemetry/telemetryPoint.ts';
 import type { TelemetryWriter } from '../telemetry/telemetryWriter.ts';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { ENTITY_NOT_FOUND } from '../resources/rules/entityRules.ts';
 
 /** Refusals listed in one answer, at most (all are counted). */

@@ -15,7 +15,7 @@ import { logUserChange } from '../db/logQueries.ts';
 import { isoTime, rows } from '../db/rows.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
 import type { PostCommitBus } from '../events/postCommit.ts';
-import { requirePermission, type Caller } from './caller.ts';
+import { requirePermission, type Caller } from '../auth/caller.ts';
 import { ENTITY_NOT_FOUND } from '../resources/rules/entityRules.ts';
 
 type Json = unknown;

@@ -3,7 +3,7 @@
 import { FRAME_ORIGINS_ACCESS, type FrameOrigins } from '../../src/schemas/frameOrigins.ts';
 import type { Database } from '../db/database.ts';
 import { setTenantFrameOrigins } from '../db/directoryQueries.ts';
-import { requireModule, requirePermission, type Caller } from './caller.ts';
+import { requireModule, requirePermission, type Caller } from '../auth/caller.ts';
 
 export function authorizeFrameOrigins(caller: Caller): void {
   requireModule(caller, FRAME_ORIGINS_ACCESS.module);

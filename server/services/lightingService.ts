@@ -14,11 +14,11 @@ import {
   driftingLamps, endLampOverrides, lampLighting, overrideLamps,
 } from '../db/lightingQueries.ts';
 import { writeEngineLog } from '../db/logQueries.ts';
-import { COMMAND_TTL_MS, lightTenant, SET_DIM } from '../engines/lighting/lightingEngine.ts';
+import { COMMAND_TTL_MS, lightTenant, SET_DIM } from './lighting/lampLighting.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { ENTITY_NOT_FOUND } from '../resources/rules/entityRules.ts';
 import { validated } from '../schemaValidator.ts';
-import { requireModule, requirePermission, type Caller } from './caller.ts';
+import { requireModule, requirePermission, type Caller } from '../auth/caller.ts';
 
 /** Commands shown with a lamp, newest first. */
 const COMMANDS_SHOWN = 10;

@@ -13,7 +13,7 @@ import { logUserChange } from '../db/logQueries.ts';
 import type { Tx } from '../db/database.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
 import { authorize } from '../resources/resourceAccess.ts';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { ENTITY_NOT_FOUND } from '../resources/rules/entityRules.ts';
 
 const model = entitySchema as unknown as ModelSchema;

@@ -4,7 +4,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/database.ts';
 import { findUser, updatePasswordHash } from '../db/directoryQueries.ts';
 import { badRequest, notFound } from '../errors.ts';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../auth/caller.ts';
 
 export const INVALID_USER_PASSWORD = 'Invalid user password';
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';

@@ -4,7 +4,7 @@
 // user — or one stolen token — firing many of them at once holds the database no longer than two
 // would, and everyone else's requests are served between them.
 import { ApiError } from '../errors.ts';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../auth/caller.ts';
 
 export interface ReadBudgetLimits {
   /** Expensive reads of one user at once. */

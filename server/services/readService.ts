@@ -12,10 +12,10 @@ import { entityListJsonQuery, entityPageJsonQuery, findEntity, groupMembersJsonQ
 import { telemetryKeys, type TelemetryKeyFilter } from '../db/telemetryKeyQueries.ts';
 import { notFound } from '../errors.ts';
 import { ENTITY_NOT_FOUND } from '../resources/rules/entityRules.ts';
-import { requireModule, requirePermission, type Caller } from './caller.ts';
+import { requireModule, requirePermission, type Caller } from '../auth/caller.ts';
 import { SHARE_USER_KINDS, type ShareUserArgs } from '../../src/schemas/shareUsers.ts';
 import { readBudget, type ReadBudget } from './readBudget.ts';
-import { filtersKey, tenantReadCache, type TenantReadCache } from './tenantReadCache.ts';
+import { filtersKey, tenantReadCache, type TenantReadCache } from '../cache/tenantReadCache.ts';
 
 interface GroupJson { id: number; tenant_id: string; name: string; tree_path: string; attributes: unknown; parent_id: number | null }
 type EntityTreeNode = EntityJson & { children: EntityTreeNode[] };

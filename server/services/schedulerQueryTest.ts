@@ -8,12 +8,12 @@ import { permissionHeldByName } from '../../src/schemas/modules.ts';
 import { QUERY_TEST_PASSED, queryTestFailedMessage, type SchedulerQueryTestAnswer, type SchedulerQueryTestBody } from '../../src/schemas/schedulerQueryTest.ts';
 import type { Database } from '../db/database.ts';
 import { tenantTimeZone } from '../db/directoryQueries.ts';
-import { ComplexQueryRefused, runComplexQuery } from '../engines/schedulers/complexQuery.ts';
+import { ComplexQueryRefused, runComplexQuery } from './complexQuery/complexQuery.ts';
 import { ApiError, forbidden } from '../errors.ts';
 import { schemaOf } from '../resources/registry.ts';
 import { authorize } from '../resources/resourceAccess.ts';
 import { timeZoneOrUtc } from '../../src/lighting/localTime.ts';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { ReadBudget } from './readBudget.ts';
 
 /** The longest a test keeps its caller waiting. */

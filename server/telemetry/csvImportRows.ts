@@ -2,7 +2,7 @@
 // definition. Cells are data, never formulas: "=1+2" in a number column is refused, in a text
 // column it is stored as the text it is. Pure, so every rule is unit tested.
 import type { CsvColumn } from '../db/deviceQueries.ts';
-import { PAYLOAD_LIMITS, valueProblem } from '../ingest/devicePayload.ts';
+import { PAYLOAD_LIMITS, valueProblem } from './devicePayload.ts';
 import type { TelemetryValue } from './telemetryPoint.ts';
 
 export interface RowRefusal { row: number; column: string; message: string }

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { rows } from '../db/rows.ts';
-import { isKnownTimeZone, offsetsWithin } from './kpiTime.ts';
+import { isKnownTimeZone, offsetsWithin } from '../time/kpiTime.ts';
 
 /** Zones kept at most (each one costs the writer a roll-up insert per batch). */
 export const MAX_DAY_ZONES = 8;

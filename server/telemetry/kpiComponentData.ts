@@ -13,9 +13,9 @@
 import { MAX_POINTS_PER_SERIES, type KpiDataAnswer } from '../../src/schemas/kpiDataQuery.ts';
 import { isDatabaseUnavailable } from '../db/databaseErrors.ts';
 import { ApiError, GENERIC_ERROR } from '../errors.ts';
-import { admissionGate, type AdmissionGate } from '../ingest/admissionGate.ts';
+import { admissionGate, type AdmissionGate } from '../admissionGate.ts';
 import type { AnswerCompletion, ResourceService } from '../resources/resourceService.ts';
-import type { Caller } from '../services/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { KpiDataService } from './kpiData.ts';
 
 /** KPI data one component list carries, at most (characters of its JSON). */

@@ -19,10 +19,10 @@ import { schemaOf } from '../resources/registry.ts';
 import { authorize } from '../resources/resourceAccess.ts';
 import type { ResourceService } from '../resources/resourceService.ts';
 import { checkKpiDefinition } from '../resources/rules/kpiRules.ts';
-import type { Caller } from '../services/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { readBudget, type ReadBudget } from '../services/readBudget.ts';
 import { largestTriangleThreeBuckets } from './downsample.ts';
-import { BadRange, bucketCount, canonicalZone, compareRange, isKnownTimeZone, kpiRange, planRows, rangePieces, sourcePlan, type KpiRange } from './kpiTime.ts';
+import { BadRange, bucketCount, canonicalZone, compareRange, isKnownTimeZone, kpiRange, planRows, rangePieces, sourcePlan, type KpiRange } from '../time/kpiTime.ts';
 
 /** Entities of one query item, at most. */
 export const MAX_ENTITIES_PER_ITEM = 1_000;

@@ -2,6 +2,9 @@
 // docs/operations.md "Base map"). Keys are browser keys: they reach every signed-in browser.
 import type { FromSchema } from 'json-schema-to-ts';
 
+/** Where the map starts, and the place a lamp without a position is lit for (SPEC §3). */
+export const DEFAULT_CENTER = { latitude: 48.145, longitude: 17.109 } as const;
+
 export const BASE_MAP_KINDS = ['offline', 'openfreemap', 'pmtiles', 'maptiler', 'google', 'style'] as const;
 export type BaseMapKind = (typeof BASE_MAP_KINDS)[number];
 

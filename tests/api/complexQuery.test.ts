@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { users } from '../../server/db/schema.ts';
-import { calendarRange } from '../../server/telemetry/kpiTime.ts';
+import { calendarRange } from '../../server/time/kpiTime.ts';
 import type { TelemetryPoint } from '../../server/telemetry/telemetryPoint.ts';
 import { telemetryWriter } from '../../server/telemetry/telemetryWriter.ts';
 import { until } from '../support/devices.ts';

@@ -10,7 +10,7 @@ import { DEFAULT_DAY_ZONES } from '../../server/config.ts';
 import { kpiSeriesQuery, type KpiAggregation, type SeriesRow } from '../../server/db/kpiDataQueries.ts';
 import { kpis, tenants, users } from '../../server/db/schema.ts';
 import { syncDayZones } from '../../server/telemetry/dayZones.ts';
-import { chooseSource, kpiRange, rangePieces, readingOf, sourcePlan, type KpiInterval, type SourceSpans, type TelemetrySource } from '../../server/telemetry/kpiTime.ts';
+import { chooseSource, kpiRange, rangePieces, readingOf, sourcePlan, type KpiInterval, type SourceSpans, type TelemetrySource } from '../../server/time/kpiTime.ts';
 import type { TelemetryPoint } from '../../server/telemetry/telemetryPoint.ts';
 import { telemetryWriter } from '../../server/telemetry/telemetryWriter.ts';
 import { KPI_AGGREGATIONS } from '../../src/schemas/enums.ts';

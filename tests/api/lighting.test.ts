@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueCommands } from '../../server/db/commandQueries.ts';
-import { lightTenant } from '../../server/engines/lighting/lightingEngine.ts';
+import { lightTenant } from '../../server/services/lighting/lampLighting.ts';
 import type { MqttListener } from '../../server/ingest/mqttListener.ts';
 import { connectDevice, startDeviceApp, until, type DemoDevice } from '../support/devices.ts';
 import type { TestApp } from './harness.ts';

@@ -8,7 +8,7 @@ import { writeEngineLog } from '../../db/logQueries.ts';
 import { dueMaintenanceWindows, saveMaintenanceProgress, type DueMaintenanceWindow } from '../../db/maintenanceQueries.ts';
 import { timeZoneOrUtc } from '../../../src/lighting/localTime.ts';
 import { startWorkLoop } from '../../workLoop.ts';
-import { maintenanceOccurrence, type MaintenanceSchedule } from './maintenanceOccurrence.ts';
+import { maintenanceOccurrence, type MaintenanceSchedule } from '../../time/maintenanceOccurrence.ts';
 
 const BATCH = 100;
 

@@ -16,9 +16,9 @@ import {
 } from '../../db/schedulerQueries.ts';
 import { writeEngineLog } from '../../db/logQueries.ts';
 import { timeZoneOrUtc } from '../../../src/lighting/localTime.ts';
-import { calendarRange, offsetsWithin, type CalendarTimeRange } from '../../telemetry/kpiTime.ts';
+import { calendarRange, offsetsWithin, type CalendarTimeRange } from '../../time/kpiTime.ts';
 import { startWorkLoop } from '../../workLoop.ts';
-import { ComplexQueryRefused, runComplexQuery, type ComplexQueryResult } from './complexQuery.ts';
+import { ComplexQueryRefused, runComplexQuery, type ComplexQueryResult } from '../../services/complexQuery/complexQuery.ts';
 import { planOccurrence } from './occurrences.ts';
 
 const CLAIM_BATCH = 50;

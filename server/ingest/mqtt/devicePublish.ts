@@ -9,9 +9,9 @@
 // time; answers to commands, written together, many at a time. Either way, what waits is the
 // packet, not its parsed content.
 import { isReadOnlyRefusal } from '../../services/maintenanceGuard.ts';
-import { admissionGate } from '../admissionGate.ts';
+import { admissionGate } from '../../admissionGate.ts';
 import { deviceLabel, type DeviceIdentity, type DeviceIngest, type Points } from '../deviceIngest.ts';
-import { PAYLOAD_LIMITS, parseJson, type PayloadProblem } from '../devicePayload.ts';
+import { PAYLOAD_LIMITS, parseJson, type PayloadProblem } from '../../telemetry/devicePayload.ts';
 import type { IngestProblems } from '../ingestProblems.ts';
 import type { TelemetryWriter } from '../../telemetry/telemetryWriter.ts';
 

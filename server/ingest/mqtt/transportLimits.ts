@@ -1,5 +1,5 @@
 // What one device connection may cost: the sizes, counts and times the device transport holds to.
-import { PAYLOAD_LIMITS } from '../devicePayload.ts';
+import { PAYLOAD_LIMITS } from '../../telemetry/devicePayload.ts';
 
 export interface TransportLimits {
   /** The CONNECT must arrive within this long of the connection opening (ms). */

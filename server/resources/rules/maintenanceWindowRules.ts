@@ -5,9 +5,9 @@ import { timeZoneOrUtc } from '../../../src/lighting/localTime.ts';
 import { MAX_ONCE_DAYS } from '../../../src/schemas/maintenanceWindow.ts';
 import { tenantTimeZone } from '../../db/directoryQueries.ts';
 import { logUserChange } from '../../db/logQueries.ts';
-import { maintenanceOccurrence, type MaintenanceSchedule } from '../../engines/maintenance/maintenanceOccurrence.ts';
+import { maintenanceOccurrence, type MaintenanceSchedule } from '../../time/maintenanceOccurrence.ts';
 import { ApiError, badRequest } from '../../errors.ts';
-import type { Caller } from '../../services/caller.ts';
+import type { Caller } from '../../auth/caller.ts';
 import { requireRunnable } from './cronRules.ts';
 import type { ModelRules } from './types.ts';
 

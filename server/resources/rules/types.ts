@@ -3,7 +3,7 @@
 import type { Tx } from '../../db/database.ts';
 import type { EntityUsage } from '../../db/entityQueries.ts';
 import type { RecordTable } from '../../db/resourceQueries.ts';
-import type { Caller } from '../../services/caller.ts';
+import type { Caller } from '../../auth/caller.ts';
 
 export interface RuleContext {
   tx: Tx;

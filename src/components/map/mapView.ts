@@ -2,7 +2,6 @@
 // at, kept in local storage (SPEC §3) so that a reload shows the map as it was.
 import { DEVICE_KEYS } from '../../session/storedKeys.ts';
 
-export const DEFAULT_CENTER = { latitude: 48.145, longitude: 17.109 } as const;
 export const DEFAULT_ZOOM = 13;
 
 const BEARING_KEY = DEVICE_KEYS.mapBearing;

@@ -14,7 +14,7 @@ import { HoverCard, type Hovered } from '../../components/map/HoverCard.tsx';
 import { MapFlight } from '../../components/map/MapFlight.tsx';
 import { OverlayLayer } from '../../components/map/OverlayLayer.tsx';
 import { RegionExtentLayer, regionExtentOf } from '../../components/map/RegionExtentLayer.tsx';
-import { DEFAULT_CENTER } from '../../components/map/mapView.ts';
+import { DEFAULT_CENTER } from '../../schemas/mapConfig.ts';
 import { createPatchStream } from '../../components/map/mapPatches.ts';
 import { entityIdOf, levelsOf } from '../../components/map/mapFeatures.ts';
 import { useMapFeatures } from '../../components/map/useMapFeatures.ts';

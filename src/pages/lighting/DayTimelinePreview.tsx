@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KpiChart } from '../../components/charts/KpiChart.tsx';
 import { useTenantTimeZone } from '../../components/layout/tenantTimeZone.ts';
-import { DEFAULT_CENTER } from '../../components/map/mapView.ts';
+import { DEFAULT_CENTER } from '../../schemas/mapConfig.ts';
 import { cleanValues } from '../../components/schema/formValues.ts';
 import { usePaused } from '../../components/usePaused.ts';
 import { localDateOf, type LightingProfile } from '../../lighting/index.ts';

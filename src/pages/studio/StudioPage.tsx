@@ -19,7 +19,7 @@ import { GeometryEditor } from '../../components/map/GeometryEditor.tsx';
 import { areaOf, shapeOf, type DrawShape } from '../../components/map/geometryShapes.ts';
 import { cameraTargetOf, type CameraTarget } from '../../components/map/cameraTarget.ts';
 import { MapFlight } from '../../components/map/MapFlight.tsx';
-import { DEFAULT_CENTER } from '../../components/map/mapView.ts';
+import { DEFAULT_CENTER } from '../../schemas/mapConfig.ts';
 import { OverlayLayer } from '../../components/map/OverlayLayer.tsx';
 import { RegionExtentLayer, regionExtentOf } from '../../components/map/RegionExtentLayer.tsx';
 import { entityIdOf } from '../../components/map/mapFeatures.ts';

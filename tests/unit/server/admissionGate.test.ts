@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { admissionGate } from '../../../server/ingest/admissionGate.ts';
+import { admissionGate } from '../../../server/admissionGate.ts';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 

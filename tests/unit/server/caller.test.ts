@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasPermission, type Caller } from '../../../server/services/caller.ts';
+import { hasPermission, type Caller } from '../../../server/auth/caller.ts';
 
 const caller = (permissions: string[]): Caller => ({ tenantId: 't', userId: 'u', sessionId: 's', modules: [], permissions });
 

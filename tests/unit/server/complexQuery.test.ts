@@ -5,8 +5,8 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { complexQuerySql } from '../../../server/db/complexQueryQueries.ts';
-import { compileComplexQuery, type ComplexQueryContext } from '../../../server/engines/schedulers/complexQueryCompile.ts';
-import { ComplexQueryRefused } from '../../../server/engines/schedulers/complexQueryRefused.ts';
+import { compileComplexQuery, type ComplexQueryContext } from '../../../server/services/complexQuery/complexQueryCompile.ts';
+import { ComplexQueryRefused } from '../../../server/services/complexQuery/complexQueryRefused.ts';
 
 const dialect = new PgDialect();
 const TENANT = '6f1c4a52-0d7e-4a8b-9a43-3c3e2b1d9f10';

@@ -1,6 +1,7 @@
 // MAP_STYLE and the origins the Content-Security-Policy allows for the base map.
 import { describe, expect, it } from 'vitest';
-import { baseMapFrom, ConfigError, loadConfig, mapOrigins } from '../../../server/config.ts';
+import { mapOrigins } from '../../../server/api/securityHeaders.ts';
+import { baseMapFrom, ConfigError, loadConfig } from '../../../server/config.ts';
 
 const KEY = 'AIzaSyA1b2C3d4E5f6G7h8I9j0K-_lMnOpQrStU';
 

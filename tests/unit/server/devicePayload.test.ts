@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   attributeValues, gatewayAttributes, gatewayDevice, gatewayTelemetry, parseJson, PAYLOAD_LIMITS, telemetryEntries,
-} from '../../../server/ingest/devicePayload.ts';
+} from '../../../server/telemetry/devicePayload.ts';
 import { MAX_JSON_DEPTH } from '../../../src/schemas/bounds.ts';
 
 const NOW = Date.UTC(2026, 10, 1, 10, 0, 0);

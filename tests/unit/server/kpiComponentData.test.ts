@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, GENERIC_ERROR } from '../../../server/errors.ts';
 import type { ResourceService } from '../../../server/resources/resourceService.ts';
-import type { Caller } from '../../../server/services/caller.ts';
+import type { Caller } from '../../../server/auth/caller.ts';
 import { COMPUTING_AT_ONCE, DATA_OMITTED, KPI_DATA_FAILED, REUSED_MS, kpiComponentData } from '../../../server/telemetry/kpiComponentData.ts';
 import type { KpiDataService } from '../../../server/telemetry/kpiData.ts';
 

@@ -6,7 +6,7 @@ import {
   BadRange, bucketEnd, bucketStart, calendarRange, chooseSource, compareRange, isKnownTimeZone, kpiRange, nextBucketStart, offsetsWithin, planRows, rangePieces, readingOf, SEARCH_ROWS,
   sourcePlan, zonedInstant,
   zoneOffset, type KpiInterval,
-} from '../../../server/telemetry/kpiTime.ts';
+} from '../../../server/time/kpiTime.ts';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (ms: number) => new Date(ms).toISOString();

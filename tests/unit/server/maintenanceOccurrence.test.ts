@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maintenanceOccurrence } from '../../../server/engines/maintenance/maintenanceOccurrence.ts';
+import { maintenanceOccurrence } from '../../../server/time/maintenanceOccurrence.ts';
 
 const at = (iso: string) => new Date(iso);
 const iso = (occurrence: { start: Date; end: Date } | null) => occurrence && [occurrence.start.toISOString(), occurrence.end.toISOString()];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../server/errors.ts';
 import { readBudget } from '../../../server/services/readBudget.ts';
-import type { Caller } from '../../../server/services/caller.ts';
+import type { Caller } from '../../../server/auth/caller.ts';
 
 const caller = (userId: string, tenantId = 't1') => ({ userId, tenantId }) as Caller;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tenantReadCache, filtersKey, MAX_AGE_MS } from '../../../server/services/tenantReadCache.ts';
+import { tenantReadCache, filtersKey, MAX_AGE_MS } from '../../../server/cache/tenantReadCache.ts';
 
 describe('tenantReadCache', () => {
   it('keeps a list per tenant and key until the tenant changes', () => {

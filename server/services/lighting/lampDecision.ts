@@ -1,7 +1,7 @@
 // What one lamp must do now: an operator's override while it lasts, else the level its profile
 // gives at this instant, at the lamp's place, in the tenant's time zone, with its light sensor's
 // reading (src/lighting). Pure: the engine reads the rows and writes the decisions.
-import { DEFAULT_CENTER } from '../../../src/components/map/mapView.ts';
+import { DEFAULT_CENTER } from '../../../src/schemas/mapConfig.ts';
 import { levelAt } from '../../../src/lighting/profileLevel.ts';
 import type { LampDecision, LampRow, LightingProfileRow } from '../../db/lightingQueries.ts';
 

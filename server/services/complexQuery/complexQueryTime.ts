@@ -3,7 +3,7 @@
 // instant or Elasticsearch date math (now, now-7d, now/d, now-1M/M) — and a scheduler's time slot.
 import type { SCHEDULER_TIME_SLOTS } from '../../../src/schemas/enums.ts';
 import type { ComparisonOp } from '../../db/complexQueryQueries.ts';
-import { addMonths, bucketStart, calendarRange, nextBucketStart, wallTime, zonedInstant } from '../../telemetry/kpiTime.ts';
+import { addMonths, bucketStart, calendarRange, nextBucketStart, wallTime, zonedInstant } from '../../time/kpiTime.ts';
 import { ComplexQueryRefused } from './complexQueryRefused.ts';
 import { DATE_MATH, ISO_INSTANT } from './complexQuerySchema.ts';
 

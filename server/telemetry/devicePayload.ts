@@ -1,7 +1,7 @@
 // Reads the payloads of ThingsBoard's device API (telemetry, attributes, gateway) into points
 // and attributes, and says what was wrong with the rest. Pure: no I/O, so every rule is unit
 // tested (tests/unit/server/devicePayload.test.ts).
-import type { TelemetryValue } from '../telemetry/telemetryPoint.ts';
+import type { TelemetryValue } from './telemetryPoint.ts';
 import { memberNestedTooDeep, tooDeepMessage } from '../jsonDepth.ts';
 
 export const PAYLOAD_LIMITS = {

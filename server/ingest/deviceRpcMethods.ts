@@ -2,8 +2,8 @@
 // `{"method", "params"}` on `v1/devices/me/rpc/request/{id}` (or POST /api/v1/{token}/rpc) and gets
 // the answer on `v1/devices/me/rpc/response/{id}` (or as the response). The methods answered here.
 import type { DeviceIdentity } from '../db/deviceQueries.ts';
-import { PAYLOAD_LIMITS } from '../ingest/devicePayload.ts';
-import { DEFAULT_TRANSPORT_LIMITS } from '../ingest/mqtt/transportLimits.ts';
+import { PAYLOAD_LIMITS } from '../telemetry/devicePayload.ts';
+import { DEFAULT_TRANSPORT_LIMITS } from './mqtt/transportLimits.ts';
 
 export type DeviceRpcAnswer = { result: unknown } | { unknownMethod: string };
 

@@ -1,7 +1,7 @@
 // A maintenance window's occurrence in force at a moment, or its next one: a one-time window's
 // own start and end; a recurring one's cron occurrence (in the tenant's time zone) and its length.
 import { CronExpressionParser } from 'cron-parser';
-import { runnableCron } from '../../../src/schemas/cron.ts';
+import { runnableCron } from '../../src/schemas/cron.ts';
 
 export interface MaintenanceSchedule {
   kind?: string;
