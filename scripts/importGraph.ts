@@ -1,5 +1,6 @@
 // `node scripts/importGraph.ts`: the server's layers point down only, the server imports of the
-// web app only what both sides run, and no server module imports itself in a circle. Reads every
+// web app only what both sides run, no server module imports itself in a circle, and SQL is
+// written in server/db/ only. Reads every
 // .ts file of server/ and follows its relative imports (type-only imports are left out: they are
 // erased and tie no module to another at run time); prints each import that breaks a rule below
 // and exits non-zero when there is one. Run by `npm test`.
@@ -64,6 +65,9 @@ export function importProblems(): string[] {
     }
   }
   for (const cycle of cyclesOf(graph)) problems.push(`a circle: ${cycle.join(' → ')}`);
+  for (const file of files) {
+    if (!file.startsWith('server/db/') && /\bsql(`|\.raw\()/.test(readFileSync(join(root, file), 'utf8'))) problems.push(`${file}: SQL outside server/db/`);
+  }
   return problems;
 }
 
@@ -104,6 +108,6 @@ function cyclesOf(graph: Map<string, string[]>): string[][] {
 if (relative(process.argv[1] ?? '', import.meta.filename) === '') {
   const problems = importProblems();
   for (const problem of problems) console.log(problem);
-  console.log(problems.length ? `${problems.length} import(s) break the layers` : 'The layers point down only; no circle of imports.');
+  console.log(problems.length ? `${problems.length} problem(s) with the layers` : 'The layers point down only; no circle of imports; SQL only in server/db/.');
   process.exitCode = problems.length ? 1 : 0;
 }

@@ -1,6 +1,5 @@
 // The composition root: builds the server's parts and starts them (testable without a port:
 // app.inject). What reacts to a commit lives with what it serves (server/events/postCommit.ts).
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PubSub } from 'mercurius';
 import { apiUserRoutes } from './api/apiUserRoutes.ts';
@@ -22,6 +21,7 @@ import { schedulerQueryTestRoutes } from './api/schedulerQueryTestRoutes.ts';
 import { serveWebApp } from './api/webApp.ts';
 import type { AppOptions } from './appOptions.ts';
 import { CHANNELS } from './db/database.ts';
+import { ping } from './db/housekeeping.ts';
 import { startEngines } from './engines/startEngines.ts';
 import { MAX_ANSWER_CHARS } from './errors.ts';
 import { postCommitEvents } from './events/postCommit.ts';
@@ -55,7 +55,7 @@ import { readBudget } from './services/readBudget.ts';
 import { readService } from './services/readService.ts';
 import { schedulerQueryTest } from './services/schedulerQueryTest.ts';
 import { invalidatedByCommits, tenantReadCache } from './cache/tenantReadCache.ts';
-import { syncDayZones } from './telemetry/dayZones.ts';
+import { syncDayZones } from './db/dayZoneQueries.ts';
 import { kpiComponentData } from './telemetry/kpiComponentData.ts';
 import { kpiDataService } from './telemetry/kpiData.ts';
 
@@ -77,7 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const authentication = await startAuthentication(app, options);
   clientErrorRoutes(app);
-  healthRoutes(app, readinessProbe(() => db.systemQuery(sql`SELECT 1`)));
+  healthRoutes(app, readinessProbe(() => ping(db)));
   // a deploy that replaces the web app is told to the open tabs of this instance
   const webAppBuild = watchWebAppBuild(options.webDir, (buildId) => {
     Promise.resolve().then(() => pubsub?.publish({ topic: WEB_APP_BUILD_TOPIC, payload: webAppBuildEvent(buildId) }))

@@ -8,7 +8,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { startMqttListener, type MqttListener } from './ingest/mqttListener.ts';
 import { backfillDemoTelemetry, startDemoSimulation, type DemoSimulation } from './seed/demoDevices.ts';
 import { seedDemoIfEmpty } from './seed/demoSeed.ts';
-import { scheduleTelemetryMaintenance } from './telemetry/telemetryMaintenance.ts';
+import { scheduleTelemetryMaintenance } from './engines/telemetryMaintenance.ts';
 import { demoLamp } from './db/deviceQueries.ts';
 import { checkModelStorage } from './resources/modelStorage.ts';
 import { startupFailureSentence } from './startupErrors.ts';

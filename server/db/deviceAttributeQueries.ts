@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from './database.ts';
 import { announceSharedAttributes } from './downlinkNotices.ts';
-import { rows, textArray } from './rows.ts';
+import { isoTime, rows, textArray } from './rows.ts';
 
 export interface ScopedAttributes { client: Record<string, unknown>; shared: Record<string, unknown> }
 
@@ -34,4 +34,27 @@ export async function setSharedAttributes(tx: Tx, tenantId: string, changes: { e
   const found = new Set(changed.map((row) => row.id));
   await announceSharedAttributes(tx, tenantId, changes.filter((change) => found.has(change.entityId)));
   return [...found];
+}
+
+type Json = unknown;
+
+/** An entity's attributes, position and type, locked for an edit; undefined when the tenant has no such entity. */
+export async function lockedEntityAttributes(tx: Tx, id: number) {
+  const [stored] = await rows<{ entity_type_id: number; attributes: Record<string, Json> | null; geom: Json | null }>(tx, sql`
+    SELECT entity_type_id, attributes, geom FROM entities WHERE id = ${id} FOR UPDATE`);
+  return stored;
+}
+
+/** Writes an entity's attributes and position; answers when it was updated. */
+export async function writeEntityAttributes(tx: Tx, id: number, attributes: Record<string, Json>, geom: Json | null): Promise<string> {
+  const [updated] = await rows<{ updated_at: string }>(tx, sql`
+    UPDATE entities SET attributes = ${JSON.stringify(attributes)}::jsonb, geom = ${geom === null ? null : JSON.stringify(geom)}::jsonb, updated_at = now()
+    WHERE id = ${id} RETURNING ${isoTime(sql`updated_at`)} AS updated_at`);
+  return updated.updated_at;
+}
+
+/** A device's shared attributes, locked for an edit; undefined when the tenant has no such entity. */
+export async function lockedSharedAttributes(tx: Tx, id: number): Promise<Record<string, Json> | undefined> {
+  const [stored] = await rows<{ shared_attributes: Record<string, Json> }>(tx, sql`SELECT shared_attributes FROM entities WHERE id = ${id} FOR UPDATE`);
+  return stored?.shared_attributes;
 }

@@ -1,8 +1,9 @@
 // Seeds the demo tenants on an empty database (SEED=demo, the default).
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database, Tx } from '../db/database.ts';
+import { updateStatistics } from '../db/housekeeping.ts';
 import {
   boardComponents, boardGroups, boards, components, entities, entityGroups, entityTypeGroups, entityTypes, groups,
   notifications, profileGroups, profiles, schedulers, shares, tenants, users, watchers,
@@ -192,6 +193,6 @@ export async function seedDemoIfEmpty(db: Database): Promise<boolean> {
     for (const [index, demo] of DEMO_TENANTS.entries()) await seedTenant(tx, demo, passwordHash, index);
     return true;
   }, { longRunning: true });
-  if (seeded) await db.systemQuery(sql`ANALYZE`, { longRunning: true }); // statistics for the planner (PGlite has no autovacuum)
+  if (seeded) await updateStatistics(db);
   return seeded;
 }

@@ -1,8 +1,7 @@
 // update_entity_attribute: a hand edit of an entity's attributes and position from the dashboard
 // (SPEC §4–§7). The permission comes first, then the arguments. Only what differs from the stored
-// values is written; the change is logged with its old and new values and published to the
-// entity's live subscribers.
-import { sql } from 'drizzle-orm';
+// values is written; the change is logged with its old and new values and told after the commit
+// (`entity.updated`: the entity's live subscribers).
 import {
   entityAttributeUpdateSchema, MANUAL_EDIT_PERMISSION, NO_ATTRIBUTE_CHANGE, isServerKeptAttribute, sharedAttributeUpdateSchema,
   type EntityAttributeUpdate, type SharedAttributeUpdate,
@@ -10,9 +9,8 @@ import {
 import { geometryProblem, type Geometry } from '../../src/schemas/geometry.ts';
 import { validated } from '../schemaValidator.ts';
 import type { Database } from '../db/database.ts';
-import { setSharedAttributes } from '../db/deviceAttributeQueries.ts';
+import { lockedEntityAttributes, lockedSharedAttributes, setSharedAttributes, writeEntityAttributes } from '../db/deviceAttributeQueries.ts';
 import { logUserChange } from '../db/logQueries.ts';
-import { isoTime, rows } from '../db/rows.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
 import type { PostCommitBus } from '../events/postCommit.ts';
 import { requirePermission, type Caller } from '../auth/caller.ts';
@@ -38,8 +36,7 @@ export function entityAttributeService(db: Database, events: PostCommitBus) {
       if (problem) throw badRequest('GEOMETRY_INVALID', `geom: ${problem}`, 'geom');
 
       const result = await db.tenantTx(caller.tenantId, async (tx) => {
-        const [stored] = await rows<{ entity_type_id: number; attributes: Record<string, Json> | null; geom: Geometry | null }>(tx, sql`
-          SELECT entity_type_id, attributes, geom FROM entities WHERE id = ${change.id} FOR UPDATE`);
+        const stored = await lockedEntityAttributes(tx, change.id) as { entity_type_id: number; attributes: Record<string, Json> | null; geom: Geometry | null } | undefined;
         if (!stored) throw notFound(ENTITY_NOT_FOUND);
         const before = stored.attributes ?? {};
         const changed: Record<string, { from: Json; to: Json }> = {};
@@ -55,16 +52,14 @@ export function entityAttributeService(db: Database, events: PostCommitBus) {
           else after[key] = to;
         }
         const geom = geomChanged ? givenGeom ?? null : stored.geom;
-        const [updated] = await rows<{ updated_at: string }>(tx, sql`
-          UPDATE entities SET attributes = ${JSON.stringify(after)}::jsonb, geom = ${geom === null ? null : JSON.stringify(geom)}::jsonb, updated_at = now()
-          WHERE id = ${change.id} RETURNING ${isoTime(sql`updated_at`)} AS updated_at`);
+        const updatedAt = await writeEntityAttributes(tx, change.id, after, geom);
         await logUserChange(tx, caller, change.id, 'Entity attributes changed',
           { vendor: change.vendor, attributes: changed, ...(geomChanged ? { geom: { from: stored.geom, to: geom } } : {}) },
           new Date(change.ts ?? Date.now()).toISOString());
         const diff: Record<string, Json> = {};
         if (Object.keys(changed).length) diff.attributes = Object.fromEntries(Object.entries(changed).map(([key, { to }]) => [key, to]));
         if (geomChanged) diff.geom = geom;
-        return { entityTypeId: stored.entity_type_id, attributes: after, geom, updatedAt: updated.updated_at, diff };
+        return { entityTypeId: stored.entity_type_id, attributes: after, geom, updatedAt, diff };
       });
       events.emit('tenant.changed', { tenantId: caller.tenantId });
       events.emit('entity.updated', { tenantId: caller.tenantId, update: { id: change.id, entity_type_id: result.entityTypeId, diff: result.diff, updated_at: result.updatedAt } });
@@ -77,13 +72,13 @@ export function entityAttributeService(db: Database, events: PostCommitBus) {
       const change = validated<SharedAttributeUpdate>(sharedAttributeUpdateSchema, args, 'args');
       const attributes = change.attributes as Record<string, Json>;
       return db.tenantTx(caller.tenantId, async (tx) => {
-        const [stored] = await rows<{ shared_attributes: Record<string, Json> }>(tx, sql`SELECT shared_attributes FROM entities WHERE id = ${change.id} FOR UPDATE`);
-        if (!stored) throw notFound(ENTITY_NOT_FOUND);
-        const changed = Object.fromEntries(Object.entries(attributes).filter(([key, value]) => !same(stored.shared_attributes[key] ?? null, value ?? null)));
+        const shared = await lockedSharedAttributes(tx, change.id);
+        if (!shared) throw notFound(ENTITY_NOT_FOUND);
+        const changed = Object.fromEntries(Object.entries(attributes).filter(([key, value]) => !same(shared[key] ?? null, value ?? null)));
         if (!Object.keys(changed).length) throw badRequest('NO_ATTRIBUTE_CHANGE', NO_ATTRIBUTE_CHANGE);
         await setSharedAttributes(tx, caller.tenantId, [{ entityId: change.id, attributes: changed }]);
         await logUserChange(tx, caller, change.id, 'Shared attributes changed', { shared_attributes: changed });
-        const after = { ...stored.shared_attributes, ...changed };
+        const after = { ...shared, ...changed };
         for (const [key, value] of Object.entries(changed)) if (value === null) delete after[key];
         return { id: change.id, shared_attributes: after };
       });

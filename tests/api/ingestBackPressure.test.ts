@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttListener } from '../../server/ingest/mqttListener.ts';
-import { maintainTelemetry } from '../../server/telemetry/telemetryMaintenance.ts';
+import { maintainTelemetry } from '../../server/engines/telemetryMaintenance.ts';
 import { connectDevice, demoDevices, startListener, storedPoints, type DemoDevice } from '../support/devices.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 

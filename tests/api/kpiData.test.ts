@@ -9,7 +9,7 @@ import { hashPassword } from '../../server/auth/passwords.ts';
 import { DEFAULT_DAY_ZONES } from '../../server/config.ts';
 import { kpiSeriesQuery, type KpiAggregation, type SeriesRow } from '../../server/db/kpiDataQueries.ts';
 import { kpis, tenants, users } from '../../server/db/schema.ts';
-import { syncDayZones } from '../../server/telemetry/dayZones.ts';
+import { syncDayZones } from '../../server/db/dayZoneQueries.ts';
 import { chooseSource, kpiRange, rangePieces, readingOf, sourcePlan, type KpiInterval, type SourceSpans, type TelemetrySource } from '../../server/time/kpiTime.ts';
 import type { TelemetryPoint } from '../../server/telemetry/telemetryPoint.ts';
 import { telemetryWriter } from '../../server/telemetry/telemetryWriter.ts';

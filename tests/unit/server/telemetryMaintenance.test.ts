@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
-import { scheduleTelemetryMaintenance } from '../../../server/telemetry/telemetryMaintenance.ts';
+import { scheduleTelemetryMaintenance } from '../../../server/engines/telemetryMaintenance.ts';
 
 afterEach(() => vi.useRealTimers());
 
