@@ -104,8 +104,8 @@ const ownerOf = (model: Model, record: RecordData) => {
   return field ? String(record[field]) : undefined;
 };
 
-/** The rows as one JSON array, measured as it is written: past `maxChars` it stops with a 400 naming the page size. */
-function listAnswerJson(rows: RecordData[], maxChars: number): string {
+/** Each row's JSON, measured as it is written: past `maxChars` for the whole array it stops with a 400 naming the page size. */
+function rowsJson(rows: RecordData[], maxChars: number): string[] {
   const parts: string[] = [];
   let length = 2;
   for (const row of rows) {
@@ -114,7 +114,7 @@ function listAnswerJson(rows: RecordData[], maxChars: number): string {
     if (length > maxChars) throw answerTooLarge(maxChars, 'per_page');
     parts.push(json);
   }
-  return `[${parts.join(',')}]`;
+  return parts;
 }
 
 export function resourceService(db: Database, options: ResourceServiceOptions) {
@@ -207,6 +207,25 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
     return { rows: await completed(caller, model, records), total, ...page };
   };
 
+  const maxAnswerChars = options.maxAnswerChars ?? MAX_ANSWER_CHARS;
+
+  /** A list request checked once: the caller may read the model (first), the query is valid; where its answer may be kept. */
+  const listRequest = (caller: Caller, name: string, rawQuery: ListQuery) => {
+    const model = modelOf(name);
+    authorize(caller, model.schema, 'read');
+    const query = validated<ListQuery>(model.listSchema, rawQuery, 'querystring');
+    // a granted model's list depends on the caller's grants: never kept
+    const cache = model.binding.cached && !model.binding.grants ? options.cache : undefined;
+    return { model, query, cache, key: `list:${name}:${visibilityKey(caller, model.schema)}:${filtersKey(query)}` };
+  };
+
+  /** The page read, completed and made into its answer through the model's gate (when it has one: what it holds is bounded). */
+  const listPage = <T>(caller: Caller, { model, query }: { model: Model; query: ListQuery }, answer: (page: ListResult) => Promise<T>): Promise<T> => {
+    const run = async () => answer(await queryList(caller, model, query));
+    const gate = options.completions?.()[model.name]?.gate;
+    return gate ? gate.run(run) : run();
+  };
+
   /**
    * Publishes a record an engine changed or wrote outside the doors (a watcher's alert, a log), as
    * it now is (nothing when it is not there: its transaction rolled back); `notify` makes it an
@@ -219,33 +238,32 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
   });
 
   return {
+    /** A list page as records (GraphQL): checked once, never turned into JSON text and back. */
     async list(caller: Caller, name: string, rawQuery: ListQuery): Promise<ListResult> {
-      const { json, ...page } = await this.listJson(caller, name, rawQuery);
-      return { rows: JSON.parse(json), ...page };
+      const request = listRequest(caller, name, rawQuery);
+      const hit = request.cache?.get(caller.tenantId, request.key);
+      if (hit !== undefined) {
+        const { json, ...page } = JSON.parse(hit) as ListJson;
+        return { rows: JSON.parse(json), ...page };
+      }
+      return listPage(caller, request, async (page) => {
+        rowsJson(page.rows, maxAnswerChars); // the same bound as the JSON answer's
+        return page;
+      });
     },
 
     /**
-     * A list page as JSON text. Models bound with `cached` (tables whose triggers announce every
-     * change, migration 0003) keep it per tenant, query and what the caller may see, until the
-     * tenant's data changes: the watcher list is polled by every open app.
+     * A list page as JSON text (REST sends it as it is). Models bound with `cached` (tables whose
+     * triggers announce every change, migration 0003) keep it per tenant, query and what the caller
+     * may see, until the tenant's data changes: the watcher list is polled by every open app.
      */
     async listJson(caller: Caller, name: string, rawQuery: ListQuery): Promise<ListJson> {
-      const model = modelOf(name);
-      authorize(caller, model.schema, 'read');
-      const query = validated<ListQuery>(model.listSchema, rawQuery, 'querystring');
-      // a granted model's list depends on the caller's grants: never kept
-      const cache = model.binding.cached && !model.binding.grants ? options.cache : undefined;
-      const key = `list:${name}:${visibilityKey(caller, model.schema)}:${filtersKey(query)}`;
-      const hit = cache?.get(caller.tenantId, key);
+      const request = listRequest(caller, name, rawQuery);
+      const hit = request.cache?.get(caller.tenantId, request.key);
       if (hit !== undefined) return JSON.parse(hit) as ListJson;
-      const version = cache?.version(caller.tenantId) ?? 0;
-      const answerOf = async (): Promise<ListJson> => {
-        const { rows, ...page } = await queryList(caller, model, query);
-        return { ...page, json: listAnswerJson(rows, options.maxAnswerChars ?? MAX_ANSWER_CHARS) };
-      };
-      const gate = options.completions?.()[model.name]?.gate;
-      const answer = gate ? await gate.run(answerOf) : await answerOf();
-      cache?.set(caller.tenantId, key, JSON.stringify(answer), version);
+      const version = request.cache?.version(caller.tenantId) ?? 0;
+      const answer = await listPage(caller, request, async ({ rows, ...page }) => ({ ...page, json: `[${rowsJson(rows, maxAnswerChars).join(',')}]` }));
+      request.cache?.set(caller.tenantId, request.key, JSON.stringify(answer), version);
       return answer;
     },
 
