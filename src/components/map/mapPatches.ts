@@ -1,6 +1,6 @@
 // Live changes for the map, gathered per animation frame: however many entity_updated messages
 // arrive, the map's sources are updated once a frame, with only the changed features.
-import { liveConnection } from '../../providers/liveConnection.ts';
+import { useLiveSubscription } from '../../providers/useLiveSubscription.ts';
 import { positionOf, type MapPatch } from './useMapFeatures.ts';
 import { MAP_ENTITY_UPDATES } from './queries.ts';
 
@@ -8,11 +8,11 @@ export type PatchListener = (patches: Map<number, MapPatch>) => void;
 
 export interface PatchStream {
   subscribe(listener: PatchListener): () => void;
-  /** Starts listening to every entity update of the tenant; answers how to stop. */
-  start(attribute: string | undefined): () => void;
+  /** Takes an entity update; `attribute`: the one the map colours by. */
+  receive(update: EntityUpdateMessage, attribute: string | undefined): void;
 }
 
-interface Update { id: string; diff: { attributes?: Record<string, unknown>; geom?: unknown; deleted?: boolean } }
+export interface EntityUpdateMessage { id: string; diff: { attributes?: Record<string, unknown>; geom?: unknown; deleted?: boolean } }
 
 export function createPatchStream(): PatchStream {
   const listeners = new Set<PatchListener>();
@@ -29,17 +29,20 @@ export function createPatchStream(): PatchStream {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    start(attribute) {
-      return liveConnection.subscribe<{ entity_updated: Update }>({ query: MAP_ENTITY_UPDATES }, ({ entity_updated: update }) => {
-        const id = Number(update.id);
-        const patch: MapPatch = { ...pending.get(id) };
-        if (update.diff.deleted) patch.deleted = true;
-        if (update.diff.geom !== undefined) patch.position = positionOf(update.diff.geom);
-        if (attribute !== undefined && update.diff.attributes && attribute in update.diff.attributes) patch.value = update.diff.attributes[attribute];
-        if (Object.keys(patch).length === 0) return; // telemetry only: nothing the map shows
-        pending.set(id, patch);
-        frame ||= requestAnimationFrame(flush);
-      });
+    receive(update, attribute) {
+      const id = Number(update.id);
+      const patch: MapPatch = { ...pending.get(id) };
+      if (update.diff.deleted) patch.deleted = true;
+      if (update.diff.geom !== undefined) patch.position = positionOf(update.diff.geom);
+      if (attribute !== undefined && update.diff.attributes && attribute in update.diff.attributes) patch.value = update.diff.attributes[attribute];
+      if (Object.keys(patch).length === 0) return; // telemetry only: nothing the map shows
+      pending.set(id, patch);
+      frame ||= requestAnimationFrame(flush);
     },
   };
+}
+
+/** Every entity update of the tenant goes to the map's patch stream while the component is mounted. */
+export function useMapEntityUpdates(patches: PatchStream, attribute: string | undefined): void {
+  useLiveSubscription<{ entity_updated: EntityUpdateMessage }>({ query: MAP_ENTITY_UPDATES }, ({ entity_updated: update }) => patches.receive(update, attribute));
 }

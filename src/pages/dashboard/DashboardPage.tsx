@@ -15,7 +15,7 @@ import { MapFlight } from '../../components/map/MapFlight.tsx';
 import { OverlayLayer } from '../../components/map/OverlayLayer.tsx';
 import { RegionExtentLayer, regionExtentOf } from '../../components/map/RegionExtentLayer.tsx';
 import { DEFAULT_CENTER } from '../../schemas/mapConfig.ts';
-import { createPatchStream } from '../../components/map/mapPatches.ts';
+import { createPatchStream, useMapEntityUpdates } from '../../components/map/mapPatches.ts';
 import { entityIdOf, levelsOf } from '../../components/map/mapFeatures.ts';
 import { useMapFeatures } from '../../components/map/useMapFeatures.ts';
 import { FocusPanel } from '../../components/layout/FocusPanel.tsx';
@@ -85,7 +85,7 @@ export default function DashboardPage() {
 
   // every change of the tenant's entities, for the map (the panel listens to its entity alone)
   const patches = useMemo(createPatchStream, []);
-  useEffect(() => patches.start(attribute), [patches, attribute]);
+  useMapEntityUpdates(patches, attribute);
 
   const [hovered, setHovered] = useState<Hovered>();
   const onHover = (event: MapLayerMouseEvent) => {
