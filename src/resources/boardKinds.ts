@@ -10,8 +10,8 @@ import { publicApiComponentSchema } from '../schemas/publicApiComponent.ts';
 import { publicApiShareSchema } from '../schemas/publicApiShare.ts';
 import { shareSchema } from '../schemas/share.ts';
 import type { ComponentType } from 'react';
-import { boardAllowsEdit, ownsBoard, type BoardGrant } from '../pages/boards/boardAccess.ts';
-import { FrameOriginsButton } from '../pages/boards/FrameOriginsButton.tsx';
+import { boardAllowsEdit, ownsBoard, type BoardGrant } from './boardAccess.ts';
+import { FrameOriginsButton } from '../components/boards/FrameOriginsButton.tsx';
 import { defineResource, type ModelResource } from './defineResource.ts';
 
 export interface BoardKindConfig {

@@ -4,7 +4,7 @@
 // (or a log of type warning and worse), a success for a return to normal — in the reader's language.
 import { useCan, useSubscription } from '@refinedev/core';
 import { App } from 'antd';
-import { LogMessage } from '../../pages/resources/LogMessage.tsx';
+import { LogMessage } from '../LogMessage.tsx';
 import { ALERT_NOTIFICATION_S, watcherLogShown } from './useWatcherAlertNotifications.ts';
 
 const BAD_TRANSITIONS = ['alert', 'no_data'];

@@ -14,7 +14,7 @@ import type { BoardKind } from '../../resources/boardKinds.ts';
 import { usePageTitle } from '../../routing/usePageTitle.ts';
 import type { Board } from '../../schemas/board.ts';
 import { useTokenClaims } from '../../session/access.ts';
-import { canEditBoard, canShareBoard, type BoardGrant } from './boardAccess.ts';
+import { canEditBoard, canShareBoard, type BoardGrant } from '../../resources/boardAccess.ts';
 import { boundedCell } from './boardLayout.ts';
 import { BoardGrid, type LayoutChange } from './BoardGrid.tsx';
 import type { BoardComponent } from './renderers/rendererProps.ts';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { FieldSchema } from '../../schemas/model.ts';
 import { pickLocalized, type LocalizedValue } from '../../i18n/pickLocalized.ts';
-import { LogMessage } from './LogMessage.tsx';
+import { LogMessage } from '../../components/LogMessage.tsx';
 import './resources.css';
 
 /** `record` is the whole record, for the values told from other fields (a log's message from its data). */

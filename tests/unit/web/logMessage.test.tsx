@@ -4,7 +4,7 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setUpI18n } from '../../../src/i18n/i18n.ts';
-import { LogMessage } from '../../../src/pages/resources/LogMessage.tsx';
+import { LogMessage } from '../../../src/components/LogMessage.tsx';
 
 let i18n: ReturnType<typeof setUpI18n>;
 beforeAll(async () => {

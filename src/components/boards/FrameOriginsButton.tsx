@@ -6,10 +6,10 @@ import { useCustomMutation, type HttpError } from '@refinedev/core';
 import { Button, Form, Modal, Select, Typography } from 'antd';
 import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ShellDataContext } from '../../components/layout/shellData.ts';
+import { ShellDataContext } from '../layout/shellData.ts';
 import { FRAME_ORIGIN_PATTERN, FRAME_ORIGINS_ACCESS, FRAME_ORIGINS_MAX, trustedFrameOrigins, type FrameOrigins } from '../../schemas/frameOrigins.ts';
 import { hasAnyModule, hasPermission, useTokenClaims } from '../../session/access.ts';
-import { useErrorToast } from '../../components/useErrorToast.ts';
+import { useErrorToast } from '../useErrorToast.ts';
 
 const originExpression = new RegExp(FRAME_ORIGIN_PATTERN);
 

@@ -1,9 +1,9 @@
 // Who may do what with a board: the kind's permission (SPEC §6) and what the server says this
 // reader may do with this board (`scopes`: its owner, or a share with the edit or view scope).
-import type { BoardKind } from '../../resources/boardKinds.ts';
-import { actionAllowed } from '../../schemas/model.ts';
-import { grantsOf } from '../../session/access.ts';
-import type { TokenClaims } from '../../session/tokenClaims.ts';
+import type { BoardKind } from './boardKinds.ts';
+import { actionAllowed } from '../schemas/model.ts';
+import { grantsOf } from '../session/access.ts';
+import type { TokenClaims } from '../session/tokenClaims.ts';
 
 /** What a board's answer may tell about the caller's own rights on it. */
 export interface BoardGrant {

@@ -2,8 +2,8 @@
 // run, a lighting override, a failed device command, a maintenance window's change, start or end) is told again from its message_data (entity and key names, the value and the threshold, in
 // the interface language); any other log shows its stored text.
 import { useTranslation } from 'react-i18next';
-import { useAttributeName } from '../../i18n/attributeNames.ts';
-import { pickLocalized, type LocalizedValue } from '../../i18n/pickLocalized.ts';
+import { useAttributeName } from '../i18n/attributeNames.ts';
+import { pickLocalized, type LocalizedValue } from '../i18n/pickLocalized.ts';
 
 interface EngineLogData {
   transition?: string;
