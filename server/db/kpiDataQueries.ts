@@ -48,7 +48,7 @@ export interface SeriesItem {
 
 export interface SeriesQuery {
   tenantId: string;
-  /** Where the rows come from (server/telemetry/kpiTime.ts `sourcePlan`): disjoint spans. */
+  /** Where the rows come from (server/time/kpiTime.ts `sourcePlan`): disjoint spans. */
   plan: SourceSpans[];
   /** A time zone name PostgreSQL knows (checked by the caller). */
   zone: string;
@@ -67,7 +67,7 @@ const instants = (values: number[]) => sql`ARRAY[${sql.join(values.map((ms) => s
 /**
  * The rows of one item in the roll-up shape (count, sum, min, max, last value and its time): a
  * roll-up table as it is, raw points as rows of one value each, so that both aggregate alike.
- * The level's spans are read as `readingOf` chose (server/telemetry/kpiTime.ts).
+ * The level's spans are read as `readingOf` chose (server/time/kpiTime.ts).
  */
 function sourceRows(query: SeriesQuery, item: SeriesItem, level: SourceSpans): SQL {
   const raw = level.source === 'telemetry';
@@ -102,7 +102,7 @@ const planRows = (query: SeriesQuery, item: SeriesItem) => sql.join(query.plan.m
 export type ZonedBucket = { stepMs: number } | { unit: 'day' | 'week' | 'month' | 'year' };
 
 /**
- * The start of the bucket holding the instant `t` in the zone (server/telemetry/kpiTime.ts mirrors
+ * The start of the bucket holding the instant `t` in the zone (server/time/kpiTime.ts mirrors
  * it): a sub-day step floors the local wall time and keeps the point's own offset (the hour
  * repeated when summer time ends is two buckets); a calendar unit starts at local midnight.
  */

@@ -136,7 +136,7 @@ export const telemetryQuarterHourly = rollup('telemetry_quarter_hourly');
 /**
  * Local days of the time zones in TELEMETRY_DAY_ZONES (`telemetry_day_zones`), one roll-up row per
  * zone, device, key and local day: daily and monthly buckets in those zones read one row a day
- * instead of 24 hourly rows (server/telemetry/dayZones.ts keeps the list and builds a new zone).
+ * instead of 24 hourly rows (server/telemetry/dayZones.ts checks the list, server/db/dayZoneQueries.ts builds a new zone).
  */
 export const telemetryDailyZoned = pgTable('telemetry_daily_zoned', {
   ...rollupColumns(),

@@ -34,7 +34,7 @@ export interface Receipt {
 /** Receives one message of `device`; rejects when it could not be taken (database unavailable). */
 export type ReceiveMessage = (device: DeviceIdentity, topic: string, payload: Buffer) => Promise<Receipt>;
 
-/** What a device asks or answers besides telemetry and attributes (server/services/deviceRequests.ts). */
+/** What a device asks or answers besides telemetry and attributes (server/ingest/deviceRequests.ts). */
 export interface DeviceRequestHandler {
   handles(topic: string): boolean;
   handle(device: DeviceIdentity, topic: string, json: unknown): Promise<PayloadProblem[]>;

@@ -1,5 +1,5 @@
 // The instants of a complex query (docs/api.md "Complex queries"), in the tenant's time zone with
-// the calendar of the KPI data (server/telemetry/kpiTime.ts): a `range` bound on `ts` — an ISO
+// the calendar of the KPI data (server/time/kpiTime.ts): a `range` bound on `ts` — an ISO
 // instant or Elasticsearch date math (now, now-7d, now/d, now-1M/M) — and a scheduler's time slot.
 import type { SCHEDULER_TIME_SLOTS } from '../../../src/schemas/enums.ts';
 import type { ComparisonOp } from '../../db/complexQueryQueries.ts';

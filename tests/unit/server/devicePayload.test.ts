@@ -1,4 +1,4 @@
-// The ThingsBoard device payload reader (server/ingest/devicePayload.ts): what it stores, what it
+// The ThingsBoard device payload reader (server/telemetry/devicePayload.ts): what it stores, what it
 // refuses and why. Pure, so every rule is checked here with a fixed clock.
 import { describe, expect, it } from 'vitest';
 import {
