@@ -5,13 +5,13 @@ import type { ExpressionSpecification, GeoJSONFeatureDiff, GeoJSONSource } from 
 import { useEffect, useMemo, useRef } from 'react';
 import { Layer, Source, useMap } from 'react-map-gl/maplibre';
 import type { MapFeatureRow } from '../../schemas/mapFeatures.ts';
-import type { PatchStream } from './mapPatches.ts';
-import { collectionsOf, levelsOf, type EntityProperties } from './mapFeatures.ts';
-import { clusterFilter, clusterLevelProperties, clusterSize, entityColour, levelFilter, type MapColouring } from './entityStyle.ts';
-import { GROUP_STATE, IS_GROUP_MEMBER } from './groupColours.ts';
-import { MAINTENANCE_COLOUR, MAINTENANCE_STATE, UNDER_MAINTENANCE, useMaintenanceMarks } from './maintenanceMarks.ts';
-import { useFeatureStates } from './useFeatureStates.ts';
-import { useRenderedSummary } from './renderedSummary.ts';
+import type { PatchStream } from './core/mapPatches.ts';
+import { collectionsOf, levelsOf, type EntityProperties } from './core/mapFeatures.ts';
+import { clusterFilter, clusterLevelProperties, clusterSize, entityColour, levelFilter, type MapColouring } from './core/entityStyle.ts';
+import { GROUP_STATE, IS_GROUP_MEMBER } from './core/groupColours.ts';
+import { MAINTENANCE_COLOUR, MAINTENANCE_STATE, UNDER_MAINTENANCE, useMaintenanceMarks } from './core/maintenanceMarks.ts';
+import { useFeatureStates } from './core/useFeatureStates.ts';
+import { useRenderedSummary } from './core/renderedSummary.ts';
 
 export const POINT_LAYER = 'entity-points';
 export const AREA_LAYER = 'entity-areas';

@@ -6,7 +6,7 @@ import { useMap } from 'react-map-gl/maplibre';
 import { TerraDraw, TerraDrawCircleMode, TerraDrawPointMode, TerraDrawPolygonMode, TerraDrawSelectMode, type GeoJSONStoreFeatures } from 'terra-draw';
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import type { Geometry } from '../../schemas/geometry.ts';
-import { drawnFeatureOf, geometryOfDrawn, type DrawnFeature, type DrawShape } from './geometryShapes.ts';
+import { drawnFeatureOf, geometryOfDrawn, type DrawnFeature, type DrawShape } from './core/geometryShapes.ts';
 
 interface GeometryEditorProps {
   geometry: Geometry | null;

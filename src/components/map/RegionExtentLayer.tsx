@@ -3,7 +3,7 @@ import circle from '@turf/circle';
 import { useMemo } from 'react';
 import { Layer, Source } from 'react-map-gl/maplibre';
 import type { EntityJson } from '../../schemas/entityJson.ts';
-import { isHexColour } from './colourPalette.ts';
+import { isHexColour } from './core/colourPalette.ts';
 
 export interface RegionExtent { centre: [number, number]; size: number; colour?: string }
 

@@ -2,7 +2,7 @@
 import { Select } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PALETTE, paletteNameOf } from '../../components/map/colourPalette.ts';
+import { PALETTE, paletteNameOf } from '../../components/map/core/colourPalette.ts';
 import { ColourSwatch } from './ColourSwatch.tsx';
 
 interface ColourSelectProps {

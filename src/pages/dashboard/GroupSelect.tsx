@@ -1,6 +1,6 @@
 // The groups whose members the map draws in their group's colour (the rest dimmed).
 import { Select } from 'antd';
-import { MAX_GROUPS } from '../../components/map/groupColours.ts';
+import { MAX_GROUPS } from '../../components/map/core/groupColours.ts';
 import type { TenantGroup } from './useMapColouring.ts';
 
 interface GroupSelectProps {

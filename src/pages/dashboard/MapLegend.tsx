@@ -4,9 +4,9 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAttributeName } from '../../i18n/attributeNames.ts';
-import { DIMMED } from '../../components/map/colourPalette.ts';
-import type { MapColouring } from '../../components/map/entityStyle.ts';
-import { MAINTENANCE_COLOUR, useMaintenanceMarks } from '../../components/map/maintenanceMarks.ts';
+import { DIMMED } from '../../components/map/core/colourPalette.ts';
+import type { MapColouring } from '../../components/map/core/entityStyle.ts';
+import { MAINTENANCE_COLOUR, useMaintenanceMarks } from '../../components/map/core/maintenanceMarks.ts';
 import { ColourSwatch } from './ColourSwatch.tsx';
 import type { TenantGroup } from './useMapColouring.ts';
 import { useRuleText } from './useRuleText.ts';

@@ -1,7 +1,7 @@
 // Sunrise and sunset at the map's centre, with the year's range (SPEC §4).
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { sunTimes } from '../../components/map/sunTimes.ts';
+import { sunTimes } from './sunTimes.ts';
 
 export function SunTimesCard({ latitude, longitude }: { latitude: number; longitude: number }) {
   const { t, i18n } = useTranslation();

@@ -3,9 +3,9 @@
 // open, in local storage per tenant and user. The region has its own cookie (regionCookie.ts),
 // the selected entity is the address.
 // What is read back is checked part by part: a part that is not valid is dropped, never trusted.
-import { isHexColour } from '../../components/map/colourPalette.ts';
-import { isColourRule, MAX_RULES, type ColourRuleSet } from '../../components/map/colourRules.ts';
-import { MAX_GROUPS } from '../../components/map/groupColours.ts';
+import { isHexColour } from '../../components/map/core/colourPalette.ts';
+import { isColourRule, MAX_RULES, type ColourRuleSet } from '../../components/map/core/colourRules.ts';
+import { MAX_GROUPS } from '../../components/map/core/groupColours.ts';
 import { INT4_MAX } from '../../schemas/bounds.ts';
 import { mapFeaturesQuerySchema } from '../../schemas/mapFeatures.ts';
 import { DASHBOARD_STATE_PREFIX } from '../../session/storedKeys.ts';

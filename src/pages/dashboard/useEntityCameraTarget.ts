@@ -2,7 +2,7 @@
 // cache) gives its position, or its region's extent.
 import { useOne } from '@refinedev/core';
 import { useMemo } from 'react';
-import { cameraTargetOf, type CameraTarget } from '../../components/map/cameraTarget.ts';
+import { cameraTargetOf, type CameraTarget } from '../../components/map/core/cameraTarget.ts';
 import type { EntityDetailJson } from '../../schemas/entityJson.ts';
 
 export function useEntityCameraTarget(id: number | undefined): CameraTarget | undefined {

@@ -2,9 +2,9 @@
 // chosen ones with their colours and members, and the rules of the colour-by attribute.
 import { useList } from '@refinedev/core';
 import { useMemo } from 'react';
-import type { MapColouring } from '../../components/map/entityStyle.ts';
-import { groupColours, memberGroups } from '../../components/map/groupColours.ts';
-import { useGroupMembers } from '../../components/map/useGroupMembers.ts';
+import type { MapColouring } from '../../components/map/core/entityStyle.ts';
+import { groupColours, memberGroups } from '../../components/map/core/groupColours.ts';
+import { useGroupMembers } from '../../components/map/core/useGroupMembers.ts';
 import type { DashboardState } from './dashboardState.ts';
 
 export interface TenantGroup { id: number; name: string; attributes: Record<string, unknown> | null }

@@ -2,7 +2,7 @@
 // fields its form shows (the fields themselves come from src/schemas/entity.ts), and the shapes
 // its entities may take on the map.
 import type { EntityType } from '../../components/layout/shellData.ts';
-import type { DrawShape } from '../../components/map/geometryShapes.ts';
+import type { DrawShape } from '../../components/map/core/geometryShapes.ts';
 import type { FieldSchema, ModelSchema } from '../../schemas/model.ts';
 
 export type StudioKind = 'regions' | 'zones' | 'devices';

@@ -3,8 +3,8 @@
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
 import { TileType } from 'pmtiles';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { baseMapStyle } from '../../../src/components/map/baseMaps.ts';
-import { archiveStyle } from '../../../src/components/map/pmtilesArchive.ts';
+import { baseMapStyle } from '../../../src/components/map/core/baseMaps.ts';
+import { archiveStyle } from '../../../src/components/map/core/pmtilesArchive.ts';
 
 afterEach(() => { vi.unstubAllGlobals(); });
 

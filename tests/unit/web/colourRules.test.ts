@@ -1,7 +1,7 @@
 // What a user types as a colouring rule: a number where the condition compares numbers, a value
 // for == and !=, a range in order; and rules read back from storage are checked the same way.
 import { describe, expect, it } from 'vitest';
-import { isColourRule, MAX_RULE_TEXT, ruleFromInput } from '../../../src/components/map/colourRules.ts';
+import { isColourRule, MAX_RULE_TEXT, ruleFromInput } from '../../../src/components/map/core/colourRules.ts';
 
 const RED = '#cf1322';
 

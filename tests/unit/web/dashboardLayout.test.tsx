@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setUpI18n } from '../../../src/i18n/i18n.ts';
-import { cameraTargetOf } from '../../../src/components/map/cameraTarget.ts';
+import { cameraTargetOf } from '../../../src/components/map/core/cameraTarget.ts';
 import { DashboardLayout } from '../../../src/pages/dashboard/DashboardLayout.tsx';
 
 beforeAll(async () => {

@@ -4,10 +4,10 @@
 // winning, with mixed value types that would make a careless comparison fail.
 import { expression, featureFilter, latest } from '@maplibre/maplibre-gl-style-spec';
 import { describe, expect, it } from 'vitest';
-import { DIMMED } from '../../../src/components/map/colourPalette.ts';
-import type { ColourRule } from '../../../src/components/map/colourRules.ts';
-import { clusterFilter, clusterLevelKey, clusterLevelProperties, entityColour, levelFilter, type MapColouring } from '../../../src/components/map/entityStyle.ts';
-import { GROUP_STATE, groupColours, memberGroups } from '../../../src/components/map/groupColours.ts';
+import { DIMMED } from '../../../src/components/map/core/colourPalette.ts';
+import type { ColourRule } from '../../../src/components/map/core/colourRules.ts';
+import { clusterFilter, clusterLevelKey, clusterLevelProperties, entityColour, levelFilter, type MapColouring } from '../../../src/components/map/core/entityStyle.ts';
+import { GROUP_STATE, groupColours, memberGroups } from '../../../src/components/map/core/groupColours.ts';
 
 interface Drawn { properties: Record<string, unknown>; state?: Record<string, unknown> }
 

@@ -2,7 +2,7 @@
 // range from the 2020 solstices, in both hemispheres, and no Invalid Date where the sun stays up
 // or down.
 import { describe, expect, it } from 'vitest';
-import { sunTimes } from '../../../src/components/map/sunTimes.ts';
+import { sunTimes } from '../../../src/pages/dashboard/sunTimes.ts';
 
 const clock = (date: Date | null, timeZone: string) => date?.toLocaleTimeString('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }) ?? null;
 const clocks = (times: ReturnType<typeof sunTimes>, timeZone: string) => Object.fromEntries(Object.entries(times).map(([key, value]) => [key, clock(value, timeZone)]));

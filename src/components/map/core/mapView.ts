@@ -1,6 +1,6 @@
 // Where the map starts: the default centre (SPEC §3) and the rotation and tilt the user left it
 // at, kept in local storage (SPEC §3) so that a reload shows the map as it was.
-import { DEVICE_KEYS } from '../../session/storedKeys.ts';
+import { DEVICE_KEYS } from '../../../session/storedKeys.ts';
 
 export const DEFAULT_ZOOM = 13;
 

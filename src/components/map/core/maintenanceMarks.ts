@@ -2,7 +2,7 @@
 // read from the windows in force (their `covered_entity_ids`).
 import type { ExpressionSpecification } from 'maplibre-gl';
 import { useMemo } from 'react';
-import { useActiveMaintenance } from '../../maintenance/useActiveMaintenance.ts';
+import { useActiveMaintenance } from '../../../maintenance/useActiveMaintenance.ts';
 
 export const MAINTENANCE_STATE = 'maintenance';
 export const MAINTENANCE_COLOUR = '#722ed1';

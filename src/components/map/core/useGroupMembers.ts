@@ -3,9 +3,9 @@
 // answer once its members are in.
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { requestAllPages } from '../../providers/pagedRequest.ts';
-import { apiPaths } from '../../resources/apiMap.ts';
-import type { GroupMembers } from '../../schemas/groupMembers.ts';
+import { requestAllPages } from '../../../providers/pagedRequest.ts';
+import { apiPaths } from '../../../resources/apiMap.ts';
+import type { GroupMembers } from '../../../schemas/groupMembers.ts';
 
 export interface GroupMemberState {
   /** Group id → its members' ids, for the groups loaded so far. */

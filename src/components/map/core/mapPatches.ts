@@ -1,6 +1,6 @@
 // Live changes for the map, gathered per animation frame: however many entity_updated messages
 // arrive, the map's sources are updated once a frame, with only the changed features.
-import { useLiveSubscription } from '../../providers/useLiveSubscription.ts';
+import { useLiveSubscription } from '../../../providers/useLiveSubscription.ts';
 import { positionOf, type MapPatch } from './useMapFeatures.ts';
 import { MAP_ENTITY_UPDATES } from './queries.ts';
 

@@ -3,7 +3,7 @@
 // entity id, so selection and colours are feature states, not new data.
 import circle from '@turf/circle';
 import type { Feature, FeatureCollection, Point, Polygon, MultiPolygon } from 'geojson';
-import type { MapFeatureRow } from '../../schemas/mapFeatures.ts';
+import type { MapFeatureRow } from '../../../schemas/mapFeatures.ts';
 
 /** `colour` (the entity's own, #rrggbb) is present only when the entity has one. */
 export interface EntityProperties { id: number; type: number; level: number; parent: number | null; value: unknown; colour?: string }

@@ -4,7 +4,7 @@
 import turfArea from '@turf/area';
 import circle from '@turf/circle';
 import type { Feature, Polygon } from 'geojson';
-import type { Geometry, Position } from '../../schemas/geometry.ts';
+import type { Geometry, Position } from '../../../schemas/geometry.ts';
 
 export type DrawShape = 'point' | 'polygon' | 'circle';
 

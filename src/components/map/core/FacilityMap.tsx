@@ -12,7 +12,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MapLayerMouseEvent, ViewStateChangeEvent } from 'react-map-gl/maplibre';
 import Map, { NavigationControl, ScaleControl } from 'react-map-gl/maplibre';
-import { DEFAULT_CENTER } from '../../schemas/mapConfig.ts';
+import { DEFAULT_CENTER } from '../../../schemas/mapConfig.ts';
 import { DEFAULT_ZOOM, storedOrientation, storeOrientation } from './mapView.ts';
 import { useBaseMap } from './useBaseMap.ts';
 

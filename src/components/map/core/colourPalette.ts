@@ -1,6 +1,6 @@
 // The colours a user picks for colouring rules, which are also given, in this order, to groups
 // without a colour of their own; and the grey of what a filter leaves out.
-import { colour as colourField } from '../../schemas/fields.ts';
+import { colour as colourField } from '../../../schemas/fields.ts';
 
 export const PALETTE = [
   { name: 'red', hex: '#cf1322' },

@@ -1,9 +1,9 @@
 // Where the map goes to show an entity: a point is centred; an area (a polygon, a circle, a
 // region's extent) is fitted in view by its bounding box.
 import circle from '@turf/circle';
-import type { Geometry } from '../../schemas/geometry.ts';
-import type { EntityJson } from '../../schemas/entityJson.ts';
-import { regionExtentOf } from './RegionExtentLayer.tsx';
+import type { Geometry } from '../../../schemas/geometry.ts';
+import type { EntityJson } from '../../../schemas/entityJson.ts';
+import { regionExtentOf } from '../RegionExtentLayer.tsx';
 
 export type LngLat = [number, number];
 export type CameraTarget = { center: LngLat } | { bounds: [LngLat, LngLat] };

@@ -3,10 +3,10 @@
 // after the live connection was lost and is back, the rows are read again (changes made
 // meanwhile were never sent).
 import { useEffect, useState } from 'react';
-import { liveConnection } from '../../providers/liveConnection.ts';
-import { requestAllPages } from '../../providers/pagedRequest.ts';
-import { apiPaths } from '../../resources/apiMap.ts';
-import type { MapFeatureRow, MapFeatures, MapPosition } from '../../schemas/mapFeatures.ts';
+import { liveConnection } from '../../../providers/liveConnection.ts';
+import { requestAllPages } from '../../../providers/pagedRequest.ts';
+import { apiPaths } from '../../../resources/apiMap.ts';
+import type { MapFeatureRow, MapFeatures, MapPosition } from '../../../schemas/mapFeatures.ts';
 
 export interface MapFeatureState {
   rows: MapFeatureRow[];

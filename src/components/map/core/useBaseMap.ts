@@ -5,8 +5,8 @@
 import { useCustom } from '@refinedev/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiPaths } from '../../resources/apiMap.ts';
-import type { MapConfig } from '../../schemas/mapConfig.ts';
+import { apiPaths } from '../../../resources/apiMap.ts';
+import type { MapConfig } from '../../../schemas/mapConfig.ts';
 import { baseMapStyle, offlineBaseMap, type BaseMapStyle } from './baseMaps.ts';
 
 export const STYLE_TIMEOUT_MS = 8_000;

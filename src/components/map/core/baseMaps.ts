@@ -1,7 +1,7 @@
 // The configured base map (GET /map-config) as what MapLibre draws: the URL of a style it loads
 // itself, or a style built here (the offline map, a PMTiles archive, Google's tiles).
 import type { StyleSpecification } from 'maplibre-gl';
-import type { BaseMap, BaseMapKind } from '../../schemas/mapConfig.ts';
+import type { BaseMap, BaseMapKind } from '../../../schemas/mapConfig.ts';
 import { offlineStyle } from './baseStyle.ts';
 import { googleStyle } from './googleTiles.ts';
 
