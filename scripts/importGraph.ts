@@ -1,9 +1,9 @@
 // `node scripts/importGraph.ts`: the server's layers point down only, the server imports of the
-// web app only what both sides run, no server module imports itself in a circle, and SQL is
-// written in server/db/ only. Reads every
-// .ts file of server/ and follows its relative imports (type-only imports are left out: they are
-// erased and tie no module to another at run time); prints each import that breaks a rule below
-// and exits non-zero when there is one. Run by `npm test`.
+// web app only what both sides run, SQL is written in server/db/ only; in the web app only pages
+// and the page table (src/pageTable.tsx) import pages; and no module imports itself in a circle.
+// Reads every .ts/.tsx file of server/ and src/ and follows its relative imports, dynamic ones
+// included (type-only imports are left out: they are erased and tie no module to another at run
+// time); prints each import that breaks a rule and exits non-zero when there is one. Run by `npm test`.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 
@@ -24,6 +24,9 @@ const SERVER_LAYERS: [prefix: string, rank: number][] = [
   ['server/db/', 1], ['server/auth/', 1], ['server/events/', 1], ['server/cache/', 1],
   ['server/time/', 0], ['server/', 0],
 ];
+
+/** What may import the web app's pages: the pages themselves and the table that routes to them. */
+const IMPORTING_PAGES = ['src/pages/', 'src/pageTable.tsx'];
 
 /** What the server may import of src/: the modules both sides run (no browser API in them). */
 const SHARED_WITH_SERVER = ['src/schemas/', 'src/lighting/', 'src/i18n/pickLocalized.ts', 'src/i18n/languages.ts', 'src/i18n/dictionaries/'];
@@ -52,11 +55,15 @@ function importsOf(file: string): string[] {
 }
 
 export function importProblems(): string[] {
-  const files = filesUnder('server');
+  const files = [...filesUnder('server'), ...filesUnder('src')];
   const graph = new Map(files.map((file) => [file, importsOf(file)]));
   const problems: string[] = [];
   for (const [file, targets] of graph) {
     for (const target of targets) {
+      if (file.startsWith('src/')) {
+        if (target.startsWith('src/pages/') && !IMPORTING_PAGES.some((prefix) => file.startsWith(prefix))) problems.push(`${file} → ${target}: only pages and the page table import pages`);
+        continue;
+      }
       if (target.startsWith('src/') && !SHARED_WITH_SERVER.some((prefix) => target.startsWith(prefix))) {
         problems.push(`${file} → ${target}: the server imports only what both sides run (${SHARED_WITH_SERVER.join(', ')})`);
       }
@@ -66,7 +73,7 @@ export function importProblems(): string[] {
   }
   for (const cycle of cyclesOf(graph)) problems.push(`a circle: ${cycle.join(' → ')}`);
   for (const file of files) {
-    if (!file.startsWith('server/db/') && /\bsql(`|\.raw\()/.test(readFileSync(join(root, file), 'utf8'))) problems.push(`${file}: SQL outside server/db/`);
+    if (file.startsWith('server/') && !file.startsWith('server/db/') && /\bsql(`|\.raw\()/.test(readFileSync(join(root, file), 'utf8'))) problems.push(`${file}: SQL outside server/db/`);
   }
   return problems;
 }

@@ -1,4 +1,4 @@
-// The app: router, antd theme and locale, refine with its providers, and the routes.
+// The app: router, antd theme and locale, refine with its providers, and the page table's routes.
 import { Refine } from '@refinedev/core';
 import { useNotificationProvider } from '@refinedev/antd';
 import routerProvider, { UnsavedChangesNotifier } from '@refinedev/react-router';
@@ -19,7 +19,9 @@ import { queryClient } from './providers/queryClient.ts';
 import { AppUpdateNotice } from './pwa/AppUpdateNotice.tsx';
 import { resources } from './resources/resourceDefinitions.ts';
 import { AppNavigationBridge } from './routing/AppNavigationBridge.tsx';
+import { PAGES } from './pageTable.tsx';
 import { AppRoutes } from './routing/AppRoutes.tsx';
+import { PagesContext } from './routing/pages.tsx';
 
 const theme: ThemeConfig = {
   // antd's secondary and description greys (45 % black, 3.4:1 on white) are darkened, and links take
@@ -83,7 +85,9 @@ export function App() {
           >
             <AppNavigationBridge />
             <UnsavedChangesNotifier translationKey="form.unsavedChanges" />
-            <AppRoutes />
+            <PagesContext.Provider value={PAGES}>
+              <AppRoutes />
+            </PagesContext.Provider>
             <AppUpdateNotice />
           </Refine>
         </AntdApp>

@@ -3,14 +3,13 @@ import { Card, Col, Empty, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentBranding } from '../branding/currentBranding.ts';
-import { openablePages } from '../routing/pageTable.tsx';
+import { useOpenablePages } from '../routing/pages.tsx';
 import { usePageTitle } from '../routing/usePageTitle.ts';
-import { useTokenClaims } from '../session/access.ts';
 
 export default function ApplicationsPage() {
   const { t } = useTranslation();
   usePageTitle('routes.applications');
-  const modules = openablePages(useTokenClaims(), (page) => !!page.module);
+  const modules = useOpenablePages((page) => !!page.module);
 
   return (
     <div data-testid="page-applications">

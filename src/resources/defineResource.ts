@@ -23,8 +23,6 @@ export interface ModelResource {
   bulkField?: string;
   /** Prefix of the message when the list fails (SPEC §8: 'GetKpiList'). */
   listErrorPrefix?: string;
-  /** Its own create/edit page (loaded lazily) instead of the generated form, e.g. the KPI builder. */
-  formPage?: () => Promise<{ default: ComponentType<{ resource: ModelResource; action: 'create' | 'edit' }> }>;
   /** Where a row of the list leads (its title is a link there), e.g. a board's own page. */
   rowLink?: (id: string | number) => string;
   /** What a row's own answer lets its reader do besides the model's access rules (a board shared to view is neither edited nor deleted). */
@@ -32,10 +30,11 @@ export interface ModelResource {
   /** false: no pages of its own (no routes, no menu entry); another page lists and edits it (a board's components). */
   pages?: false;
   /**
-   * One page of its own (loaded lazily) at `route` that lists, creates and edits in dialogs, for a
-   * model whose doors do not fit the generated pages (API users: UUID ids, a create that answers a token).
+   * One page of its own at `route` that lists, creates and edits in dialogs (the page table names
+   * it), for a model whose doors do not fit the generated pages (API users: UUID ids, a create that
+   * answers a token).
    */
-  ownPage?: () => Promise<{ default: ComponentType<{ resource: ModelResource }> }>;
+  ownPage?: true;
   /**
    * The action whose access rule opens the list page (default read): maintenance windows are read
    * by everyone (the banner) and listed on a page for those who may start one.

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { useTokenClaims } from '../session/access.ts';
-import { mayOpen, type PageAccess } from './pageTable.tsx';
+import { mayOpen, type PageAccess } from './pages.tsx';
 
 export function RequireAccess({ access, children }: { access: PageAccess; children?: ReactNode }) {
   if (!mayOpen(useTokenClaims(), access)) return <Navigate to="/" replace />;

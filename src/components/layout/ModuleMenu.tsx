@@ -4,13 +4,12 @@ import { Button, Dropdown } from 'antd';
 import type { MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { openablePages } from '../../routing/pageTable.tsx';
-import { useTokenClaims } from '../../session/access.ts';
+import { useOpenablePages } from '../../routing/pages.tsx';
 
 export function ModuleMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const modules = openablePages(useTokenClaims(), (page) => !!page.module);
+  const modules = useOpenablePages((page) => !!page.module);
   if (modules.length === 0) return null;
 
   const items: MenuProps['items'] = modules.map(({ module, path, icon, titleKey }) => ({

@@ -1,20 +1,19 @@
-// The collapsible side menu: the pages of the page table (src/routing/pageTable.tsx) this user may
+// The collapsible side menu: the pages of the page table (src/routing/pages.tsx) this user may
 // open, in its groups: the modules, the studio and the settings.
 import { Layout, Menu } from 'antd';
 import type { MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { openablePages, type PageEntry } from '../../routing/pageTable.tsx';
-import { useTokenClaims } from '../../session/access.ts';
+import { useOpenablePages, type MenuPage } from '../../routing/pages.tsx';
 
-type MenuGroup = NonNullable<PageEntry['menu']>;
+type MenuGroup = NonNullable<MenuPage['menu']>;
 const GROUP_TITLES: Record<MenuGroup, string> = { modules: 'sidebar.modules', studio: 'modules.factory-studio', settings: 'sidebar.settings' };
 
 /** A menu item's key: a page may be in two groups (the studio's entry and its first page). */
-const keyOf = (page: PageEntry) => `${page.menu}:${page.path}`;
+const keyOf = (page: MenuPage) => `${page.menu}:${page.path}`;
 
 /** The deepest page the address is in; a module's entry stands for every address under its first segment. */
-function selectedKeyOf(pathname: string, pages: PageEntry[]): string[] {
+function selectedKeyOf(pathname: string, pages: MenuPage[]): string[] {
   const under = (prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
   const page = pages.filter((entry) => entry.menu !== 'modules' && under(entry.path)).sort((a, b) => b.path.length - a.path.length)[0]
     ?? pages.find((entry) => entry.menu === 'modules' && under(`/${entry.path.split('/')[1]}`));
@@ -25,7 +24,7 @@ export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavig
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const pages = openablePages(useTokenClaims(), (page) => page.menu !== undefined);
+  const pages = useOpenablePages((page) => page.menu !== undefined);
   const items: MenuProps['items'] = (Object.keys(GROUP_TITLES) as MenuGroup[])
     .map((group) => ({ group, children: pages.filter((page) => page.menu === group) }))
     .filter(({ children }) => children.length > 0)

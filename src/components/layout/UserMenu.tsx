@@ -11,8 +11,7 @@ import { windowText } from '../../maintenance/maintenanceText.ts';
 import { useActiveMaintenance } from '../../maintenance/useActiveMaintenance.ts';
 import { useMaintenancePage } from '../../maintenance/useMaintenancePage.ts';
 import type { CurrentUser } from '../../providers/authProvider.ts';
-import { openableSettingsPages } from '../../routing/pageTable.tsx';
-import { useTokenClaims } from '../../session/access.ts';
+import { useOpenableSettingsPages } from '../../routing/pages.tsx';
 import { useShellData } from './shellData.ts';
 import { useTenantTimeZone } from './tenantTimeZone.ts';
 
@@ -25,7 +24,7 @@ export function UserMenu() {
   const { tenant } = useShellData();
   const { data: user } = useGetIdentity<CurrentUser>();
   const { mutate: logout } = useLogout();
-  const [settingsPage] = openableSettingsPages(useTokenClaims());
+  const [settingsPage] = useOpenableSettingsPages();
   const email = user?.email ?? '';
 
   const items: MenuProps['items'] = [

@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useShellData } from '../../components/layout/shellData.ts';
 import type { CurrentUser } from '../../providers/authProvider.ts';
-import { openableSettingsPages } from '../../routing/pageTable.tsx';
+import { useOpenableSettingsPages } from '../../routing/pages.tsx';
 import { usePageTitle } from '../../routing/usePageTitle.ts';
-import { useTokenClaims } from '../../session/access.ts';
 import { ProfileLayout } from './ProfileLayout.tsx';
 
 export default function ProfileHomePage() {
@@ -15,7 +14,7 @@ export default function ProfileHomePage() {
   const title = usePageTitle('routes.profile');
   const { tenant } = useShellData();
   const { data: user } = useGetIdentity<CurrentUser>();
-  const settingsPages = openableSettingsPages(useTokenClaims());
+  const settingsPages = useOpenableSettingsPages();
 
   return (
     <ProfileLayout>

@@ -3,14 +3,13 @@ import { Col, Menu, Row } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { openablePages } from '../../routing/pageTable.tsx';
-import { useTokenClaims } from '../../session/access.ts';
+import { useOpenablePages } from '../../routing/pages.tsx';
 
 export function ProfileLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const items = openablePages(useTokenClaims(), (page) => !!page.profile).map((page) => ({ key: page.path, icon: page.icon, label: t(page.titleKey) }));
+  const items = useOpenablePages((page) => !!page.profile).map((page) => ({ key: page.path, icon: page.icon, label: t(page.titleKey) }));
   return (
     <Row gutter={[24, 24]}>
       <Col xs={24} md={7} lg={6} xl={5}>

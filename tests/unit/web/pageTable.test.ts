@@ -1,7 +1,8 @@
 // One table decides which pages a user may open and which the menus show: the operator of the
 // demo (factory-dashboard and logs, no permissions) and an administrator with every module.
 import { describe, expect, it } from 'vitest';
-import { mayOpen, openablePages, openableSettingsPages, pageAt, PAGES } from '../../../src/routing/pageTable.tsx';
+import { PAGES } from '../../../src/pageTable.tsx';
+import { mayOpen, openablePages as openableIn, openableSettingsPages as settingsIn, pageAt as pageIn, type MenuPage } from '../../../src/routing/pages.tsx';
 import { MODEL_RESOURCES } from '../../../src/resources/modelResources.ts';
 import { MODULES } from '../../../src/schemas/modules.ts';
 import type { TokenClaims } from '../../../src/session/tokenClaims.ts';
@@ -10,6 +11,9 @@ const claims = (modules: string[], permissions: string[]) => ({ modules, module_
 const operator = claims(['factory-dashboard', 'logs'], []);
 const admin = claims([...MODULES], ['watcher.*', 'scheduler.*', 'profile.*', 'kpi.*', 'entity.*', 'board.*', 'logs.*']);
 const GROUPS = ['modules', 'studio', 'settings'];
+const openablePages = (user: TokenClaims, filter?: (page: MenuPage) => boolean) => openableIn(PAGES, user, filter);
+const openableSettingsPages = (user: TokenClaims) => settingsIn(PAGES, user);
+const pageAt = (path: string) => pageIn(PAGES, path);
 /** The side menu's entries as it groups them. */
 const menu = (user: TokenClaims) => openablePages(user, (page) => page.menu !== undefined)
   .sort((a, b) => GROUPS.indexOf(a.menu!) - GROUPS.indexOf(b.menu!)).map((page) => `${page.menu} ${page.path}`);
