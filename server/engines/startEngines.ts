@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppOptions } from '../appOptions.ts';
 import type { Tx } from '../db/database.ts';
 import type { PostCommitBus } from '../events/postCommit.ts';
-import type { DeviceCommands } from '../services/deviceCommands.ts';
+import type { DeviceCommands } from '../ingest/deviceCommands.ts';
 import { startWorkLoop } from '../workLoop.ts';
 import { startLightingEngine } from './lighting/lightingEngine.ts';
 import { startMaintenanceEngine } from './maintenance/maintenanceEngine.ts';

@@ -8,8 +8,8 @@ import { INT4_MAX } from '../../src/schemas/bounds.ts';
 import type { DeviceIdentity } from '../db/deviceQueries.ts';
 import type { DeviceIngest } from './deviceIngest.ts';
 import type { PayloadProblem } from '../telemetry/devicePayload.ts';
-import { ATTRIBUTE_REQUEST_TOPIC, ATTRIBUTE_RESPONSE_TOPIC, type DeviceAttributeService } from '../services/deviceAttributes.ts';
-import { RPC_REQUEST_TOPIC, RPC_RESPONSE_TOPIC, type DeviceCommands, type DeviceDownlink } from '../services/deviceCommands.ts';
+import { ATTRIBUTE_REQUEST_TOPIC, ATTRIBUTE_RESPONSE_TOPIC, type DeviceAttributeService } from './deviceAttributes.ts';
+import { RPC_REQUEST_TOPIC, RPC_RESPONSE_TOPIC, type DeviceCommands, type DeviceDownlink } from './deviceCommands.ts';
 import { answerDeviceRpc } from './deviceRpcMethods.ts';
 
 const GATEWAY_ATTRIBUTE_REQUEST = 'v1/gateway/attributes/request';

@@ -2,7 +2,7 @@
 // now, in one transaction of the tenant (a lighting pass: server/services/lighting/lampLighting.ts).
 // A tenant's tick is claimed (SKIP LOCKED, a claim that lapses), so several instances share
 // tenants and a dead instance's tick is taken by another. On commit the commands are announced,
-// and the instance holding each lamp's connection sends them (server/services/deviceCommands.ts).
+// and the instance holding each lamp's connection sends them (server/ingest/deviceCommands.ts).
 import type { Database } from '../../db/database.ts';
 import { claimLightingTicks } from '../../db/lightingQueries.ts';
 import { lightTenant } from '../../services/lighting/lampLighting.ts';

@@ -19,7 +19,7 @@ import type { TelemetryWriter } from '../../telemetry/telemetryWriter.ts';
 const UPDATES_AT_ONCE = 16;
 /**
  * Devices' answers to commands handled at once, at most. Those waiting together are written by one
- * statement (server/services/deviceCommands.ts), so many at once cost a few statements; behind the
+ * statement (server/ingest/deviceCommands.ts), so many at once cost a few statements; behind the
  * gate of the updates, 16 at a time each waiting its turn at a busy database, ten thousand lamps
  * answering one minute's commands took minutes.
  */
