@@ -1,5 +1,5 @@
 // `node bench/lightingLevels.ts [--lamps 10000] [--ticks 60]` (`npm run bench:lighting-levels`)
-// The cost of the lighting module (src/lighting/): what the lighting engine pays each minute. No
+// The cost of the lighting module (src/shared/lighting/): what the lighting engine pays each minute. No
 // server: --lamps lamps spread over a city (±0.1° around Bratislava, so a few hundred places of
 // the astro cache's 0.01° grid), each on one of four profiles like the demo's (astro clock with a
 // dimmed night, seasons and exceptions, a light sensor with a reading, fixed intervals only);
@@ -9,9 +9,9 @@
 // call for comparison (what every call would cost without the cache, times five days), and one
 // dayTimeline.
 import { getTimes } from 'suncalc';
-import { levelAt } from '../src/lighting/profileLevel.ts';
-import { dayTimeline } from '../src/lighting/profileTimeline.ts';
-import type { LightingProfile } from '../src/lighting/lightingProfile.ts';
+import { levelAt } from '../src/shared/lighting/profileLevel.ts';
+import { dayTimeline } from '../src/shared/lighting/profileTimeline.ts';
+import type { LightingProfile } from '../src/shared/lighting/lightingProfile.ts';
 import { machineLine } from './launch.ts';
 
 const argument = (name: string, fallback: number) => {

@@ -28,8 +28,8 @@ const SERVER_LAYERS: [prefix: string, rank: number][] = [
 /** What may import the web app's pages: the pages themselves and the table that routes to them. */
 const IMPORTING_PAGES = ['src/pages/', 'src/pageTable.tsx'];
 
-/** What the server may import of src/: the modules both sides run (no browser API in them). */
-const SHARED_WITH_SERVER = ['src/schemas/', 'src/lighting/', 'src/i18n/pickLocalized.ts', 'src/i18n/languages.ts', 'src/i18n/dictionaries/'];
+/** What the server may import of src/: the modules both sides run (no browser API in them): the schemas, and src/shared/ (lighting maths, the dictionaries, localized text). */
+const SHARED_WITH_SERVER = ['src/schemas/', 'src/shared/'];
 
 const rankOf = (file: string) => SERVER_LAYERS.find(([prefix]) => file.startsWith(prefix))?.[1];
 

@@ -1,6 +1,6 @@
 // Writes tests/unit/fixtures/noaa-sun-2026.json: sunrise and sunset of every day of 2026 in
 // Bratislava, Seoul and Lisbon by NOAA's solar calculator, the reference that the lighting
-// module's astro times (src/lighting/astro.ts, which uses suncalc) are tested against.
+// module's astro times (src/shared/lighting/astro.ts, which uses suncalc) are tested against.
 //
 //   node scripts/noaa-sun-reference.ts
 //

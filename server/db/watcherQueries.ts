@@ -4,7 +4,7 @@
 // watcher's own summary (a transition's log row: logQueries.ts).
 import { coveredByMaintenance } from './maintenanceQueries.ts';
 import { sql } from 'drizzle-orm';
-import type { LocalizedValue } from '../../src/i18n/pickLocalized.ts';
+import type { LocalizedValue } from '../../src/shared/i18n/pickLocalized.ts';
 import type { Watcher } from '../../src/schemas/watcher.ts';
 import type { Database, Tx } from './database.ts';
 import { intArray, rows, textArray } from './rows.ts';

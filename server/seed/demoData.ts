@@ -1,6 +1,6 @@
 // What the demo seed creates: two tenants near Bratislava (lat 48.145, lng 17.109), so that
 // isolation between them can be seen. Pure data; `demoSeed.ts` writes it.
-import { SUPPORTED_LANGUAGES } from '../../src/i18n/languages.ts';
+import { SUPPORTED_LANGUAGES } from '../../src/shared/i18n/languages.ts';
 import { MAINTENANCE_MODES } from '../../src/schemas/enums.ts';
 import { MODULES } from '../../src/schemas/modules.ts';
 

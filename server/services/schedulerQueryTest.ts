@@ -12,7 +12,7 @@ import { ComplexQueryRefused, runComplexQuery } from './complexQuery/complexQuer
 import { ApiError, forbidden } from '../errors.ts';
 import { schemaOf } from '../resources/registry.ts';
 import { authorize } from '../resources/resourceAccess.ts';
-import { timeZoneOrUtc } from '../../src/lighting/localTime.ts';
+import { timeZoneOrUtc } from '../../src/shared/lighting/localTime.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { ReadBudget } from './readBudget.ts';
 

@@ -1,7 +1,7 @@
 // Per-variant wording merged over the dictionaries at start-up (e.g. what an "entity" is
 // called). Languages without an entry keep the dictionary text.
-import type { DictionaryOverrides } from '../i18n/dictionaries/index.ts';
-import type { LanguageCode } from '../i18n/languages.ts';
+import type { DictionaryOverrides } from '../shared/i18n/dictionaries/index.ts';
+import type { LanguageCode } from '../shared/i18n/languages.ts';
 import type { BrandingVariant } from './variants.ts';
 
 type VariantOverrides = Partial<Record<LanguageCode, DictionaryOverrides>>;

@@ -3,7 +3,7 @@
 // the interface language); any other log shows its stored text.
 import { useTranslation } from 'react-i18next';
 import { useAttributeName } from '../i18n/attributeNames.ts';
-import { pickLocalized, type LocalizedValue } from '../i18n/pickLocalized.ts';
+import { pickLocalized, type LocalizedValue } from '../shared/i18n/pickLocalized.ts';
 
 interface EngineLogData {
   transition?: string;

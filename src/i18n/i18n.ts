@@ -5,9 +5,9 @@ import { initReactI18next } from 'react-i18next';
 import type { BrandingVariant } from '../branding/variants.ts';
 import { variantTextOverrides } from '../branding/textOverrides.ts';
 import { currentTokenClaims } from '../session/tokenClaims.ts';
-import { dictionaries } from './dictionaries/index.ts';
+import { dictionaries } from '../shared/i18n/dictionaries/index.ts';
 import { initialLanguage } from './languagePreference.ts';
-import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, supportedLanguageOf } from './languages.ts';
+import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, supportedLanguageOf } from '../shared/i18n/languages.ts';
 
 export const i18n = i18next.createInstance();
 

@@ -1,8 +1,8 @@
 // Which language to start in (SPEC §1): the token's language (the user's own, when their account
 // names one), else the choice stored on this device, else the browser language, else English. A
 // choice made in the selector is stored under `language`.
-import { DEFAULT_LANGUAGE, isSupportedLanguage, supportedLanguageOf } from './languages.ts';
-import type { LanguageCode } from './languages.ts';
+import { DEFAULT_LANGUAGE, isSupportedLanguage, supportedLanguageOf } from '../shared/i18n/languages.ts';
+import type { LanguageCode } from '../shared/i18n/languages.ts';
 
 import { DEVICE_KEYS } from '../session/storedKeys.ts';
 

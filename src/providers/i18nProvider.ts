@@ -2,7 +2,7 @@
 import type { I18nProvider } from '@refinedev/core';
 import { i18n } from '../i18n/i18n.ts';
 import { storeLanguage } from '../i18n/languagePreference.ts';
-import { isSupportedLanguage } from '../i18n/languages.ts';
+import { isSupportedLanguage } from '../shared/i18n/languages.ts';
 
 export const i18nProvider: I18nProvider = {
   // refine calls both translate(key, options, defaultMessage) and translate(key, defaultMessage).

@@ -1,7 +1,7 @@
 // Field building blocks of the model schemas (src/schemas/<model>.ts). Each is bounded (see
 // bounds.ts) and carries the widget the generated form uses for it.
 import { idSchema, INT4_MAX, NO_NUL } from './bounds.ts';
-import { SUPPORTED_LANGUAGES } from '../i18n/languages.ts';
+import { SUPPORTED_LANGUAGES } from '../shared/i18n/languages.ts';
 
 /** Record id (server-assigned). */
 export const recordId = { ...idSchema, readOnly: true, 'x-column': { width: 80 }, 'x-sort': true } as const;

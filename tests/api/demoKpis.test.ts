@@ -3,7 +3,7 @@
 // (the colour mapping of its gauge too), is named in every interface language and belongs to a
 // group; each demo administrator starts with a preset listing them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUPPORTED_LANGUAGES } from '../../src/i18n/languages.ts';
+import { SUPPORTED_LANGUAGES } from '../../src/shared/i18n/languages.ts';
 import type { Kpi } from '../../src/schemas/kpi.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 

@@ -6,7 +6,7 @@
 import type { Database } from '../../db/database.ts';
 import { writeEngineLog } from '../../db/logQueries.ts';
 import { dueMaintenanceWindows, saveMaintenanceProgress, type DueMaintenanceWindow } from '../../db/maintenanceQueries.ts';
-import { timeZoneOrUtc } from '../../../src/lighting/localTime.ts';
+import { timeZoneOrUtc } from '../../../src/shared/lighting/localTime.ts';
 import { startWorkLoop } from '../../workLoop.ts';
 import { maintenanceOccurrence, type MaintenanceSchedule } from '../../time/maintenanceOccurrence.ts';
 

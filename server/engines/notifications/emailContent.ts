@@ -1,11 +1,11 @@
 // What a notification e-mail says: its subject and plain-text body in the recipient's language
 // (English when they chose none we have), from the log's message and type, its entity's name, its
 // time in the tenant's zone and, for a watcher's log, the watcher's own e-mail text.
-import { dictionaries } from '../../../src/i18n/dictionaries/index.ts';
-import { DEFAULT_LANGUAGE, isSupportedLanguage, type LanguageCode } from '../../../src/i18n/languages.ts';
-import { pickLocalized, type LocalizedValue } from '../../../src/i18n/pickLocalized.ts';
+import { dictionaries } from '../../../src/shared/i18n/dictionaries/index.ts';
+import { DEFAULT_LANGUAGE, isSupportedLanguage, type LanguageCode } from '../../../src/shared/i18n/languages.ts';
+import { pickLocalized, type LocalizedValue } from '../../../src/shared/i18n/pickLocalized.ts';
 import type { ClaimedEmail } from '../../db/notificationDeliveryQueries.ts';
-import { timeZoneOrUtc } from '../../../src/lighting/localTime.ts';
+import { timeZoneOrUtc } from '../../../src/shared/lighting/localTime.ts';
 import { EMAIL_TEMPLATES } from './emailTemplates.ts';
 import { renderTextTemplate, type TemplateValues } from './textTemplate.ts';
 

@@ -2,7 +2,7 @@
 // templates (textTemplate.ts) of these values: `message` (the log's), `type` (the log type's name
 // in the language), `entity` (the entity's name, may be empty), `time` (when it was logged, in the
 // tenant's zone) and `body` (the watcher's own e-mail text, may be empty).
-import type { LanguageCode } from '../../../src/i18n/languages.ts';
+import type { LanguageCode } from '../../../src/shared/i18n/languages.ts';
 
 export interface EmailTemplate { subject: string; body: string }
 

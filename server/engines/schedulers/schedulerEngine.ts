@@ -15,7 +15,7 @@ import {
   type RunAggregation, type SchedulerRow,
 } from '../../db/schedulerQueries.ts';
 import { writeEngineLog } from '../../db/logQueries.ts';
-import { timeZoneOrUtc } from '../../../src/lighting/localTime.ts';
+import { timeZoneOrUtc } from '../../../src/shared/lighting/localTime.ts';
 import { calendarRange, offsetsWithin, type CalendarTimeRange } from '../../time/kpiTime.ts';
 import { startWorkLoop } from '../../workLoop.ts';
 import { ComplexQueryRefused, runComplexQuery, type ComplexQueryResult } from '../../services/complexQuery/complexQuery.ts';

@@ -2,7 +2,7 @@
 // (Lamp power high)"), typed by the watcher's severity (a return to normal is informational), with
 // `message_data` holding the parts, so the web app can say it in the reader's language. The event
 // key (watcher, entity, transition, its time) makes the row unique: written once, whoever writes it.
-import { pickLocalized } from '../../../src/i18n/pickLocalized.ts';
+import { pickLocalized } from '../../../src/shared/i18n/pickLocalized.ts';
 import type { EngineLog } from '../../db/logQueries.ts';
 import type { WatchedEntity, WatcherRow } from '../../db/watcherQueries.ts';
 import type { Transition } from './watchState.ts';

@@ -1,7 +1,7 @@
 // Maintenance window rules: a user starts, changes and ends only windows of the modes its token
 // allows; a one-time window ends after it starts and lasts at most MAX_ONCE_DAYS; the current or
 // next occurrence is computed on save in the tenant's time zone; every change is logged (audit).
-import { timeZoneOrUtc } from '../../../src/lighting/localTime.ts';
+import { timeZoneOrUtc } from '../../../src/shared/lighting/localTime.ts';
 import { MAX_ONCE_DAYS } from '../../../src/schemas/maintenanceWindow.ts';
 import { tenantTimeZone } from '../../db/directoryQueries.ts';
 import { logUserChange } from '../../db/logQueries.ts';

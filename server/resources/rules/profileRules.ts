@@ -3,7 +3,7 @@
 // guard against two writes at once: bindings.ts answers them with the same code). And where JSON
 // Schema cannot compare two fields: an enabled light sensor's dawn threshold is above its dusk
 // threshold (src/schemas/lightSensor.ts, which the profile form checks too).
-import { pickLocalized, type LocalizedValue } from '../../../src/i18n/pickLocalized.ts';
+import { pickLocalized, type LocalizedValue } from '../../../src/shared/i18n/pickLocalized.ts';
 import { RECORD_RULES } from '../../../src/schemas/recordRules.ts';
 import { takenProfileTarget } from '../../db/profileTargetQueries.ts';
 import { ApiError, badRequest } from '../../errors.ts';

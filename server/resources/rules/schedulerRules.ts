@@ -1,6 +1,6 @@
 // Scheduler rules: next_run_at is computed on save, from the cron expression in the tenant's time
 // zone (tenant attribute `timezone`, UTC by default) or the single run's time.
-import { timeZoneOrUtc } from '../../../src/lighting/localTime.ts';
+import { timeZoneOrUtc } from '../../../src/shared/lighting/localTime.ts';
 import { CronExpressionParser } from 'cron-parser';
 import { runnableCron } from '../../../src/schemas/cron.ts';
 import { tenantTimeZone } from '../../db/directoryQueries.ts';

@@ -2,7 +2,7 @@
 // gives at this instant, at the lamp's place, in the tenant's time zone, with its light sensor's
 // reading (src/lighting). Pure: the engine reads the rows and writes the decisions.
 import { DEFAULT_CENTER } from '../../../src/schemas/mapConfig.ts';
-import { levelAt } from '../../../src/lighting/profileLevel.ts';
+import { levelAt } from '../../../src/shared/lighting/profileLevel.ts';
 import type { LampDecision, LampRow, LightingProfileRow } from '../../db/lightingQueries.ts';
 
 /** The lamp's decision at `at` (ms), or undefined when it follows no profile and has no override. */

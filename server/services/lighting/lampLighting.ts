@@ -12,7 +12,7 @@ import {
   dropLampStates, endOverrides, finishTick, lampsOfTenant, lightingProfiles, writeLampStates,
   type LampDecision, type LampRow,
 } from '../../db/lightingQueries.ts';
-import { timeZoneOrUtc } from '../../../src/lighting/localTime.ts';
+import { timeZoneOrUtc } from '../../../src/shared/lighting/localTime.ts';
 import { decideLamp, levelChanged, stateChanged } from './lampDecision.ts';
 
 /** The command a lamp gets, and how long it may wait for the lamp. */

@@ -8,7 +8,7 @@ import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { lazyWithReload } from '../../pwa/chunkReload.ts';
 import { useTranslation } from 'react-i18next';
 import { useAttributeName } from '../../i18n/attributeNames.ts';
-import { pickLocalized, type LocalizedValue } from '../../i18n/pickLocalized.ts';
+import { pickLocalized, type LocalizedValue } from '../../shared/i18n/pickLocalized.ts';
 import type { KpiDataAnswer } from '../../schemas/kpiDataQuery.ts';
 import { colourLegend } from './chartColours.ts';
 import { plotConfigOf } from './chartConfig.ts';

@@ -3,7 +3,7 @@
 import { useList } from '@refinedev/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pickLocalized } from '../../i18n/pickLocalized.ts';
+import { pickLocalized } from '../../shared/i18n/pickLocalized.ts';
 import type { EntityJson } from '../../schemas/entityJson.ts';
 import type { KpiDataAnswer } from '../../schemas/kpiDataQuery.ts';
 

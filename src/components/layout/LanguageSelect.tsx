@@ -4,7 +4,7 @@ import { useSetLocale } from '@refinedev/core';
 import { Button, Dropdown } from 'antd';
 import type { MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES, isSupportedLanguage } from '../../i18n/languages.ts';
+import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES, isSupportedLanguage } from '../../shared/i18n/languages.ts';
 import { useTokenClaims } from '../../session/access.ts';
 
 export function LanguageSelect() {

@@ -4,7 +4,7 @@ import { useOne } from '@refinedev/core';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Popup } from 'react-map-gl/maplibre';
-import { pickLocalized } from '../../i18n/pickLocalized.ts';
+import { pickLocalized } from '../../shared/i18n/pickLocalized.ts';
 import type { EntityDetailJson } from '../../schemas/entityJson.ts';
 
 export interface Hovered { id: number; longitude: number; latitude: number }

@@ -10,7 +10,7 @@ import type { Color } from 'antd/es/color-picker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FieldSchema } from '../../schemas/model.ts';
-import { pickLocalized, type LocalizedValue } from '../../i18n/pickLocalized.ts';
+import { pickLocalized, type LocalizedValue } from '../../shared/i18n/pickLocalized.ts';
 import { ComplexQueryInput } from './ComplexQueryInput.tsx';
 import { CronInput } from './CronInput.tsx';
 import { MediaUrlInput } from './MediaUrlInput.tsx';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { cronProblem } from '../../schemas/cron.ts';
 import { orderedFields, type FieldSchema, type ModelSchema } from '../../schemas/model.ts';
 import { useFieldLabel } from './useFieldLabel.ts';
-import { SUPPORTED_LANGUAGES, LANGUAGE_NAMES } from '../../i18n/languages.ts';
+import { SUPPORTED_LANGUAGES, LANGUAGE_NAMES } from '../../shared/i18n/languages.ts';
 import { permissionHeldByName } from '../../schemas/modules.ts';
 import { useTokenClaims } from '../../session/access.ts';
 import { effectiveSchema } from './conditions.ts';

@@ -9,7 +9,7 @@ import { Suspense, useState } from 'react';
 import { lazyWithReload } from '../../pwa/chunkReload.ts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { pickLocalized, type LocalizedValue } from '../../i18n/pickLocalized.ts';
+import { pickLocalized, type LocalizedValue } from '../../shared/i18n/pickLocalized.ts';
 import type { BoardKind } from '../../resources/boardKinds.ts';
 import { usePageTitle } from '../../routing/usePageTitle.ts';
 import type { Board } from '../../schemas/board.ts';

@@ -7,7 +7,7 @@ import { Button, Radio, Result, Space, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { pickLocalized, type LocalizedValue } from '../../i18n/pickLocalized.ts';
+import { pickLocalized, type LocalizedValue } from '../../shared/i18n/pickLocalized.ts';
 import type { BoardKind } from '../../resources/boardKinds.ts';
 import { usePageTitle } from '../../routing/usePageTitle.ts';
 import type { Board } from '../../schemas/board.ts';

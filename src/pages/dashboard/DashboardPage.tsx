@@ -20,7 +20,7 @@ import { entityIdOf, levelsOf } from '../../components/map/core/mapFeatures.ts';
 import { useMapFeatures } from '../../components/map/core/useMapFeatures.ts';
 import { FocusPanel } from '../../components/layout/FocusPanel.tsx';
 import { useShellData } from '../../components/layout/shellData.ts';
-import { pickLocalized } from '../../i18n/pickLocalized.ts';
+import { pickLocalized } from '../../shared/i18n/pickLocalized.ts';
 import { usePageTitle } from '../../routing/usePageTitle.ts';
 import { DriftingLampsButton } from '../lighting/DriftingLampsButton.tsx';
 import { DriftingLampsCard } from '../lighting/DriftingLampsCard.tsx';

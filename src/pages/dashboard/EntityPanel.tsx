@@ -8,7 +8,7 @@ import { App, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Space
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShellData } from '../../components/layout/shellData.ts';
-import { pickLocalized } from '../../i18n/pickLocalized.ts';
+import { pickLocalized } from '../../shared/i18n/pickLocalized.ts';
 import { graphqlMeta } from '../../providers/dataProvider.ts';
 import { isServerKeptAttribute, MANUAL_EDIT_PERMISSION } from '../../schemas/entityAttributeUpdate.ts';
 import type { EntityDetailJson } from '../../schemas/entityJson.ts';

@@ -4,7 +4,7 @@ import { useMany } from '@refinedev/core';
 import { Button, Descriptions, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pickLocalized } from '../../i18n/pickLocalized.ts';
+import { pickLocalized } from '../../shared/i18n/pickLocalized.ts';
 import type { EntityJson } from '../../schemas/entityJson.ts';
 
 /** Children named, at most; the rest are counted. */

@@ -5,7 +5,7 @@ import { useList } from '@refinedev/core';
 import { AutoComplete, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pickLocalized } from '../../i18n/pickLocalized.ts';
+import { pickLocalized } from '../../shared/i18n/pickLocalized.ts';
 import type { EntityJson } from '../../schemas/entityJson.ts';
 
 export function EntitySearch({ onSelect }: { onSelect(id: number): void }) {

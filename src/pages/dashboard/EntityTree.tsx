@@ -8,7 +8,7 @@ import { Input, Space, Tag, Tree, Typography, type TreeDataNode } from 'antd';
 import { useCallback, useEffect, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShellData } from '../../components/layout/shellData.ts';
-import { pickLocalized } from '../../i18n/pickLocalized.ts';
+import { pickLocalized } from '../../shared/i18n/pickLocalized.ts';
 import type { EntityJson } from '../../schemas/entityJson.ts';
 import { useTreeLevelLoader, type TreeEntity } from './entityTreeLevel.ts';
 import { useErrorToast } from '../../components/useErrorToast.ts';

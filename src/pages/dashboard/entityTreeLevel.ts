@@ -5,7 +5,7 @@
 import { useDataProvider, useList, type DataProvider, type GetListParams } from '@refinedev/core';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { LocalizedValue } from '../../i18n/pickLocalized.ts';
+import type { LocalizedValue } from '../../shared/i18n/pickLocalized.ts';
 import type { EntityJson } from '../../schemas/entityJson.ts';
 
 export interface TreeEntity { id: string; name: LocalizedValue; entity_type_id: string; children?: TreeEntity[]; moreChildren?: number }

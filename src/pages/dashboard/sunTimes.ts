@@ -2,9 +2,9 @@
 // solstices of 2020. The longer of the two days gives the earliest sunrise and the latest sunset,
 // the shorter one the opposite (21 June and 21 December in the north, the other way round in the
 // south). Null where the sun does not rise or set that day (polar day or night). The times are the
-// lighting module's (src/lighting/astro.ts), for local dates in the browser's time zone.
-import { sunEvents, type SunDay } from '../../lighting/astro.ts';
-import { localDateOf } from '../../lighting/localTime.ts';
+// lighting module's (src/shared/lighting/astro.ts), for local dates in the browser's time zone.
+import { sunEvents, type SunDay } from '../../shared/lighting/astro.ts';
+import { localDateOf } from '../../shared/lighting/localTime.ts';
 
 export interface SunTimes {
   sunrise: Date | null;

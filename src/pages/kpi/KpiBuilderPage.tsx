@@ -10,7 +10,7 @@ import { useKpiData } from '../../components/charts/useKpiData.ts';
 import { useSeriesEntityNames } from '../../components/charts/useSeriesEntityNames.ts';
 import { cleanValues } from '../../components/schema/formValues.ts';
 import { PREVIEW_PAUSE_MS, usePaused } from '../../components/usePaused.ts';
-import { pickLocalized, type LocalizedValue } from '../../i18n/pickLocalized.ts';
+import { pickLocalized, type LocalizedValue } from '../../shared/i18n/pickLocalized.ts';
 import type { ModelResource } from '../../resources/defineResource.ts';
 import type { Kpi } from '../../schemas/kpi.ts';
 import { kpiSchema } from '../../schemas/kpi.ts';

@@ -11,7 +11,7 @@ import { useTenantTimeZone } from '../../components/layout/tenantTimeZone.ts';
 import { DEFAULT_CENTER } from '../../schemas/mapConfig.ts';
 import { cleanValues } from '../../components/schema/formValues.ts';
 import { usePaused } from '../../components/usePaused.ts';
-import { localDateOf, type LightingProfile } from '../../lighting/index.ts';
+import { localDateOf, type LightingProfile } from '../../shared/lighting/index.ts';
 import type { FieldSchema } from '../../schemas/model.ts';
 import { profileSchema } from '../../schemas/profile.ts';
 import type { FormAsideProps } from '../resources/ResourceFormPage.tsx';

@@ -4,7 +4,7 @@
 // not follow and opens it in one step, on the map where it stands and with its commands.
 import { Alert, Button, Card, Empty, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { pickLocalized } from '../../i18n/pickLocalized.ts';
+import { pickLocalized } from '../../shared/i18n/pickLocalized.ts';
 import type { DriftingLamps } from './useDriftingLamps.ts';
 
 export function DriftingLampsCard({ drifting, onSelect }: { drifting: DriftingLamps; onSelect(id: number): void }) {

@@ -5,7 +5,7 @@ import { useCan, useOne } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useShellData } from '../../components/layout/shellData.ts';
-import { pickLocalized } from '../../i18n/pickLocalized.ts';
+import { pickLocalized } from '../../shared/i18n/pickLocalized.ts';
 import { profileResource } from '../../resources/profile.ts';
 import type { EntityJson } from '../../schemas/entityJson.ts';
 import type { LampLighting } from './queries.ts';

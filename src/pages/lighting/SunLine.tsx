@@ -2,7 +2,7 @@
 // (a polar night) on the date.
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { SunDay } from '../../lighting/index.ts';
+import type { SunDay } from '../../shared/lighting/index.ts';
 
 export function SunLine({ sun, formatTime }: { sun: SunDay; formatTime(at: Date): string }) {
   const { t } = useTranslation();

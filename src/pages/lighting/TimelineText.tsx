@@ -1,7 +1,7 @@
 // The preview's levels as a list for screen readers ("22:00–24:00: 40 % (Profile interval)"): the
 // chart is a picture, this is its text.
 import { useTranslation } from 'react-i18next';
-import type { DayTimeline } from '../../lighting/index.ts';
+import type { DayTimeline } from '../../shared/lighting/index.ts';
 import { timelineLines } from './timelineChart.ts';
 
 export function TimelineText({ timeline, formatTime }: { timeline: DayTimeline; formatTime(at: Date): string }) {

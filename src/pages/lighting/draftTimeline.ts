@@ -1,8 +1,8 @@
 // The day timeline of a profile as it stands in the editor, half-filled or not: a place or date the
 // preview cannot use is said (never thrown), and intervals still missing a start or an end are
 // counted, since dayTimeline leaves them out (an interval without a level runs at 0, as drawn).
-import { dayTimeline, type DayTimeline, type LightingProfile } from '../../lighting/index.ts';
-import { minutesOf } from '../../lighting/localTime.ts';
+import { dayTimeline, type DayTimeline, type LightingProfile } from '../../shared/lighting/index.ts';
+import { minutesOf } from '../../shared/lighting/localTime.ts';
 
 export interface PreviewPlace {
   /** 'YYYY-MM-DD' */

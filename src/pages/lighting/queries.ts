@@ -1,5 +1,5 @@
 // Lighting's GraphQL documents (server/graphql/lightingGraphql.ts) and the answers the pages read.
-import type { LocalizedValue } from '../../i18n/pickLocalized.ts';
+import type { LocalizedValue } from '../../shared/i18n/pickLocalized.ts';
 
 /** Why a lamp has its level: the profile's reasons (src/lighting, LevelReason), or an operator's override. */
 export type LampReason = 'interval' | 'astro-night' | 'astro-day' | 'sensor' | 'exception' | 'off' | 'override';

@@ -4,8 +4,8 @@
 // sunrise and sunset as marked instants; and the same segments as lines of text for readers who do
 // not see the chart.
 import type { ChartMarker, KpiDefinition, KpiQueryItem } from '../../components/charts/kpiTypes.ts';
-import type { DayTimeline, SunDay } from '../../lighting/index.ts';
-import type { LevelReason } from '../../lighting/index.ts';
+import type { DayTimeline, SunDay } from '../../shared/lighting/index.ts';
+import type { LevelReason } from '../../shared/lighting/index.ts';
 import type { KpiDataAnswer } from '../../schemas/kpiDataQuery.ts';
 
 /** The key of the one series: a lamp's level, as the devices report it. */

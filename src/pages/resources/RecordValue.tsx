@@ -4,7 +4,7 @@ import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { FieldSchema } from '../../schemas/model.ts';
-import { pickLocalized, type LocalizedValue } from '../../i18n/pickLocalized.ts';
+import { pickLocalized, type LocalizedValue } from '../../shared/i18n/pickLocalized.ts';
 import { LogMessage } from '../../components/LogMessage.tsx';
 import './resources.css';
 

@@ -5,7 +5,7 @@ import { useList } from '@refinedev/core';
 import { Button, Empty, Input, List } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pickLocalized } from '../../i18n/pickLocalized.ts';
+import { pickLocalized } from '../../shared/i18n/pickLocalized.ts';
 import type { EntityJson } from '../../schemas/entityJson.ts';
 
 const PAGE_SIZE = 50;

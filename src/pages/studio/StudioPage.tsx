@@ -24,7 +24,7 @@ import { OverlayLayer } from '../../components/map/OverlayLayer.tsx';
 import { RegionExtentLayer, regionExtentOf } from '../../components/map/RegionExtentLayer.tsx';
 import { entityIdOf } from '../../components/map/core/mapFeatures.ts';
 import { useMapFeatures } from '../../components/map/core/useMapFeatures.ts';
-import { pickLocalized } from '../../i18n/pickLocalized.ts';
+import { pickLocalized } from '../../shared/i18n/pickLocalized.ts';
 import type { EntityJson } from '../../schemas/entityJson.ts';
 import { graphqlMeta } from '../../providers/dataProvider.ts';
 import { usePageTitle } from '../../routing/usePageTitle.ts';

@@ -1,11 +1,11 @@
-// Local time and sun times of the lighting module (src/lighting/): local days of 23, 24 and 25
+// Local time and sun times of the lighting module (src/shared/lighting/): local days of 23, 24 and 25
 // hours, times of day in the skipped and the repeated hour, sunrise and sunset against NOAA's solar
 // calculator on every day of 2026 (the table written by scripts/noaa-sun-reference.ts), and the
 // polar day and night.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sunEvents, type SunDay } from '../../../src/lighting/astro.ts';
-import { dateOf, dayFrame, dayNumberOf, instantOfTime, localDateOf, minutesOf, wallTimeOfDay } from '../../../src/lighting/localTime.ts';
+import { sunEvents, type SunDay } from '../../../src/shared/lighting/astro.ts';
+import { dateOf, dayFrame, dayNumberOf, instantOfTime, localDateOf, minutesOf, wallTimeOfDay } from '../../../src/shared/lighting/localTime.ts';
 
 const BRATISLAVA = 'Europe/Bratislava';
 const iso = (ms: number) => new Date(ms).toISOString();

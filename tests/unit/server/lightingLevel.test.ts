@@ -1,11 +1,11 @@
-// The level of a lamp by its lighting profile (src/lighting/profileLevel.ts, docs/lighting.md), in
+// The level of a lamp by its lighting profile (src/shared/lighting/profileLevel.ts, docs/lighting.md), in
 // Bratislava: intervals (fixed, over midnight, at sunset/sunrise with offsets, overlapping), the
 // astro clock, seasons, exceptions, switching profiles and the light sensor.
 import { describe, expect, it } from 'vitest';
-import { sunEvents, type SunDay } from '../../../src/lighting/astro.ts';
-import type { LightingDefinition, LightingProfile } from '../../../src/lighting/lightingProfile.ts';
-import { dayFrame, dayNumberOf, instantOfTime, minutesOf } from '../../../src/lighting/localTime.ts';
-import { levelAt, type SensorReading } from '../../../src/lighting/profileLevel.ts';
+import { sunEvents, type SunDay } from '../../../src/shared/lighting/astro.ts';
+import type { LightingDefinition, LightingProfile } from '../../../src/shared/lighting/lightingProfile.ts';
+import { dayFrame, dayNumberOf, instantOfTime, minutesOf } from '../../../src/shared/lighting/localTime.ts';
+import { levelAt, type SensorReading } from '../../../src/shared/lighting/profileLevel.ts';
 
 const ZONE = 'Europe/Bratislava';
 const PLACE = { latitude: 48.1486, longitude: 17.1077, timeZone: ZONE };

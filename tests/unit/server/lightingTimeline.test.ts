@@ -1,10 +1,10 @@
-// A profile's day timeline (src/lighting/profileTimeline.ts): days of 23, 24 and 25 hours, the polar
+// A profile's day timeline (src/shared/lighting/profileTimeline.ts): days of 23, 24 and 25 hours, the polar
 // day and night, and, for 1,000 random profiles, places and instants, the same level as levelAt.
 import { describe, expect, it } from 'vitest';
-import type { LightingDefinition, LightingInterval, LightingProfile } from '../../../src/lighting/lightingProfile.ts';
-import { levelAt } from '../../../src/lighting/profileLevel.ts';
-import { dayTimeline, type DayTimeline } from '../../../src/lighting/profileTimeline.ts';
-import { localDateOf } from '../../../src/lighting/localTime.ts';
+import type { LightingDefinition, LightingInterval, LightingProfile } from '../../../src/shared/lighting/lightingProfile.ts';
+import { levelAt } from '../../../src/shared/lighting/profileLevel.ts';
+import { dayTimeline, type DayTimeline } from '../../../src/shared/lighting/profileTimeline.ts';
+import { localDateOf } from '../../../src/shared/lighting/localTime.ts';
 
 const BRATISLAVA = { latitude: 48.1486, longitude: 17.1077, timeZone: 'Europe/Bratislava' };
 const TROMSO = { latitude: 69.6492, longitude: 18.9553, timeZone: 'Europe/Oslo' };

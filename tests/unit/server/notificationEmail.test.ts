@@ -2,7 +2,7 @@
 // ever read as a template or escaped into HTML), in the recipient's language, and why a sending
 // failed in a few words.
 import { describe, expect, it } from 'vitest';
-import { SUPPORTED_LANGUAGES } from '../../../src/i18n/languages.ts';
+import { SUPPORTED_LANGUAGES } from '../../../src/shared/i18n/languages.ts';
 import { emailContent, type EmailFacts } from '../../../server/engines/notifications/emailContent.ts';
 import { EMAIL_TEMPLATE_VALUES, EMAIL_TEMPLATES } from '../../../server/engines/notifications/emailTemplates.ts';
 import { sendFailureReason } from '../../../server/engines/notifications/smtpMailer.ts';

@@ -2,8 +2,8 @@
 // overrides only use keys that exist.
 import { describe, expect, it } from 'vitest';
 import { variantTextOverrides } from '../../../src/branding/textOverrides.ts';
-import { dictionaries } from '../../../src/i18n/dictionaries/index.ts';
-import { SUPPORTED_LANGUAGES } from '../../../src/i18n/languages.ts';
+import { dictionaries } from '../../../src/shared/i18n/dictionaries/index.ts';
+import { SUPPORTED_LANGUAGES } from '../../../src/shared/i18n/languages.ts';
 
 type Tree = { [key: string]: string | Tree };
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { chartModel } from '../../../src/components/charts/chartModel.ts';
 import { plotConfigOf } from '../../../src/components/charts/chartConfig.ts';
-import { dayTimeline, type LightingProfile } from '../../../src/lighting/index.ts';
+import { dayTimeline, type LightingProfile } from '../../../src/shared/lighting/index.ts';
 import { draftTimeline, incompleteIntervals } from '../../../src/pages/lighting/draftTimeline.ts';
 import {
   LEVEL_DOMAIN, LEVEL_KEY, sunMarkers, TIMELINE_DEFINITION, timelineAnswer, timelineKpi, timelineLines, timeOfDayFormatter,

@@ -2,8 +2,8 @@
 // value of an enumeration its text: a missing one fails here, naming the key, instead of showing
 // the raw key (or the raw value) in a form, a list or a drawer.
 import { describe, expect, it } from 'vitest';
-import { dictionaries } from '../../../src/i18n/dictionaries/index.ts';
-import { SUPPORTED_LANGUAGES } from '../../../src/i18n/languages.ts';
+import { dictionaries } from '../../../src/shared/i18n/dictionaries/index.ts';
+import { SUPPORTED_LANGUAGES } from '../../../src/shared/i18n/languages.ts';
 import { fieldLabel, fieldLabelKey, type FieldSchema, type ModelSchema } from '../../../src/schemas/model.ts';
 import { MODEL_SCHEMAS } from '../../../src/schemas/models.ts';
 

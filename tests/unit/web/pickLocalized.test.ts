@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickLocalized } from '../../../src/i18n/pickLocalized.ts';
+import { pickLocalized } from '../../../src/shared/i18n/pickLocalized.ts';
 
 describe('pickLocalized', () => {
   const name = { en: 'Main street', sk: 'Hlavná ulica', de: 'Hauptstraße' };

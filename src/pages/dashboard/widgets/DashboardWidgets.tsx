@@ -6,7 +6,7 @@ import { useList } from '@refinedev/core';
 import { Alert, Button, Empty, Select, Space, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pickLocalized, type LocalizedValue } from '../../../i18n/pickLocalized.ts';
+import { pickLocalized, type LocalizedValue } from '../../../shared/i18n/pickLocalized.ts';
 import type { Kpi } from '../../../schemas/kpi.ts';
 import { KpiWidget } from './KpiWidget.tsx';
 import { addItem, moveItem, removeItem, resizeItem, shownItems, type PresetItem } from './presetItems.ts';

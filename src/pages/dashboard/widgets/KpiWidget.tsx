@@ -10,7 +10,7 @@ import { kpiWidthPercent } from '../../../components/charts/kpiWidth.ts';
 import { useInView } from '../../../components/charts/useInView.ts';
 import { useKpiData } from '../../../components/charts/useKpiData.ts';
 import { useSeriesEntityNames } from '../../../components/charts/useSeriesEntityNames.ts';
-import { pickLocalized, type LocalizedValue } from '../../../i18n/pickLocalized.ts';
+import { pickLocalized, type LocalizedValue } from '../../../shared/i18n/pickLocalized.ts';
 import type { Kpi } from '../../../schemas/kpi.ts';
 import { WIDGET_WIDTHS } from './presetItems.ts';
 

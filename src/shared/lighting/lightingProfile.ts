@@ -1,7 +1,7 @@
 // A lighting profile as the lighting module reads it: the stored record's type and definition
 // (src/schemas/profile.ts), every field possibly missing (records written before a field
 // existed, drafts in the editor), and the level a stored value stands for.
-import type { Profile } from '../schemas/profile.ts';
+import type { Profile } from '../../schemas/profile.ts';
 
 /** A type with every field optional, nested ones too. */
 type Loose<T> = T extends readonly (infer Item)[] ? readonly Loose<Item>[] : T extends object ? { readonly [K in keyof T]?: Loose<T[K]> } : T;
