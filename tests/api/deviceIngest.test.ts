@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttListener } from '../../server/ingest/mqttListener.ts';
-import { connectDevice, demoDevices, mosquittoPub, startDeviceApp, startListener, storedPoints, until, type DemoDevice } from '../support/devices.ts';
+import { connectDevice, demoDevices, isProbe, mosquittoPub, startDeviceApp, startListener, storedPoints, until, untilSubscribed, type DemoDevice } from '../support/devices.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -122,11 +122,18 @@ describe('MQTT device API', () => {
     const lamp = lamps[4];
     const { access_token } = await t.login('admin@demo.city');
     const received: any[] = [];
+    const updates: unknown[] = [];
     const ws = createClient({ url: `ws://${httpUrl}/graphql`, connectionParams: { authorization: `Bearer ${access_token}` }, lazy: false, retryAttempts: 0 });
     const stop = ws.subscribe({ query: `subscription { entity_updated(entity_ids: ["${lamp.id}"]) { id diff updated_at } }` }, {
-      next: (value) => received.push(value.data?.entity_updated), error: () => {}, complete: () => {},
+      next: (value) => {
+        const update = value.data?.entity_updated;
+        updates.push(update);
+        if (!isProbe(update)) received.push(update);
+      },
+      error: () => {}, complete: () => {},
     });
-    await new Promise((r) => setTimeout(r, 300));
+    // live once it hears a marked update, rather than after a sleep a busy machine may outlast
+    await untilSubscribed(t, lamp.tenantId, lamp.id, () => updates);
     const client = await connectDevice(listener.port, lamp.token);
     const ts = Date.now();
     await client.publishAsync('v1/devices/me/telemetry', JSON.stringify({ ts, values: { dim_level: 77, power: 46.2 } }), { qos: 1 });
@@ -135,7 +142,8 @@ describe('MQTT device API', () => {
       id: String(lamp.id), updated_at: expect.any(String),
       diff: { telemetry: { dim_level: { ts, value: 77 }, power: { ts, value: 46.2 } } },
     });
-    expect(received.some((update) => update.diff.attributes?.active === true)).toBe(true);
+    // the connection's own update, told when the connection was recorded (before or after the point)
+    await until(() => received.some((update) => update.diff.attributes?.active === true));
     // An older point is stored but is not the latest value: nothing is published for it.
     const count = received.length;
     await client.publishAsync('v1/devices/me/telemetry', JSON.stringify({ ts: ts - 60_000, values: { dim_level: 10 } }), { qos: 1 });
