@@ -139,8 +139,13 @@ try {
   log(`panning: ${frames.length} frames`);
 
   // ---- a live patch of 1 % ----
-  await page.getByTestId('colour-select').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: /^dim_level$/ }).click();
+  // the map's filters are folded away at first; the attribute is chosen by typing its name
+  const toggle = page.getByTestId('filters-toggle');
+  if (await toggle.getAttribute('aria-expanded') !== 'true') await toggle.click();
+  await page.getByRole('combobox', { name: 'Colour by attribute' }).focus();
+  await page.keyboard.type('Dim level'); // dim_level, by its English name
+  await page.keyboard.press('Enter');
+  await page.getByTestId('colour-select').filter({ hasText: 'Dim level' }).waitFor();
   await page.locator('.dashboard-map-loading').waitFor({ state: 'detached', timeout: 120_000 });
   await page.waitForTimeout(1_000);
   // each patched device's `dim_level` turns round (0 ↔ 100), so that every update changes what the map shows
@@ -161,10 +166,12 @@ try {
   await Promise.all(Array.from({ length: 16 }, async () => {
     while (next < devices.length) {
       const device = devices[next++];
-      await fetch(`${server.base}/graphql`, {
+      const answer = await (await fetch(`${server.base}/graphql`, {
         method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({ query: mutation, variables: { id: device.id, attributes: { dim_level: 100 - device.dimLevel } } }),
-      });
+      })).json() as { errors?: { message: string }[] };
+      // a refused change would leave the map nothing to draw: say so rather than wait for it
+      if (answer.errors) throw new Error(`update_entity_attribute of ${device.id}: ${answer.errors[0].message}`);
     }
   }));
   const sendEnd = Date.now();

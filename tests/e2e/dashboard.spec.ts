@@ -14,7 +14,6 @@ async function mapReady(page: Page) {
   await expect(page.locator('.dashboard-map-loading')).toHaveCount(0, { timeout: 20_000 });
 }
 
-/** Opens the map filters, folded away at first (the choice is kept per user). */
 /** Chooses the attribute that colours the map by typing its name, as a keyboard user does (a
  * pointer's click on the option chased the dropdown while a loaded machine laid the page out). */
 async function colourBy(page: Page, attribute: string) {
@@ -24,14 +23,14 @@ async function colourBy(page: Page, attribute: string) {
   await expect(page.getByTestId('colour-select')).toContainText(attribute);
 }
 
+/** Opens the map filters, folded away at first (the choice is kept per user). */
 async function openFilters(page: Page) {
   const toggle = page.getByTestId('filters-toggle');
   if (await toggle.getAttribute('aria-expanded') !== 'true') await toggle.click();
   await expect(page.getByRole('region', { name: 'Map filters' })).toBeVisible();
 }
 
-/** A device's access token (as those who may edit it see it). */
-/** A street lamp of Demo City, and its access token. */
+/** A street lamp of Demo City, and its access token (as those who may edit it see it). */
 async function demoLamp(request: APIRequestContext) {
   const token = await apiToken(request, users.cityAdmin);
   const list = await (await request.get('/entity-list', { headers: { authorization: `Bearer ${token}` } })).json() as { id: number; entity_type: { category: string } }[];
