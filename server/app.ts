@@ -24,6 +24,7 @@ import { CHANNELS } from './db/database.ts';
 import { ping } from './db/housekeeping.ts';
 import { startEngines } from './engines/startEngines.ts';
 import { MAX_ANSWER_CHARS } from './errors.ts';
+import { logsFailure } from './logsFailure.ts';
 import { postCommitEvents } from './events/postCommit.ts';
 import { apiUserResolvers, apiUserTypeDefs } from './graphql/apiUserGraphql.ts';
 import { deviceResolvers, deviceTypeDefs } from './graphql/deviceGraphql.ts';
@@ -81,7 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // a deploy that replaces the web app is told to the open tabs of this instance
   const webAppBuild = watchWebAppBuild(options.webDir, (buildId) => {
     Promise.resolve().then(() => pubsub?.publish({ topic: WEB_APP_BUILD_TOPIC, payload: webAppBuildEvent(buildId) }))
-      .catch((error: unknown) => app.log.error({ err: error }, 'announcing the web app build failed'));
+      .catch(logsFailure(app.log, 'announcing the web app build failed'));
   });
   app.addHook('onClose', async () => webAppBuild.stop());
   const localDayZones = await syncDayZones(db, options.telemetryDayZones ?? []).catch((error: unknown) => {
@@ -99,7 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cache: tenantReads,
     maxAnswerChars: options.maxAnswerChars ?? MAX_ANSWER_CHARS,
     completions: () => ({
-      public_api_component: componentData ??= kpiComponentData(resources, kpiData, { onError: (error) => app.log.error({ err: error }, 'a KPI component\'s data failed') }),
+      public_api_component: componentData ??= kpiComponentData(resources, kpiData, { onError: logsFailure(app.log, 'a KPI component\'s data failed') }),
     }),
   });
   const kpiData = kpiDataService(db, resources, { localDayZones, budget });

@@ -13,6 +13,7 @@ import { demoLamp } from './db/deviceQueries.ts';
 import { checkModelStorage } from './resources/modelStorage.ts';
 import { startupFailureSentence } from './startupErrors.ts';
 import { smtpServerName } from './engines/notifications/smtpMailer.ts';
+import { logsFailure } from './logsFailure.ts';
 
 /** The longest a shutdown may take (SIGTERM): a process manager's patience is usually 10 s. */
 const SHUTDOWN_DEADLINE_MS = 9_000;
@@ -44,7 +45,7 @@ async function main() {
   let closing = false;
   let mqttListener: MqttListener | undefined;
   let simulation: DemoSimulation | undefined;
-  const stopMaintenance = scheduleTelemetryMaintenance(db, config.telemetryRetentionDays, (error) => app.log.error({ err: error }, 'telemetry maintenance failed'));
+  const stopMaintenance = scheduleTelemetryMaintenance(db, config.telemetryRetentionDays, logsFailure(app.log, 'telemetry maintenance failed'));
   const stopNow = (why: string) => {
     console.error(`${why}: stopping now. Every acknowledged write is already in the database.`);
     releaseLock();
@@ -90,7 +91,7 @@ async function main() {
     // In the background: the web app and API serve while the history is written.
     backfillDemoTelemetry(db, app.ingestion.writer, { days: config.demoHistoryDays })
       .then((points) => console.log(`Wrote ${points.toLocaleString('en')} points of demo history.`))
-      .catch((error: unknown) => app.log.error({ err: error }, 'demo history could not be written'));
+      .catch(logsFailure(app.log, 'demo history could not be written'));
   }
   if (config.simulate) {
     if (mqttListener) simulation = await startDemoSimulation(db, `mqtt://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${mqttListener.port}`);

@@ -7,6 +7,7 @@ import { loginThrottle } from '../auth/loginThrottle.ts';
 import { authStore } from '../db/authStore.ts';
 import { CHANNELS } from '../db/database.ts';
 import { throttleStore } from '../db/throttleStore.ts';
+import { logsFailure } from '../logsFailure.ts';
 import type { GraphqlSockets } from '../graphql/socketGuard.ts';
 import { socketSessions } from '../graphql/socketSessions.ts';
 import { apiTokenService } from '../services/apiTokenService.ts';
@@ -30,7 +31,7 @@ export async function startAuthentication(app: FastifyInstance, options: AppOpti
   // dropped from its caches is dropped now.
   options.db.onListenerRestored(() => {
     auth.forgetAllSessions();
-    sessionSockets.recheck().catch((error: unknown) => app.log.error({ err: error }, 'checking the sockets\' sessions failed'));
+    sessionSockets.recheck().catch(logsFailure(app.log, 'checking the sockets\' sessions failed'));
     apiTokens.forgetTokens();
   });
   authRoutes(app, auth);

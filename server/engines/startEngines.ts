@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppOptions } from '../appOptions.ts';
 import type { Tx } from '../db/database.ts';
+import { logsFailure } from '../logsFailure.ts';
 import type { PostCommitBus } from '../events/postCommit.ts';
 import type { DeviceCommands } from '../ingest/deviceCommands.ts';
 import { startWorkLoop } from '../workLoop.ts';
@@ -20,7 +21,7 @@ import { startWatcherEngine } from './watchers/watcherEngine.ts';
 const COMMAND_EXPIRY_EVERY_MS = 30_000;
 
 export function startEngines(app: FastifyInstance, options: AppOptions, events: PostCommitBus, commands: DeviceCommands) {
-  const report = (what: string) => (error: unknown) => app.log.error({ err: error }, what);
+  const report = (what: string) => logsFailure(app.log, what);
   const notifications = options.smtp
     ? startNotificationDelivery(options.db, { smtpUrl: options.smtp.url, from: options.smtp.from, onError: report('notification delivery failed') })
     : NOTIFICATIONS_OFF;

@@ -7,6 +7,7 @@ import { createWebSocketStream } from 'ws';
 import type { AppOptions } from '../appOptions.ts';
 import { CHANNELS } from '../db/database.ts';
 import { startInstanceHeartbeat } from '../engines/instances/instanceHeartbeat.ts';
+import { logsFailure } from '../logsFailure.ts';
 import type { PostCommitBus } from '../events/postCommit.ts';
 import { deviceAttributeService, type DeviceAttributeService } from './deviceAttributes.ts';
 import { deviceCommands, type DeviceCommands } from './deviceCommands.ts';
@@ -97,7 +98,7 @@ async function ingestionOf(app: FastifyInstance, options: AppOptions, events: Po
  * requests and answers over MQTT and HTTP.
  */
 async function deviceDownlinkOf(app: FastifyInstance, options: AppOptions, ingestion: Ingestion): Promise<DeviceDownlinkServices> {
-  const report = (what: string) => (error: unknown) => app.log.error({ err: error }, what);
+  const report = (what: string) => logsFailure(app.log, what);
   const commands = deviceCommands(options.db, ingestion.broker, { onError: report('device command failed') });
   const attributes = deviceAttributeService(options.db, ingestion.broker);
   const requests = deviceRequests(ingestion.devices, commands, attributes, ingestion.broker);
@@ -131,7 +132,7 @@ async function startHeartbeat(app: FastifyInstance, options: AppOptions, events:
       app.log.warn('this instance was taken for dead (not seen for too long): its devices connect again');
       ingestion.broker.endSessions();
     },
-    onError: (error) => app.log.error({ err: error }, 'instance heartbeat failed'),
+    onError: logsFailure(app.log, 'instance heartbeat failed'),
   });
   app.addHook('onClose', () => heartbeat.stop());
 }

@@ -3,6 +3,7 @@
 // been lost, their sockets are closed: they connect again (to any instance) and read afresh.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
+import { logsFailure } from '../logsFailure.ts';
 import type { MqttBroker } from '../ingest/mqttListener.ts';
 import { startClusterBus } from './clusterBus.ts';
 import type { LiveBus } from './liveEvents.ts';
@@ -23,7 +24,7 @@ export async function connectInstances(app: FastifyInstance, db: Database, live:
       app.log.warn('live events of other instances were missed: subscribers connect again');
       restartSubscribers();
     },
-    onError: (error) => app.log.error({ err: error }, 'live events between instances failed'),
+    onError: logsFailure(app.log, 'live events between instances failed'),
   });
   live.connect(bus);
   // a device's second connection (same token and client id) on another instance takes over
