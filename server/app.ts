@@ -76,7 +76,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('live', live);
   publishCommitsLive(events, live);
 
-  const authentication = await startAuthentication(app, options);
+  let graphqlSockets: GraphqlSockets | undefined;
+  const authentication = await startAuthentication(app, options, () => graphqlSockets);
   clientErrorRoutes(app);
   healthRoutes(app, readinessProbe(() => ping(db)));
   // a deploy that replaces the web app is told to the open tabs of this instance
@@ -111,7 +112,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Everything registered in this scope needs a valid access token; an API token reaches only the
   // public API (server/api/publicApiDoors.ts).
-  let graphqlSockets: GraphqlSockets | undefined;
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request) => {
       // The GraphQL WebSocket authenticates with its connection payload instead (graphqlRoutes.ts).
@@ -139,7 +139,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     pubsub = graphql.pubsub;
     graphqlSockets = graphql.sockets;
-    authentication.watchSockets(graphql.sockets);
     mqttOverWebSocket(scope, ingestion.broker);
   });
 

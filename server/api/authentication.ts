@@ -16,11 +16,11 @@ import { bearerAuthentication } from '../services/bearerAuthentication.ts';
 import { authRoutes } from './authRoutes.ts';
 import { publicAuthRoutes } from './publicAuthRoutes.ts';
 
-export async function startAuthentication(app: FastifyInstance, options: AppOptions) {
+/** `sockets`: the GraphQL sockets once they exist (a revoked session's are closed). */
+export async function startAuthentication(app: FastifyInstance, options: AppOptions, sockets: () => GraphqlSockets | undefined) {
   const throttle = loginThrottle(throttleStore(options.db), options.throttle);
   const auth = authService(authStore(options.db), tokenSigner(options.jwtSecret), throttle);
-  let graphqlSockets: GraphqlSockets | undefined;
-  const sessionSockets = socketSessions(() => graphqlSockets, auth.sessionIsLive);
+  const sessionSockets = socketSessions(sockets, auth.sessionIsLive);
   await options.db.listen(CHANNELS.sessionRevoked, (sessionId) => {
     auth.forgetSession(sessionId);
     sessionSockets.revoked(sessionId);
@@ -41,7 +41,5 @@ export async function startAuthentication(app: FastifyInstance, options: AppOpti
     sessionSockets,
     // a bearer token is a user's access token or an API user's token
     callers: bearerAuthentication(auth, apiTokens),
-    /** The GraphQL sockets whose sessions are watched, once they exist. */
-    watchSockets: (sockets: GraphqlSockets) => { graphqlSockets = sockets; },
   };
 }
