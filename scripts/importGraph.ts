@@ -41,9 +41,8 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** The files `file` imports at run time (relative specifiers), as paths from the root. */
-function importsOf(file: string): string[] {
-  const text = readFileSync(join(root, file), 'utf8');
+/** The files `file` (its `text`) imports at run time (relative specifiers), as paths from the root. */
+function importsOf(file: string, text: string): string[] {
   const found: string[] = [];
   const pattern = /^\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/gm;
   for (const match of text.matchAll(pattern)) {
@@ -55,8 +54,8 @@ function importsOf(file: string): string[] {
 }
 
 export function importProblems(): string[] {
-  const files = [...filesUnder('server'), ...filesUnder('src')];
-  const graph = new Map(files.map((file) => [file, importsOf(file)]));
+  const texts = new Map([...filesUnder('server'), ...filesUnder('src')].map((file) => [file, readFileSync(join(root, file), 'utf8')]));
+  const graph = new Map([...texts].map(([file, text]) => [file, importsOf(file, text)]));
   const problems: string[] = [];
   for (const [file, targets] of graph) {
     for (const target of targets) {
@@ -72,8 +71,8 @@ export function importProblems(): string[] {
     }
   }
   for (const cycle of cyclesOf(graph)) problems.push(`a circle: ${cycle.join(' → ')}`);
-  for (const file of files) {
-    if (file.startsWith('server/') && !file.startsWith('server/db/') && /\bsql(`|\.raw\()/.test(readFileSync(join(root, file), 'utf8'))) problems.push(`${file}: SQL outside server/db/`);
+  for (const [file, text] of texts) {
+    if (file.startsWith('server/') && !file.startsWith('server/db/') && /\bsql(`|\.raw\()/.test(text)) problems.push(`${file}: SQL outside server/db/`);
   }
   return problems;
 }

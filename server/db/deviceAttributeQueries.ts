@@ -3,6 +3,7 @@
 // attributes (what the platform sets for the device, `shared_attributes`, pushed to it) and server
 // attributes (the rest of `attributes`, never sent to the device).
 import { sql } from 'drizzle-orm';
+import type { Geometry } from '../../src/schemas/geometry.ts';
 import type { Database, Tx } from './database.ts';
 import { announceSharedAttributes } from './downlinkNotices.ts';
 import { isoTime, rows, textArray } from './rows.ts';
@@ -40,13 +41,13 @@ type Json = unknown;
 
 /** An entity's attributes, position and type, locked for an edit; undefined when the tenant has no such entity. */
 export async function lockedEntityAttributes(tx: Tx, id: number) {
-  const [stored] = await rows<{ entity_type_id: number; attributes: Record<string, Json> | null; geom: Json | null }>(tx, sql`
+  const [stored] = await rows<{ entity_type_id: number; attributes: Record<string, Json> | null; geom: Geometry | null }>(tx, sql`
     SELECT entity_type_id, attributes, geom FROM entities WHERE id = ${id} FOR UPDATE`);
   return stored;
 }
 
 /** Writes an entity's attributes and position; answers when it was updated. */
-export async function writeEntityAttributes(tx: Tx, id: number, attributes: Record<string, Json>, geom: Json | null): Promise<string> {
+export async function writeEntityAttributes(tx: Tx, id: number, attributes: Record<string, Json>, geom: Geometry | null): Promise<string> {
   const [updated] = await rows<{ updated_at: string }>(tx, sql`
     UPDATE entities SET attributes = ${JSON.stringify(attributes)}::jsonb, geom = ${geom === null ? null : JSON.stringify(geom)}::jsonb, updated_at = now()
     WHERE id = ${id} RETURNING ${isoTime(sql`updated_at`)} AS updated_at`);

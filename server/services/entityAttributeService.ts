@@ -36,7 +36,7 @@ export function entityAttributeService(db: Database, events: PostCommitBus) {
       if (problem) throw badRequest('GEOMETRY_INVALID', `geom: ${problem}`, 'geom');
 
       const result = await db.tenantTx(caller.tenantId, async (tx) => {
-        const stored = await lockedEntityAttributes(tx, change.id) as { entity_type_id: number; attributes: Record<string, Json> | null; geom: Geometry | null } | undefined;
+        const stored = await lockedEntityAttributes(tx, change.id);
         if (!stored) throw notFound(ENTITY_NOT_FOUND);
         const before = stored.attributes ?? {};
         const changed: Record<string, { from: Json; to: Json }> = {};
