@@ -166,7 +166,13 @@ test('an admin creates, edits and deletes a KPI definition and a notification ru
   await page.getByRole('combobox', { name: labelled('Attribute key') }).fill('power');
   await page.keyboard.press('Tab');
   await choose(page, 'Chart type', 'Gauge');
-  await formField(page, 'Maximum').fill('500');
+  // The gauge's Maximum appears once the form has taken the chart type: type into it then, and see
+  // the form keep it (leaving the field commits the number) before saving.
+  const maximum = formField(page, 'Maximum');
+  await expect(maximum).toBeEditable();
+  await maximum.fill('500');
+  await maximum.press('Tab');
+  await expect(maximum).toHaveValue('500');
   await page.getByTestId('form-save').click();
   await expect(page.getByText(`${name} was created successfully`)).toBeVisible();
   await editThenDelete(page, 'kpi', escaped(name), () => page.getByLabel('Name (English)').fill(`${name} v2`),
