@@ -1,4 +1,5 @@
 // `node bench/ingest.ts [sustained|flood|crash] [--postgres] [--clients N] [--window W] [--duration S] [--rate P] [--keepalive S]`
+// `node bench/ingest.ts --devices N [--period S] [--duration S] [--postgres]` (the city mode)
 // Device ingestion over MQTT (ThingsBoard's device API, the server's own listener), each mode on
 // a fresh server process (`node server/main.ts`, SEED=demo, SIMULATE=off, free ports; embedded
 // PGlite in a temporary DATA_DIR, a throw-away PostgreSQL with --postgres, or DATABASE_URL).
@@ -22,10 +23,18 @@
 //   handled). Prints /tenant p50/p95/p99, the server's RSS (goal < 1 GB), whether it stayed up,
 //   whether every PUBACKed point is stored (each acknowledged message looked up) and the QoS 0
 //   points written vs stored.
+// - city (with --devices, default 10,000): a city's shape, many devices each sending little. Each
+//   device is its own MQTT connection (bench/lightMqtt.ts, one process holds them all) and sends
+//   one QoS 1 message of 10 keys every --period 5 s (20,000 points/s offered by 10,000 devices),
+//   each at its own phase, whatever is still in flight, for --duration 60 s. Prints offered and
+//   stored points/s, PUBACK p50/p95/p99/max, whether every PUBACKed point is stored and the
+//   server's RSS. Goals on 2 cores: every point stored, PUBACK p99 ≤ 1 s, RSS < 1 GB; the ceiling
+//   (a shorter --period) ≥ 30,000 stored points/s embedded, ≥ 40,000 on PostgreSQL.
 // - crash: QoS 1 for --duration 15 s, then `kill -9` of the server mid-ingest, a restart on the
 //   same data (the killed server's lock file is still there), and every PUBACKed message (device,
 //   ts: all 10 keys) looked up: PUBACKed, found, missing (goal 0).
 import mqtt, { type MqttClient } from 'mqtt';
+import { LightMqttDevice } from './lightMqtt.ts';
 import { readFileSync } from 'node:fs';
 import { totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -36,10 +45,14 @@ const argument = (name: string, fallback: string) => {
   const at = process.argv.indexOf(name);
   return at >= 0 ? process.argv[at + 1] : fallback;
 };
-const mode = (['sustained', 'flood', 'crash'] as const).find((name) => process.argv.slice(2).includes(name)) ?? 'sustained';
+const mode = (['sustained', 'flood', 'crash', 'city'] as const).find((name) => process.argv.slice(2).includes(name)) ?? (process.argv.includes('--devices') ? 'city' : 'sustained');
 const usePostgres = process.argv.includes('--postgres');
-const defaults = { sustained: { clients: 50, window: 16, duration: 30 }, flood: { clients: 200, window: 64, duration: 60 }, crash: { clients: 50, window: 16, duration: 15 } }[mode];
-const clientCount = Number(argument('--clients', String(defaults.clients)));
+const defaults = {
+  sustained: { clients: 50, window: 16, duration: 30 }, flood: { clients: 200, window: 64, duration: 60 }, crash: { clients: 50, window: 16, duration: 15 },
+  city: { clients: 10_000, window: 1, duration: 60 },
+}[mode];
+const clientCount = Number(argument('--devices', argument('--clients', String(defaults.clients))));
+const periodS = Number(argument('--period', '5'));
 const windowSize = Number(argument('--window', String(defaults.window)));
 const durationS = Number(argument('--duration', String(defaults.duration)));
 const floodRate = Number(argument('--rate', '300000'));
@@ -379,6 +392,94 @@ async function flood(target: Target) {
   console.log(`Goals: RSS < 1 GB ${Math.max(use.maxRssMb, use.hwmMb) < 1024 ? 'met' : 'NOT met'}; stayed up ${stayedUp ? 'met' : 'NOT met'}; every PUBACKed point stored ${check.missing === 0 ? 'met' : 'NOT met'}; /tenant p95 during the flood ${fmt(p95, 1)} ms.`);
 }
 
+/**
+ * Connects every device, `concurrency` handshakes at a time; answers them in order. Past 50,000
+ * connections the source ports of one loopback address run out: devices spread over 127.0.0.1–.8.
+ */
+async function connectLight(devices: Device[], mqttUrl: string, tag: string, keepaliveS = 0, concurrency = 200): Promise<LightMqttDevice[]> {
+  const { hostname, port } = new URL(mqttUrl);
+  const clients = devices.map((device, i) => new LightMqttDevice({
+    host: hostname, port: Number(port), username: device.access_token, clientId: `bench-${tag}-${device.id}`, keepalive: keepaliveS,
+    localAddress: devices.length > 50_000 ? `127.0.0.${1 + (i % 8)}` : undefined,
+  }));
+  let next = 0;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < clients.length) await clients[next++].connect();
+  }));
+  return clients;
+}
+
+async function city(target: Target) {
+  const devices = await prepare(target, clientCount);
+  const server = await startServer(target);
+  const connectStart = performance.now();
+  const clients = await connectLight(devices, server.mqttUrl, 'city');
+  log(`${fmt(clients.length)} devices connected in ${fmt((performance.now() - connectStart) / 1000, 1)} s; each sends ${KEYS} keys every ${periodS} s for ${durationS} s`);
+  let disconnects = 0;
+  for (const client of clients) client.onClose = () => disconnects++;
+  const latencies: number[] = [];
+  const perSecond: number[] = [];
+  let sent = 0, acked = 0, errors = 0, lastAck = 0;
+  const watch = watchServer(server);
+  const start = performance.now();
+  const fromTs = Date.now();
+  // Each device at its own phase within the period, on 10 ms slots of one timer.
+  const periodMs = periodS * 1000;
+  const slots = Math.max(1, Math.round(periodMs / 10));
+  const bySlot: number[][] = Array.from({ length: slots }, () => []);
+  clients.forEach((_, i) => bySlot[Math.floor(Math.random() * slots)].push(i));
+  const pending: Promise<void>[] = [];
+  const publish = (index: number) => {
+    const ts = Date.now();
+    const values: Record<string, number> = {};
+    for (let k = 0; k < KEYS; k++) values[`city_${k}`] = Math.round(Math.random() * 100_000) / 100;
+    const sentAt = performance.now();
+    sent++;
+    pending.push(clients[index].publish(TOPIC, JSON.stringify({ ts, values })).then(() => {
+      const now = lastAck = performance.now();
+      acked++;
+      latencies.push(now - sentAt);
+      const second = Math.floor((now - start) / 1000);
+      perSecond[second] = (perSecond[second] ?? 0) + KEYS;
+    }, () => void errors++));
+  };
+  let slot = 0;
+  await new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      // Every slot whose time has come (a late timer catches up rather than dropping messages).
+      const due = Math.floor((performance.now() - start) / 10);
+      for (; slot <= due; slot++) {
+        if (slot * 10 >= durationS * 1000) {
+          clearInterval(timer);
+          return resolve();
+        }
+        for (const index of bySlot[slot % slots]) publish(index);
+      }
+    }, 10);
+  });
+  const offeredS = (performance.now() - start) / 1000;
+  log(`${fmt(sent)} messages sent; waiting for their PUBACKs`);
+  await Promise.race([Promise.all(pending), sleep(300_000)]);
+  const toTs = Date.now();
+  const elapsed = (lastAck - start) / 1000;
+  const use = watch.finish();
+  await Promise.all(clients.map((client) => client.end()));
+  await server.stop();
+  const db = await openSql(target);
+  const [{ count: stored }] = await db.query<{ count: number }>(`SELECT count(*)::float8 AS count FROM telemetry
+    WHERE key LIKE 'city\\_%' AND ts >= to_timestamp(${fromTs / 1000}) AND ts <= to_timestamp(${toTs / 1000})`);
+  await db.close();
+
+  const sorted = Float64Array.from(latencies).sort();
+  const p99 = percentile(sorted, 99);
+  header(target, `${fmt(clients.length)} devices, one MQTT connection each, QoS 1, ${KEYS} keys every ${periodS} s (${fmt(clients.length * KEYS / periodS)} points/s offered), ${durationS} s`);
+  console.log('| offered points/s | stored points/s | PUBACKed points / stored | PUBACK p50 / p95 / p99 ms | PUBACK max ms | PUBACKed points/s, each second: min / median / max | server RSS before → max (MB) | cores used: server / bench / other processes |');
+  console.log('| ---: | ---: | --- | --- | ---: | --- | ---: | --- |');
+  console.log(`| ${fmt(sent * KEYS / offeredS)} | ${fmt(stored / elapsed)} | ${fmt(acked * KEYS)} / ${fmt(stored)} | ${latencyLine(latencies)} | ${fmt(sorted.at(-1) ?? NaN)} | ${rateSpread(perSecond, elapsed)} | ${fmt(use.idleRssMb)} → ${fmt(use.maxRssMb)} | ${cores(use)} |`);
+  console.log(`Run time ${fmt(elapsed, 1)} s (first publish to last PUBACK); publish errors ${errors}; connections lost ${disconnects}.`);
+  console.log(`Goals: every PUBACKed point stored ${stored >= acked * KEYS ? 'met' : 'NOT met'}; PUBACK p99 ≤ 1 s ${p99 <= 1000 ? 'met' : 'NOT met'}; RSS < 1 GB ${use.maxRssMb < 1024 ? 'met' : 'NOT met'}.`);
+}
+
 async function crash(target: Target) {
   const devices = await prepare(target, clientCount);
   const server = await startServer(target);
@@ -433,7 +534,7 @@ async function crash(target: Target) {
 
 const target = await makeTarget('ingest', usePostgres);
 try {
-  await { sustained, flood, crash }[mode](target);
+  await { sustained, flood, crash, city }[mode](target);
 } finally {
   for (const kill of liveServers) kill();
   await sleep(500);
