@@ -148,6 +148,18 @@ export const telemetryDayZones = pgTable('telemetry_day_zones', {
   zone: text('zone').primaryKey(),
 });
 
+/**
+ * How far the roll-ups hold the raw points (server/engines/rollups/rollupFolder.ts): one row. Every
+ * raw point before `folded_until` is in the roll-ups, and those of the quarter hour starting there
+ * for the entities up to `entity_done`; the writer folds a point arriving there at once, the folder
+ * folds the rest when its quarter hour has closed.
+ */
+export const telemetryFoldState = pgTable('telemetry_fold_state', {
+  id: boolean('id').primaryKey().default(true),
+  foldedUntil: timestamp('folded_until', { withTimezone: true }).notNull(),
+  entityDone: integer('entity_done').notNull().default(0),
+}, () => [check('telemetry_fold_state_one_row', sql`id`)]);
+
 /** Each device's latest value per key: what maps, lists and the entity detail show. */
 export const telemetryLatest = pgTable('telemetry_latest', {
   tenantId: tenantId(),

@@ -1,5 +1,5 @@
 // The engines that act on their own: watchers, schedulers, lighting, maintenance windows, the
-// notifications they send and the expiry of devices' commands. What an engine changes is told as
+// notifications they send, the expiry of devices' commands and the roll-ups' folder. What an engine changes is told as
 // a post-commit event (`engine.changed`, `entity.updated`, `tenant.changed`); a watcher hears
 // devices' new latest values (`telemetry.latest`); an engine's log entry queues its e-mails in
 // its own transaction, and after the commit the sender wakes and its in-app recipients are told.
@@ -12,6 +12,7 @@ import type { DeviceCommands } from '../ingest/deviceCommands.ts';
 import { startWorkLoop } from '../workLoop.ts';
 import { startLightingEngine } from './lighting/lightingEngine.ts';
 import { startMaintenanceEngine } from './maintenance/maintenanceEngine.ts';
+import { startRollupFolder } from './rollups/rollupFolder.ts';
 import { NOTIFICATIONS_OFF, startNotificationDelivery } from './notifications/notificationDelivery.ts';
 import { inAppRecipients } from './notifications/queueDeliveries.ts';
 import { startSchedulerEngine } from './schedulers/schedulerEngine.ts';
@@ -69,9 +70,10 @@ export function startEngines(app: FastifyInstance, options: AppOptions, events: 
   });
   const lightingEngine = startLightingEngine(options.db, { everyMs: options.enginesEveryMs, now: options.lightingNow, onError: report('lighting tick failed') });
   const maintenanceEngine = startMaintenanceEngine(options.db, { onError: report('maintenance window progress failed'), onWindowChanged: changed('maintenance_window') });
+  const rollupFolder = startRollupFolder(options.db, { onError: report('roll-up fold failed') });
   const commandExpiry = startWorkLoop({ everyMs: COMMAND_EXPIRY_EVERY_MS, work: commands.expire, onError: report('command expiry failed') });
   app.addHook('onClose', async () => {
-    await Promise.all([watcherEngine.stop(), schedulerEngine.stop(), lightingEngine.stop(), maintenanceEngine.stop(), commandExpiry.stop()]);
+    await Promise.all([watcherEngine.stop(), schedulerEngine.stop(), lightingEngine.stop(), maintenanceEngine.stop(), rollupFolder.stop(), commandExpiry.stop()]);
     await notifications.stop(); // no further e-mail begun; those under way settle while the database is open
   });
 }

@@ -22,7 +22,8 @@ import { checkKpiDefinition } from '../resources/rules/kpiRules.ts';
 import type { Caller } from '../auth/caller.ts';
 import { readBudget, type ReadBudget } from '../services/readBudget.ts';
 import { largestTriangleThreeBuckets } from './downsample.ts';
-import { BadRange, bucketCount, canonicalZone, compareRange, isKnownTimeZone, kpiRange, planRows, rangePieces, sourcePlan, type KpiRange } from '../time/kpiTime.ts';
+import { BadRange, bucketCount, canonicalZone, compareRange, foldedPlan, isKnownTimeZone, kpiRange, planRows, rangePieces, sourcePlan, type KpiRange } from '../time/kpiTime.ts';
+import { foldWatermark } from './foldWatermark.ts';
 
 /** Entities of one query item, at most. */
 export const MAX_ENTITIES_PER_ITEM = 1_000;
@@ -115,6 +116,7 @@ export interface KpiDataOptions {
 
 export function kpiDataService(db: Database, resources: ResourceService, options: KpiDataOptions = {}) {
   const { localDayZones = [], budget = readBudget(), clock = Date.now } = options;
+  const watermark = foldWatermark(db);
   // Whether PostgreSQL knows a zone: asked once per name (only names Intl knows get here, a finite
   // set but for letter case). Only its answer is kept; a database that cannot answer now fails the
   // request (503).
@@ -215,7 +217,10 @@ export function kpiDataService(db: Database, resources: ResourceService, options
     const seriesCount = perEntity ? entityCount : items.length;
     if (ranges.length * seriesCount * buckets > MAX_POINTS) throw badKpiData('definition', { limit: MAX_POINTS });
     const localDays = localDayZones.includes(zone);
-    const costs = ranges.map((read) => entityCount * planRows(sourcePlan(zone, read, localDays)));
+    // the roll-ups up to the folder's line, raw points after it (counted up to now)
+    const folded = await watermark();
+    const planOf = (read: KpiRange) => foldedPlan(sourcePlan(zone, read, localDays), zone, folded);
+    const costs = ranges.map((read) => entityCount * planRows(planOf(read), clock()));
     if (costs.reduce((total, cost) => total + cost, 0) > MAX_SOURCE_ROWS) throw badKpiData('definition', { limit: MAX_SOURCE_ROWS });
 
     /** The range's points per item and entity (`item:entity`), one statement per piece of it so none holds the database for long. */
@@ -223,7 +228,7 @@ export function kpiDataService(db: Database, resources: ResourceService, options
       const dataOf = new Map<string, string[]>();
       for (const piece of rangePieces(readRange, zone, Math.ceil(cost / MAX_STATEMENT_ROWS))) {
         const query = kpiSeriesQuery({
-          tenantId: caller.tenantId, plan: sourcePlan(zone, piece, localDays), zone, interval: readRange.interval, perEntity,
+          tenantId: caller.tenantId, plan: planOf(piece), zone, interval: readRange.interval, perEntity,
           items: items.map((item, index) => ({ item: index, key: item.key, aggregation: item.aggregation, entityIds: entitiesOf[index] })),
         });
         for (const row of query ? await db.tenantQuery<SeriesRow>(caller.tenantId, query) : []) {

@@ -408,6 +408,48 @@ export function sourcePlan(zone: string, range: KpiRange, localDays = false): So
 }
 
 /**
+ * The plan as the roll-ups stand when they hold the raw points up to `foldedUntil` (a quarter-hour
+ * boundary, server/db/rollupQueries.ts): a roll-up row is read only when its period ended by then;
+ * the rest of each span comes from the 15-minute rows before `foldedUntil` and from the raw points
+ * after it. The 15-minute rows lie inside whatever bucket the coarser rows did, so it stays exact.
+ */
+export function foldedPlan(plan: SourceSpans[], zone: string, foldedUntil: number): SourceSpans[] {
+  const pieces = new Map<TelemetrySource, [number, number][]>(plan.map((level) => [level.source, []]));
+  const add = (source: TelemetrySource, from: number, to: number) => {
+    if (from >= to) return;
+    if (!pieces.has(source)) pieces.set(source, []);
+    pieces.get(source)!.push([from, to]);
+  };
+  const quarter = 'telemetry_quarter_hourly';
+  for (const { source, spans } of plan) {
+    // the start of the level's period holding the line: its rows before it are whole
+    const cut = source === 'telemetry_daily_zoned' ? bucketStart(zone, '1d', foldedUntil)
+      : Math.floor(foldedUntil / ALIGNMENT_MS[source]) * ALIGNMENT_MS[source];
+    for (const [from, to] of spans) {
+      if (source === 'telemetry') {
+        add(source, from, to);
+        continue;
+      }
+      add(source, from, Math.min(to, cut));
+      if (source !== quarter) add(quarter, Math.max(from, cut), Math.min(to, foldedUntil));
+      add('telemetry', Math.max(from, foldedUntil), to);
+    }
+  }
+  const result: SourceSpans[] = [];
+  for (const [source, list] of pieces) {
+    list.sort((a, b) => a[0] - b[0]);
+    const merged: [number, number][] = [];
+    for (const [from, to] of list) {
+      const last = merged[merged.length - 1];
+      if (last && last[1] >= from) last[1] = Math.max(last[1], to);
+      else merged.push([from, to]);
+    }
+    if (merged.length) result.push({ source, spans: merged });
+  }
+  return result;
+}
+
+/**
  * How a level's rows are found: one index range (a single span); or, for many spans, either the
  * level's whole range with each row kept when it lies in a span (a binary search over the spans per
  * row: many rows wanted, as the hours of a year of Kolkata days) or one index search per span (few
@@ -429,5 +471,14 @@ export function readingOf(level: SourceSpans): { reading: SpanReading; rows: num
   return whole <= searched ? { reading: 'filter', rows: whole } : { reading: 'search', rows: searched };
 }
 
-/** An estimate of what a plan costs per entity, in rows read (`readingOf` each level). */
-export const planRows = (plan: SourceSpans[]) => plan.reduce((rows, level) => rows + readingOf(level).rows, 0);
+/**
+ * An estimate of what a plan costs per entity, in rows read (`readingOf` each level); raw points
+ * counted up to `now` only (a device may send a point up to a day ahead, rarely).
+ */
+export function planRows(plan: SourceSpans[], now = Number.POSITIVE_INFINITY): number {
+  return plan.reduce((rows, level) => {
+    if (level.source !== 'telemetry' || !Number.isFinite(now)) return rows + readingOf(level).rows;
+    const spans = level.spans.filter(([from]) => from < now).map(([from, to]): [number, number] => [from, Math.min(to, now)]);
+    return spans.length ? rows + readingOf({ source: level.source, spans }).rows : rows;
+  }, 0);
+}

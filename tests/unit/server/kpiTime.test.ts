@@ -3,7 +3,7 @@
 // which telemetry table answers it exactly.
 import { describe, expect, it } from 'vitest';
 import {
-  BadRange, bucketEnd, bucketStart, calendarRange, chooseSource, compareRange, isKnownTimeZone, kpiRange, nextBucketStart, offsetsWithin, planRows, rangePieces, readingOf, SEARCH_ROWS,
+  BadRange, bucketEnd, bucketStart, calendarRange, chooseSource, compareRange, foldedPlan, isKnownTimeZone, kpiRange, nextBucketStart, offsetsWithin, planRows, rangePieces, readingOf, SEARCH_ROWS,
   sourcePlan, zonedInstant,
   zoneOffset, type KpiInterval,
 } from '../../../server/time/kpiTime.ts';
@@ -362,6 +362,47 @@ describe('the rows read (coarser rows inside calendar buckets)', () => {
         }
       }
     }
+  });
+});
+
+describe('the rows read while the roll-ups hold the raw points up to a line', () => {
+  const spans = (...pairs: [string, string][]) => pairs.map(([from, to]) => [at(from), at(to)]);
+
+  it('a roll-up row only for a period that ended by the line; 15-minute rows up to it, raw points after it', () => {
+    // UTC days of a week, the line on Wednesday at 10:45
+    const week = kpiRange({ time_interval: '1d', date_range: { from: '2026-06-01T00:00:00Z', to: '2026-06-08T00:00:00Z' } }, 'UTC', 0);
+    expect(foldedPlan(sourcePlan('UTC', week), 'UTC', at('2026-06-03T10:45:00Z'))).toEqual([
+      { source: 'telemetry_daily', spans: spans(['2026-06-01T00:00:00Z', '2026-06-03T00:00:00Z']) },
+      { source: 'telemetry_quarter_hourly', spans: spans(['2026-06-03T00:00:00Z', '2026-06-03T10:45:00Z']) },
+      { source: 'telemetry', spans: spans(['2026-06-03T10:45:00Z', '2026-06-08T00:00:00Z']) },
+    ]);
+    // Bratislava months: the daily, hourly and local-day rows each cut where their period holds the line
+    const months = kpiRange({ time_interval: '1M', date_range: { from: '2026-01-15T00:00:00Z', to: '2026-02-15T00:00:00Z' } }, BRATISLAVA, 0);
+    expect(foldedPlan(sourcePlan(BRATISLAVA, months, true), BRATISLAVA, at('2026-02-10T07:30:00Z'))).toEqual([
+      { source: 'telemetry_daily_zoned', spans: spans(['2025-12-31T23:00:00Z', '2026-02-09T23:00:00Z']) },
+      { source: 'telemetry_quarter_hourly', spans: spans(['2026-02-09T23:00:00Z', '2026-02-10T07:30:00Z']) },
+      { source: 'telemetry', spans: spans(['2026-02-10T07:30:00Z', '2026-02-28T23:00:00Z']) },
+    ]);
+    // hours, the line on the hour: nothing of the 15-minute rows
+    const hours = kpiRange({ time_interval: '1h', date_range: { from: '2026-06-03T00:00:00Z', to: '2026-06-03T12:00:00Z' } }, 'UTC', 0);
+    expect(foldedPlan(sourcePlan('UTC', hours), 'UTC', at('2026-06-03T10:00:00Z'))).toEqual([
+      { source: 'telemetry_hourly', spans: spans(['2026-06-03T00:00:00Z', '2026-06-03T10:00:00Z']) },
+      { source: 'telemetry', spans: spans(['2026-06-03T10:00:00Z', '2026-06-03T12:00:00Z']) },
+    ]);
+  });
+
+  it('leaves a plan alone before the line, and reads only raw points after it', () => {
+    const range = kpiRange({ time_interval: '1h', date_range: { from: '2026-06-03T00:00:00Z', to: '2026-06-03T12:00:00Z' } }, KOLKATA, 0);
+    const plan = sourcePlan(KOLKATA, range);
+    expect(foldedPlan(plan, KOLKATA, at('2026-07-01T00:00:00Z'))).toEqual(plan);
+    expect(foldedPlan(plan, KOLKATA, at('2026-06-01T00:00:00Z'))).toEqual([{ source: 'telemetry', spans: [[range.from, range.to]] }]);
+  });
+
+  it('counts raw points only up to now', () => {
+    const day = kpiRange({ time_interval: '1h', date_range: { from: '2026-06-03T00:00:00Z', to: '2026-06-04T00:00:00Z' } }, 'UTC', 0);
+    const plan = foldedPlan(sourcePlan('UTC', day), 'UTC', at('2026-06-03T10:00:00Z'));
+    expect(planRows(plan, at('2026-06-03T10:20:00Z'))).toBe(10 + 20); // ten hourly rows, twenty minutes of raw points
+    expect(planRows(plan)).toBe(10 + 14 * 60);
   });
 });
 
