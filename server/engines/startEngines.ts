@@ -1,8 +1,9 @@
 // The engines that act on their own: watchers, schedulers, lighting, maintenance windows, the
-// notifications they send, the expiry of devices' commands and the roll-ups' folder. What an engine changes is told as
-// a post-commit event (`engine.changed`, `entity.updated`, `tenant.changed`); a watcher hears
-// devices' new latest values (`telemetry.latest`); an engine's log entry queues its e-mails in
-// its own transaction, and after the commit the sender wakes and its in-app recipients are told.
+// notifications they send, the expiry of devices' commands and the roll-ups' folder. What an
+// engine changes is told as a post-commit event (`engine.changed`, `entity.updated`,
+// `tenant.changed`); a watcher hears devices' new latest values (`telemetry.latest`); an engine's
+// log entry queues its e-mails in its own transaction, and after the commit the sender wakes and
+// its in-app recipients are told.
 import type { FastifyInstance } from 'fastify';
 import type { AppOptions } from '../appOptions.ts';
 import type { Tx } from '../db/database.ts';
