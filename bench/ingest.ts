@@ -1,5 +1,6 @@
 // `node bench/ingest.ts [sustained|flood|crash] [--postgres] [--clients N] [--window W] [--duration S] [--rate P] [--keepalive S]`
 // `node bench/ingest.ts --devices N [--period S] [--duration S] [--postgres]` (the city mode)
+// `node bench/ingest.ts --connected N [--duration S] [--postgres]` (the connected mode)
 // Device ingestion over MQTT (ThingsBoard's device API, the server's own listener), each mode on
 // a fresh server process (`node server/main.ts`, SEED=demo, SIMULATE=off, free ports; embedded
 // PGlite in a temporary DATA_DIR, a throw-away PostgreSQL with --postgres, or DATABASE_URL).
@@ -30,6 +31,14 @@
 //   stored points/s, PUBACK p50/p95/p99/max, whether every PUBACKed point is stored and the
 //   server's RSS. Goals on 2 cores: every point stored, PUBACK p99 ≤ 1 s, RSS < 1 GB; the ceiling
 //   (a shorter --period) ≥ 30,000 stored points/s embedded, ≥ 40,000 on PostgreSQL.
+// - connected (with --connected, default 100,000): N devices connected at once with MQTT keep-alive
+//   60 s, 1 % of them sending 10 keys every 5 s for --duration 60 s while a user reads GET /tenant
+//   every 100 ms; then the server restarts on the same data and every device reconnects, backing
+//   off with jitter (the first retry within 1 s, then up to twice as long each time, at most 30 s).
+//   Prints the server's RSS, the reader's delays, and how long after the restart all devices were
+//   accepted again. Goals: RSS < 2 GB, the reader delayed ≤ 100 ms, all back within 60 s. One
+//   loopback address has ~28,000 source ports: past 50,000 devices they come from 127.0.0.1–.8.
+//   Both processes need an open-file limit above N (docs/operations.md "File descriptors").
 // - crash: QoS 1 for --duration 15 s, then `kill -9` of the server mid-ingest, a restart on the
 //   same data (the killed server's lock file is still there), and every PUBACKed message (device,
 //   ts: all 10 keys) looked up: PUBACKed, found, missing (goal 0).
@@ -45,13 +54,14 @@ const argument = (name: string, fallback: string) => {
   const at = process.argv.indexOf(name);
   return at >= 0 ? process.argv[at + 1] : fallback;
 };
-const mode = (['sustained', 'flood', 'crash', 'city'] as const).find((name) => process.argv.slice(2).includes(name)) ?? (process.argv.includes('--devices') ? 'city' : 'sustained');
+const mode = (['sustained', 'flood', 'crash', 'city', 'connected'] as const).find((name) => process.argv.slice(2).includes(name))
+  ?? (process.argv.includes('--connected') ? 'connected' : process.argv.includes('--devices') ? 'city' : 'sustained');
 const usePostgres = process.argv.includes('--postgres');
 const defaults = {
   sustained: { clients: 50, window: 16, duration: 30 }, flood: { clients: 200, window: 64, duration: 60 }, crash: { clients: 50, window: 16, duration: 15 },
-  city: { clients: 10_000, window: 1, duration: 60 },
+  city: { clients: 10_000, window: 1, duration: 60 }, connected: { clients: 100_000, window: 1, duration: 60 },
 }[mode];
-const clientCount = Number(argument('--devices', argument('--clients', String(defaults.clients))));
+const clientCount = Number(argument('--connected', argument('--devices', argument('--clients', String(defaults.clients)))));
 const periodS = Number(argument('--period', '5'));
 const windowSize = Number(argument('--window', String(defaults.window)));
 const durationS = Number(argument('--duration', String(defaults.duration)));
@@ -480,6 +490,92 @@ async function city(target: Target) {
   console.log(`Goals: every PUBACKed point stored ${stored >= acked * KEYS ? 'met' : 'NOT met'}; PUBACK p99 ≤ 1 s ${p99 <= 1000 ? 'met' : 'NOT met'}; RSS < 1 GB ${use.maxRssMb < 1024 ? 'met' : 'NOT met'}.`);
 }
 
+/** Sends 10 keys from each of `devices` every `periodS` s, each at its own phase, until `stop` resolves; answers the PUBACK latencies. */
+async function report(devices: LightMqttDevice[], periodS: number, stop: Promise<unknown>) {
+  const latencies: number[] = [];
+  let errors = 0;
+  let stopped = false;
+  void stop.then(() => (stopped = true));
+  await Promise.all(devices.map(async (device) => {
+    await sleep(Math.random() * periodS * 1000);
+    while (!stopped) {
+      const values: Record<string, number> = {};
+      for (let k = 0; k < KEYS; k++) values[`city_${k}`] = Math.round(Math.random() * 100_000) / 100;
+      const sentAt = performance.now();
+      const acked = device.publish(TOPIC, JSON.stringify({ ts: Date.now(), values })).then(() => latencies.push(performance.now() - sentAt), () => void errors++);
+      await Promise.race([acked, sleep(periodS * 1000)]);
+      await sleep(Math.max(0, periodS * 1000 - (performance.now() - sentAt)));
+    }
+  }));
+  return { latencies, errors };
+}
+
+async function connected(target: Target) {
+  const devices = await prepare(target, clientCount);
+  let server = await startServer(target);
+  const connectStart = performance.now();
+  const clients = await connectLight(devices, server.mqttUrl, 'connected', 60);
+  const connectS = (performance.now() - connectStart) / 1000;
+  log(`${fmt(clients.length)} devices connected in ${fmt(connectS, 1)} s; 1 % report every 5 s for ${durationS} s`);
+  const watch = watchServer(server);
+  let endSteady!: () => void;
+  const steadyEnd = new Promise<void>((resolve) => (endSteady = resolve));
+  const reads = tenantReader(server.base, steadyEnd);
+  const reporting = report(clients.filter((_, i) => i % 100 === 0), 5, steadyEnd);
+  let lost = 0;
+  for (const client of clients) client.onClose = () => lost++;
+  await sleep(durationS * 1000);
+  endSteady();
+  const [{ times, failures }, { latencies, errors }] = await Promise.all([reads, reporting]);
+  const use = watch.finish();
+
+  // The restart: every device backs off with jitter and tries again until it is accepted.
+  let accepted = 0;
+  let attempts = 0;
+  let restartedAt = NaN;
+  let allBackAt = NaN;
+  const { port: oldPort } = new URL(server.mqttUrl);
+  let mqttPort = Number(oldPort);
+  const reconnect = async (client: LightMqttDevice) => {
+    for (let backoff = 1_000; ; backoff = Math.min(backoff * 2, 30_000)) {
+      await sleep(Math.random() * backoff);
+      attempts++;
+      client.options.port = mqttPort;
+      try {
+        await client.connect(10_000);
+        if (++accepted === clients.length) allBackAt = performance.now();
+        return;
+      } catch {
+        // refused (the server is down, or busy): later
+      }
+    }
+  };
+  const back = Promise.all(clients.map((client) => new Promise<void>((resolve) => {
+    client.onClose = () => void reconnect(client).then(resolve);
+  })));
+  const stopAt = performance.now();
+  await server.stop();
+  server = await startServer(target);
+  restartedAt = performance.now();
+  mqttPort = Number(new URL(server.mqttUrl).port);
+  const afterWatch = watchServer(server);
+  await Promise.race([back, sleep(300_000)]);
+  const after = afterWatch.finish();
+  await Promise.all(clients.map((client) => client.end(true)));
+  await server.stop();
+
+  const steady = Float64Array.from(times.map((t) => t.ms)).sort();
+  header(target, `${fmt(clients.length)} devices connected (keep-alive 60 s), ${fmt(Math.ceil(clients.length / 100))} of them sending ${KEYS} keys every 5 s, ${durationS} s; then a restart`);
+  console.log('| connect all (s) | server RSS before → max (MB) | GET /tenant every 100 ms: p50 / p95 / p99 ms | reader worst ms | reader failures | PUBACK p50 / p95 / p99 ms | cores used: server / bench / other processes |');
+  console.log('| ---: | --- | --- | ---: | ---: | --- | --- |');
+  console.log(`| ${fmt(connectS, 1)} | ${fmt(use.idleRssMb)} → ${fmt(Math.max(use.maxRssMb, use.hwmMb))} | ${latencyLine(times.map((t) => t.ms))} | ${fmt(steady.at(-1) ?? NaN)} | ${failures} | ${latencyLine(latencies)} | ${cores(use)} |`);
+  const backS = (allBackAt - restartedAt) / 1000;
+  console.log(`Restart: stopped and started again in ${fmt((restartedAt - stopAt) / 1000, 1)} s; ${fmt(accepted)} of ${fmt(clients.length)} devices accepted again ${Number.isFinite(backS) ? `${fmt(backS, 1)} s after the new server answered` : 'NOT ALL within 300 s'} (${fmt(attempts)} attempts; RSS after ${fmt(after.maxRssMb)} MB).`);
+  console.log(`Connections lost during the steady part: ${lost}; publish errors ${errors}.`);
+  const worst = steady.at(-1) ?? Infinity;
+  console.log(`Goals: RSS < 2 GB ${Math.max(use.maxRssMb, use.hwmMb) < 2048 ? 'met' : 'NOT met'}; reader delayed ≤ 100 ms ${worst <= 100 ? 'met' : `NOT met (worst ${fmt(worst)} ms, p99 ${fmt(percentile(steady, 99))} ms)`}; all back within 60 s ${backS <= 60 ? 'met' : 'NOT met'}.`);
+}
+
 async function crash(target: Target) {
   const devices = await prepare(target, clientCount);
   const server = await startServer(target);
@@ -534,7 +630,7 @@ async function crash(target: Target) {
 
 const target = await makeTarget('ingest', usePostgres);
 try {
-  await { sustained, flood, crash, city }[mode](target);
+  await { sustained, flood, crash, city, connected }[mode](target);
 } finally {
   for (const kill of liveServers) kill();
   await sleep(500);

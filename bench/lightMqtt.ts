@@ -48,7 +48,7 @@ export class LightMqttDevice {
   /** Called once when the connection closes while it was connected (not by `end`). */
   onClose?: () => void;
   private ending = false;
-  readonly options: LightOptions;
+  options: LightOptions;
   constructor(options: LightOptions) {
     this.options = options;
   }
@@ -56,6 +56,7 @@ export class LightMqttDevice {
   connect(timeoutMs = 30_000): Promise<void> {
     const { host, port, username, clientId, keepalive = 0, localAddress } = this.options;
     this.ending = false;
+    this.buffer = Buffer.alloc(0);
     return new Promise((resolve, reject) => {
       const socket = this.socket = connect({ host, port, localAddress });
       socket.setNoDelay(true);

@@ -1,5 +1,6 @@
 // Reads the configuration from the environment (README: "Configuration").
 import { DEFAULT_TRACE_SAMPLE_RATE, tracesEndpointFrom, type TracingConfig } from './tracing.ts';
+import { DEFAULT_MQTT_MAX_CONNECTIONS } from './fileDescriptors.ts';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -41,6 +42,8 @@ export interface Config {
   poolSize: number;
   /** SHUTDOWN_DRAIN_MS: how long a stopping instance reads as not ready, still serving, before it closes. */
   shutdownDrainMs: number;
+  /** MQTT_MAX_CONNECTIONS: devices connected over TCP at once, at most (more are refused). */
+  mqttMaxConnections: number;
   /** SMTP_URL and SMTP_FROM: where notification e-mails are sent through, and their sender; undefined: e-mail is off. */
   smtp?: SmtpConfig;
   /** OTEL_EXPORTER_OTLP_ENDPOINT (or …_TRACES_ENDPOINT) and OTEL_TRACES_SAMPLER_ARG: where request traces go, and their share; undefined: no traces. */
@@ -129,6 +132,10 @@ export const poolSizeFrom = (raw: string | undefined): number =>
 export const MAX_SHUTDOWN_DRAIN_MS = 5_000;
 export const shutdownDrainFrom = (raw: string | undefined): number =>
   boundedFrom('SHUTDOWN_DRAIN_MS', raw, { min: 0, max: MAX_SHUTDOWN_DRAIN_MS, fallback: 0, unit: 'milliseconds' });
+
+/** MQTT_MAX_CONNECTIONS: 1 to 1,000,000 devices connected at once over TCP (docs/operations.md "File descriptors"). */
+export const mqttMaxConnectionsFrom = (raw: string | undefined): number =>
+  boundedFrom('MQTT_MAX_CONNECTIONS', raw, { min: 1, max: 1_000_000, fallback: DEFAULT_MQTT_MAX_CONNECTIONS, unit: 'connections' });
 
 /** DEMO_HISTORY_DAYS: 0 to MAX_DEMO_HISTORY_DAYS days of demo history, BACKFILL_DAYS unless set. */
 export const MAX_DEMO_HISTORY_DAYS = 366;
@@ -289,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: statementTimeoutFrom(env.STATEMENT_TIMEOUT_MS),
     poolSize: poolSizeFrom(env.DATABASE_POOL_SIZE),
     shutdownDrainMs: shutdownDrainFrom(env.SHUTDOWN_DRAIN_MS),
+    mqttMaxConnections: mqttMaxConnectionsFrom(env.MQTT_MAX_CONNECTIONS),
     smtp: smtpFrom(env),
     tracing: tracingFrom(env),
   };

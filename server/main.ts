@@ -14,6 +14,7 @@ import { checkModelStorage } from './resources/modelStorage.ts';
 import { startupFailureSentence } from './startupErrors.ts';
 import { smtpServerName } from './engines/notifications/smtpMailer.ts';
 import { logsFailure } from './logsFailure.ts';
+import { deviceConnectionLimit, openFileLimit, ownLimits } from './fileDescriptors.ts';
 
 /** The longest a shutdown may take (SIGTERM): a process manager's patience is usually 10 s. */
 const SHUTDOWN_DEADLINE_MS = 9_000;
@@ -82,7 +83,9 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const where = embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL at DATABASE_URL';
   if (config.mqttPort > 0) {
-    mqttListener = await startMqttListener(app.ingestion.broker, { port: config.mqttPort, host: config.host });
+    const devices = deviceConnectionLimit(config.mqttMaxConnections, openFileLimit(ownLimits()));
+    if (devices.warning) console.warn(devices.warning);
+    mqttListener = await startMqttListener(app.ingestion.broker, { port: config.mqttPort, host: config.host, maxConnections: devices.limit });
     console.log(`Devices connect over MQTT to ${config.host}:${mqttListener.port} (the access token is the user name).`);
   }
   if (seeded) {

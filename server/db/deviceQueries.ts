@@ -18,9 +18,12 @@ const IDENTITY = sql`tenant_id AS "tenantId", id AS "entityId", entity_type_id A
   coalesce(thingsboard_name, name->>'en', CASE jsonb_typeof(name) WHEN 'object' THEN name->>(SELECT min(k) FROM jsonb_object_keys(name) k)
     WHEN 'string' THEN name #>> '{}' END, id::text) AS name`;
 
-export async function deviceByToken(db: Database, token: string): Promise<DeviceIdentity | undefined> {
-  const [device] = await db.systemQuery<DeviceIdentity>(sql`SELECT ${IDENTITY} FROM entities WHERE access_token = ${token}`);
-  return device;
+/** The devices of these access tokens, in their order (undefined: no such device). */
+export async function devicesByTokens(db: Database, tokens: string[]): Promise<(DeviceIdentity | undefined)[]> {
+  const found = await db.systemQuery<DeviceIdentity & { token: string }>(sql`
+    SELECT ${IDENTITY}, access_token AS token FROM entities WHERE access_token = ANY(${sql.param(tokens)}::text[])`);
+  const byToken = new Map(found.map(({ token, ...device }) => [token, device]));
+  return tokens.map((token) => byToken.get(token));
 }
 
 /** A device behind a gateway, by the name the gateway uses. */

@@ -5,10 +5,10 @@
 // lastActivityTime (at most one write a minute: deviceActivity.ts). Each change is logged and
 // told as an `entity.updated` event (the live bus hears it).
 import { maintenanceGuard } from '../services/maintenanceGuard.ts';
-import { recordConnection } from '../db/connectionQueries.ts';
+import { recordConnections, type ConnectionEvent } from '../db/connectionQueries.ts';
 import type { DeviceIdentity } from '../db/deviceQueries.ts';
 import {
-  countGatewayChildren, createGatewayChild, deviceByToken, gatewayChild, mergeAttributes, writeDeviceLog, writeLastActivity,
+  countGatewayChildren, createGatewayChild, devicesByTokens, gatewayChild, mergeAttributes, writeDeviceLog, writeLastActivity,
 } from '../db/deviceQueries.ts';
 import type { Database } from '../db/database.ts';
 import type { PostCommitBus } from '../events/postCommit.ts';
@@ -18,6 +18,7 @@ import {
 } from '../telemetry/devicePayload.ts';
 import type { IngestProblems } from './ingestProblems.ts';
 import { DEFAULT_ACTIVITY_LIMITS, deviceActivity, type ActivityLimits } from './deviceActivity.ts';
+import { gatheredCalls } from './gatheredCalls.ts';
 
 export type { DeviceIdentity };
 
@@ -32,8 +33,11 @@ export interface IngestLimits extends ActivityLimits {
 }
 
 const DEFAULT_LIMITS: IngestLimits = {
-  maxGatewayChildren: 10_000, tokenCacheSize: 50_000, tokenCacheMs: 60_000, unknownTokenCacheMs: 5_000, ...DEFAULT_ACTIVITY_LIMITS,
+  maxGatewayChildren: 10_000, tokenCacheSize: 200_000, tokenCacheMs: 60_000, unknownTokenCacheMs: 5_000, ...DEFAULT_ACTIVITY_LIMITS,
 };
+
+/** Token lookups and connection records wait this long for others, and go up to this many a statement. */
+const GATHER = { waitMs: 5, max: 1_000 };
 
 export interface Points { points: TelemetryPoint[]; problems: PayloadProblem[] }
 
@@ -95,10 +99,15 @@ export function deviceIngest(db: Database, events: PostCommitBus, problems: Inge
     publish(device, { attributes }, updatedAt);
   }
 
+  // Devices connecting by the thousand (a restart, a network back) are looked up and recorded many
+  // a statement (gatheredCalls.ts).
+  const lookUpToken = gatheredCalls((tokens: string[]) => devicesByTokens(db, tokens), GATHER);
+  const recordConnection = gatheredCalls((events: ConnectionEvent[]) => recordConnections(db, instanceId, events), { ...GATHER, keyOf: (event) => event.entityId });
+
   /** A device is active while it has a connection on any instance. */
   async function setConnected(device: DeviceIdentity, connected: boolean) {
     const ms = Date.now();
-    const updatedAt = await recordConnection(db, device.tenantId, device.entityId, instanceId, connected, ms);
+    const updatedAt = await recordConnection({ tenantId: device.tenantId, entityId: device.entityId, connected, ms });
     // A second connection of a connected device is activity; the end of one of several changes nothing.
     if (updatedAt === undefined) {
       if (connected) activity.seen(device);
@@ -149,7 +158,7 @@ export function deviceIngest(db: Database, events: PostCommitBus, problems: Inge
       const now = Date.now();
       const cached = tokens.get(token);
       if (cached && cached.until > now && (!cached.device || current(cached.device, cached.generation))) return cached.device;
-      const device = await deviceByToken(db, token);
+      const device = await lookUpToken(token);
       if (tokens.size >= tokenCacheSize) tokens.delete(tokens.keys().next().value!);
       tokens.set(token, { device, generation: device ? generationOf(device.tenantId) : 0, until: now + (device ? tokenCacheMs : unknownTokenCacheMs) });
       return device;

@@ -11,6 +11,7 @@
 // messages unacknowledged; beyond, it is not read either. What was read and not yet handled waits
 // as bytes, unparsed, in arrival order whatever its QoS.
 import { createServer, type Server } from 'node:net';
+import { DEFAULT_MQTT_MAX_CONNECTIONS } from '../fileDescriptors.ts';
 import type { DeviceIngest } from './deviceIngest.ts';
 import type { IngestProblems } from './ingestProblems.ts';
 import { createDeviceTransport, type DeviceTransport, type TransportOptions } from './mqtt/deviceTransport.ts';
@@ -23,7 +24,7 @@ export { MAX_PACKET_BYTES } from './mqtt/transportLimits.ts';
 export interface MqttListenerOptions {
   port: number;
   host: string;
-  /** Open connections at most (the rest are refused by the kernel's accept being closed). */
+  /** Open connections at most (beyond, a new connection is closed at once): MQTT_MAX_CONNECTIONS, or what the open-file limit allows. */
   maxConnections?: number;
 }
 
@@ -42,7 +43,7 @@ export async function createMqttBroker(ingest: DeviceIngest, writer: TelemetryWr
 /** Listens for devices on TCP (MQTT_PORT). */
 export async function startMqttListener(broker: MqttBroker, options: MqttListenerOptions): Promise<MqttListener> {
   const server: Server = createServer((socket) => broker.handle(socket));
-  server.maxConnections = options.maxConnections ?? 10_000;
+  server.maxConnections = options.maxConnections ?? DEFAULT_MQTT_MAX_CONNECTIONS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {

@@ -90,6 +90,32 @@ describe('MQTT device API', () => {
     expect(await messages()).toEqual(['Device connected', 'Device disconnected']);
   });
 
+  it('marks every one of many devices connecting at once active and logs each once; one coming and going at once ends inactive, logged in order', async () => {
+    // 150 devices like the first lamp, each with its own token, connecting together (a restart)
+    const made = await t.db.systemQuery<{ id: number; access_token: string }>(sql`
+      INSERT INTO entities (tenant_id, entity_type_id, parent_id, name, attributes, level, tree_path, access_token)
+      SELECT tenant_id, entity_type_id, parent_id, json_build_object('en', 'Storm lamp ' || n), '{}'::json, level, '', 'storm-token-' || n
+      FROM entities, generate_series(1, 150) n WHERE id = ${lamps[0].id}
+      RETURNING id, access_token`);
+    const clients = await Promise.all(made.map((device) => connectDevice(listener.port, device.access_token)));
+    const ids = `{${made.map((device) => device.id).join(',')}}`;
+    const count = async (query: ReturnType<typeof sql>) => Number((await t.db.systemQuery<{ n: number }>(query))[0].n);
+    await until(async () => await count(sql`SELECT count(*)::int AS n FROM entities WHERE id = ANY(${ids}::int[]) AND attributes->'active' = 'true'::jsonb`) === made.length);
+    await until(async () => await count(sql`SELECT count(*)::int AS n FROM logs WHERE entity_id = ANY(${ids}::int[]) AND message = 'Device connected'`) === made.length);
+    expect(await count(sql`SELECT count(*)::int AS n FROM logs WHERE entity_id = ANY(${ids}::int[])`)).toBe(made.length);
+
+    // one of them leaves and comes back three times, as fast as it can
+    const [first, ...others] = clients;
+    await first.endAsync();
+    for (let i = 0; i < 3; i++) await (await connectDevice(listener.port, made[0].access_token)).endAsync();
+    const messages = async () => (await t.db.systemQuery<{ message: string }>(sql`SELECT message FROM logs WHERE entity_id = ${made[0].id} ORDER BY id`)).map((l) => l.message);
+    await until(async () => (await messages()).length === 8);
+    expect(await messages()).toEqual(Array.from({ length: 4 }, () => ['Device connected', 'Device disconnected']).flat());
+    expect(await count(sql`SELECT count(*)::int AS n FROM entities WHERE id = ${made[0].id} AND attributes->'active' = 'false'::jsonb`)).toBe(1);
+    await Promise.all(others.map((client) => client.endAsync()));
+    await until(async () => await count(sql`SELECT count(*)::int AS n FROM entities WHERE id = ANY(${ids}::int[]) AND attributes->'active' = 'false'::jsonb`) === made.length);
+  });
+
   it('a gateway creates the device it names first, under itself, and stores its telemetry', async () => {
     const gateway = await connectDevice(listener.port, cityGateway.token);
     await gateway.publishAsync('v1/gateway/connect', JSON.stringify({ device: 'Boiler room thermometer', type: 'Environment sensor' }), { qos: 1 });

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, dayZonesFrom, demoHistoryDaysFrom, loadConfig, poolSizeFrom, retentionDaysFrom, shutdownDrainFrom, statementTimeoutFrom } from '../../../server/config.ts';
+import { ConfigError, dayZonesFrom, demoHistoryDaysFrom, loadConfig, mqttMaxConnectionsFrom, poolSizeFrom, retentionDaysFrom, shutdownDrainFrom, statementTimeoutFrom } from '../../../server/config.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -70,6 +70,18 @@ describe('poolSizeFrom (DATABASE_POOL_SIZE)', () => {
   it.each(['0', '20', '2.5', '-1', 'many'])('refuses %j with a clear message', (raw) => {
     expect(() => poolSizeFrom(raw)).toThrow(ConfigError);
     expect(() => poolSizeFrom(raw)).toThrow(/DATABASE_POOL_SIZE must be a number of connections from 1 to 19/);
+  });
+});
+
+describe('mqttMaxConnectionsFrom (MQTT_MAX_CONNECTIONS)', () => {
+  it('is 100,000 devices unless set', () => {
+    expect(mqttMaxConnectionsFrom(undefined)).toBe(100_000);
+    expect(mqttMaxConnectionsFrom('250000')).toBe(250_000);
+    expect(loadConfig({ DATA_DIR: 'memory://', MQTT_MAX_CONNECTIONS: '5000' }).mqttMaxConnections).toBe(5_000);
+  });
+
+  it.each(['0', '1000001', '1.5', 'lots'])('refuses %j with a clear message', (raw) => {
+    expect(() => mqttMaxConnectionsFrom(raw)).toThrow(/MQTT_MAX_CONNECTIONS must be a number of connections from 1 to 1000000/);
   });
 });
 
