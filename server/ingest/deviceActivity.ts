@@ -22,8 +22,12 @@ export const DEFAULT_ACTIVITY_LIMITS: ActivityLimits = {
   lastActivityWriteIntervalMs: LAST_ACTIVITY_WRITE_INTERVAL_MS, lastActivityFlushMs: 1_000, lastActivityTrackedDevices: 200_000,
 };
 
-/** Devices per statement, at most. */
-const MAX_ROWS_PER_WRITE = 5_000;
+/**
+ * Devices per statement, at most: 10,000 devices that connected together are all due a minute
+ * later, and one statement for 5,000 of them held the embedded database for half a second, the
+ * telemetry batches (and their PUBACKs) waiting behind it; at 500 the batches go in between.
+ */
+const MAX_ROWS_PER_WRITE = 500;
 
 export interface ActivityOptions {
   /** Writes the times; answers the devices written. */

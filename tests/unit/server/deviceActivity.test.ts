@@ -82,6 +82,13 @@ describe('deviceActivity', () => {
     await flushed();
   });
 
+  it('writes many devices due at once in statements of at most 500, so that telemetry goes in between', async () => {
+    const { activity, statements, device, flushed } = setup();
+    for (let id = 1; id <= 1_200; id++) activity.seen(device(id));
+    await flushed();
+    expect(statements.map((statement) => statement.length)).toEqual([500, 500, 200]);
+  });
+
   it('a failed write is reported and the next message of the device tries again', async () => {
     let away = true;
     const { activity, statements, errors, device, flushed, advance, now } = setup({}, () => away);
