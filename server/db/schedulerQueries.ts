@@ -25,14 +25,18 @@ export interface SchedulerRow {
   last_failure: string | null;
 }
 
-/** Claims due active schedulers across tenants, at most `perTenant` of one tenant and `limit` in all. */
-export function claimDueSchedulers(db: Database, limit: number, perTenant: number): Promise<SchedulerRow[]> {
+/**
+ * Claims up to `limit` due active schedulers across tenants, taken in turn: each tenant's first
+ * due, then each one's second… — a tenant with 10,000 due at one minute fills a claim alone, and
+ * delays another tenant's by one claim at most.
+ */
+export function claimDueSchedulers(db: Database, limit: number): Promise<SchedulerRow[]> {
   return db.systemQuery<SchedulerRow>(sql`WITH due AS (
-      SELECT id, row_number() OVER (PARTITION BY tenant_id ORDER BY next_run_at) AS rank
+      SELECT id, next_run_at, row_number() OVER (PARTITION BY tenant_id ORDER BY next_run_at) AS rank
       FROM schedulers WHERE status = 'active' AND next_run_at <= now() AND (claimed_until IS NULL OR claimed_until < now())
     ), picked AS (
-      SELECT s.id FROM schedulers s JOIN due ON due.id = s.id WHERE due.rank <= ${perTenant}
-      ORDER BY s.next_run_at LIMIT ${limit} FOR UPDATE OF s SKIP LOCKED
+      SELECT s.id FROM schedulers s JOIN due ON due.id = s.id
+      ORDER BY due.rank, due.next_run_at LIMIT ${limit} FOR UPDATE OF s SKIP LOCKED
     )
     UPDATE schedulers s SET claimed_until = now() + make_interval(secs => ${CLAIM_MS / 1000})
     FROM picked WHERE s.id = picked.id
