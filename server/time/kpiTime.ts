@@ -414,6 +414,7 @@ export function sourcePlan(zone: string, range: KpiRange, localDays = false): So
  * after it. The 15-minute rows lie inside whatever bucket the coarser rows did, so it stays exact.
  */
 export function foldedPlan(plan: SourceSpans[], zone: string, foldedUntil: number): SourceSpans[] {
+  if (!Number.isFinite(foldedUntil)) foldedUntil = Math.min(...plan.flatMap((level) => level.spans.map(([from]) => from)));
   const pieces = new Map<TelemetrySource, [number, number][]>(plan.map((level) => [level.source, []]));
   const add = (source: TelemetrySource, from: number, to: number) => {
     if (from >= to) return;

@@ -396,6 +396,7 @@ describe('the rows read while the roll-ups hold the raw points up to a line', ()
     const plan = sourcePlan(KOLKATA, range);
     expect(foldedPlan(plan, KOLKATA, at('2026-07-01T00:00:00Z'))).toEqual(plan);
     expect(foldedPlan(plan, KOLKATA, at('2026-06-01T00:00:00Z'))).toEqual([{ source: 'telemetry', spans: [[range.from, range.to]] }]);
+    expect(foldedPlan(plan, KOLKATA, Number.NEGATIVE_INFINITY)).toEqual([{ source: 'telemetry', spans: [[range.from, range.to]] }]); // no line: nothing folded
   });
 
   it('counts raw points only up to now', () => {
