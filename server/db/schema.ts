@@ -143,7 +143,7 @@ export const telemetryDailyZoned = pgTable('telemetry_daily_zoned', {
   zone: text('zone').notNull(),
 }, (t) => [primaryKey({ columns: [t.entityId, t.key, t.zone, t.bucket] }), tenantIsolation()]);
 
-/** The zones the writer folds into `telemetry_daily_zoned` (a zone is listed once its rows are built). */
+/** The zones folded into `telemetry_daily_zoned` (a zone is listed once its rows are built). */
 export const telemetryDayZones = pgTable('telemetry_day_zones', {
   zone: text('zone').primaryKey(),
 });

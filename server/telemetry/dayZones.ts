@@ -6,7 +6,7 @@
 // syncDayZones in server/db/dayZoneQueries.ts builds it).
 import { isKnownTimeZone, offsetsWithin } from '../time/kpiTime.ts';
 
-/** Zones kept at most (each one costs the writer a roll-up insert per batch). */
+/** Zones kept at most (each one costs every fold a roll-up insert). */
 export const MAX_DAY_ZONES = 8;
 
 const QUARTER_HOUR = 15 * 60_000;

@@ -1,7 +1,7 @@
 // The one way telemetry reaches the database: MQTT, HTTP, CSV import and the demo backfill all
 // hand their points to this writer. It queues them (bounded), writes each batch in one statement
-// that inserts the raw points, folds them into the roll-ups and updates the latest values
-// (server/db/telemetryBatchQueries.ts), and
+// that inserts the raw points and updates the latest values, folding into the roll-ups only the
+// points that arrive behind the folder's line (server/db/telemetryBatchQueries.ts), and
 // resolves each caller's promise only after that statement committed — so an MQTT PUBACK or an
 // HTTP 200 means "stored". While the queue is full, `enqueue` waits: callers stop reading from
 // their sockets and the flood waits in the kernel's buffers, not in our memory.
