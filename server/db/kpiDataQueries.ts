@@ -64,16 +64,19 @@ export interface SeriesRow { item: number; entity_id: number | null; data: strin
 const instant = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 const instants = (values: number[]) => sql`ARRAY[${sql.join(values.map((ms) => sql`${new Date(ms).toISOString()}`), sql`, `)}]::timestamptz[]`;
 
+/** Whose rows a plan reads: the tenant's entities' values of one key (local days: of `zone`). */
+export interface RowScope { tenantId: string; zone: string; key: string; entityIds: number[] }
+
 /**
- * The rows of one item in the roll-up shape (count, sum, min, max, last value and its time): a
+ * The rows of one key in the roll-up shape (count, sum, min, max, last value and its time): a
  * roll-up table as it is, raw points as rows of one value each, so that both aggregate alike.
  * The level's spans are read as `readingOf` chose (server/time/kpiTime.ts).
  */
-function sourceRows(query: SeriesQuery, item: SeriesItem, level: SourceSpans): SQL {
+function sourceRows(of: RowScope, level: SourceSpans): SQL {
   const raw = level.source === 'telemetry';
   const column = raw ? sql`r.ts` : sql`r.bucket`;
-  const zoned = level.source === 'telemetry_daily_zoned' ? sql` AND r.zone = ${query.zone}` : sql``;
-  const scope = sql`r.tenant_id = ${query.tenantId} AND r.entity_id = ANY(${intArray(item.entityIds)}) AND r.key = ${item.key}${zoned}${raw ? sql` AND r.value_num IS NOT NULL` : sql``}`;
+  const zoned = level.source === 'telemetry_daily_zoned' ? sql` AND r.zone = ${of.zone}` : sql``;
+  const scope = sql`r.tenant_id = ${of.tenantId} AND r.entity_id = ANY(${intArray(of.entityIds)}) AND r.key = ${of.key}${zoned}${raw ? sql` AND r.value_num IS NOT NULL` : sql``}`;
   const starts = instants(level.spans.map(([a]) => a));
   const ends = instants(level.spans.map(([, b]) => b));
   const first = level.spans[0][0];
@@ -95,8 +98,9 @@ function sourceRows(query: SeriesQuery, item: SeriesItem, level: SourceSpans): S
   return sql`SELECT r.entity_id, r.bucket AS t, r.count, r.sum, r.min, r.max, r.last_value, r.last_ts FROM ${rows}`;
 }
 
-/** Every level of the plan, one after the other. */
-const planRows = (query: SeriesQuery, item: SeriesItem) => sql.join(query.plan.map((level) => sourceRows(query, item, level)), sql` UNION ALL `);
+/** Every level of the plan, one after the other: rows `entity_id, t, count, sum, min, max, last_value, last_ts`. */
+export const planSourceRows = (of: RowScope, plan: SourceSpans[]) => sql.join(plan.map((level) => sourceRows(of, level)), sql` UNION ALL `);
+const planRows = (query: SeriesQuery, item: SeriesItem) => planSourceRows({ tenantId: query.tenantId, zone: query.zone, key: item.key, entityIds: item.entityIds }, query.plan);
 
 /** A bucket of local time: a step shorter than a day (ms), or a calendar unit. */
 export type ZonedBucket = { stepMs: number } | { unit: 'day' | 'week' | 'month' | 'year' };

@@ -1,11 +1,13 @@
 // The scheduler engine's statements (server/engines/schedulers): claiming due schedulers across
 // tenants (SKIP LOCKED and a claim that lapses, so a dead instance's occurrence is run by another),
 // the run's record (unique per scheduler and occurrence: an occurrence runs once), the values it
-// aggregates from the hourly (or quarter-hourly) roll-ups, the target attribute it writes, and the
-// scheduler's result and next run.
-import { sql, type SQL } from 'drizzle-orm';
+// aggregates (roll-ups up to the folder's line, raw points after it), the target attribute it
+// writes, and the scheduler's result and next run.
+import { sql } from 'drizzle-orm';
 import type { Scheduler } from '../../src/schemas/scheduler.ts';
 import type { Database, Tx } from './database.ts';
+import type { SourceSpans } from '../time/kpiTime.ts';
+import { planSourceRows } from './kpiDataQueries.ts';
 import { intArray, rows } from './rows.ts';
 
 /** How long a claim holds: an instance that died mid-run lets another take the occurrence after it. */
@@ -75,12 +77,11 @@ export async function schedulerEntities(tx: Tx, scheduler: SchedulerRow): Promis
 export type RunAggregation = 'avg' | 'max' | 'min' | 'sum' | 'latest-value';
 
 /**
- * Each entity's aggregation of `key` over [from, to), from the roll-ups: hourly, or quarter-hourly
- * when the range's local midnights are not on whole hours — as far as they hold the raw points
- * (server/db/rollupQueries.ts): the hours that ended by the folder's line, the quarter hours
- * before it, the raw points after it. An entity without values is left out.
+ * Each entity's aggregation of `key` over the slot `plan` reads (server/time/kpiTime.ts: hourly
+ * or quarter-hourly roll-ups as far as the folder's line, raw points after it). An entity without
+ * values is left out.
  */
-export function aggregateOverSlot(tx: Tx, query: { tenantId: string; entityIds: number[]; key: string; aggregation: RunAggregation; from: string; to: string; quarterHours: boolean }) {
+export function aggregateOverSlot(tx: Tx, query: { tenantId: string; zone: string; entityIds: number[]; key: string; aggregation: RunAggregation; plan: SourceSpans[] }) {
   const value = {
     avg: sql`sum(r.sum) / nullif(sum(r.count), 0)`,
     max: sql`max(r.max)`,
@@ -88,21 +89,7 @@ export function aggregateOverSlot(tx: Tx, query: { tenantId: string; entityIds: 
     sum: sql`sum(r.sum)`,
     'latest-value': sql`(array_agg(r.last_value ORDER BY r.last_ts DESC NULLS LAST))[1]`,
   }[query.aggregation];
-  const scope = sql`r.tenant_id = ${query.tenantId} AND r.entity_id = ANY(${intArray(query.entityIds)}) AND r.key = ${query.key}`;
-  const [from, to] = [sql`${query.from}::timestamptz`, sql`${query.to}::timestamptz`];
-  const hours = sql`date_trunc('hour', f.folded_until, 'UTC')`;
-  const rollup = (table: string, until: SQL, since: SQL) => sql`SELECT r.entity_id, r.count, r.sum, r.min, r.max, r.last_value, r.last_ts
-    FROM ${sql.identifier(table)} r, fold_state f WHERE ${scope} AND r.bucket >= ${since} AND r.bucket < least(${to}, ${until})`;
-  return rows<{ entity_id: number; value: number | null }>(tx, sql`
-    WITH fold_state AS (SELECT folded_until FROM telemetry_fold_state)
-    SELECT r.entity_id, ${value} AS value FROM (
-      ${query.quarterHours
-        ? rollup('telemetry_quarter_hourly', sql`f.folded_until`, from)
-        : sql`${rollup('telemetry_hourly', hours, from)} UNION ALL ${rollup('telemetry_quarter_hourly', sql`f.folded_until`, sql`greatest(${from}, ${hours})`)}`}
-      UNION ALL
-      SELECT r.entity_id, 1, r.value_num, r.value_num, r.value_num, r.value_num, r.ts
-      FROM telemetry r, fold_state f WHERE ${scope} AND r.value_num IS NOT NULL AND r.ts >= greatest(${from}, f.folded_until) AND r.ts < ${to}
-    ) r
+  return rows<{ entity_id: number; value: number | null }>(tx, sql`SELECT r.entity_id, ${value} AS value FROM (${planSourceRows(query, query.plan)}) r
     GROUP BY r.entity_id`);
 }
 

@@ -11,7 +11,8 @@ import { aggregateOverSlot, type RunAggregation } from '../../server/db/schedule
 import { foldStep } from '../../server/engines/rollups/rollupFolder.ts';
 import type { TelemetryPoint } from '../../server/telemetry/telemetryPoint.ts';
 import { telemetryWriter } from '../../server/telemetry/telemetryWriter.ts';
-import { kpiRange, type KpiInterval } from '../../server/time/kpiTime.ts';
+import { foldedPlan, kpiRange, type KpiInterval } from '../../server/time/kpiTime.ts';
+import { foldedUntil } from '../../server/db/rollupQueries.ts';
 import { KPI_AGGREGATIONS } from '../../src/schemas/enums.ts';
 import { makeEntities } from '../support/testEntities.ts';
 import { startTestApp, type TestApp } from './harness.ts';
@@ -93,14 +94,15 @@ async function checkSlot(label: string) {
   const from = START + Math.floor(random() * 40) * 60 * MINUTE;
   const to = from + (1 + Math.floor(random() * 10)) * 60 * MINUTE;
   const aggregation = pick(['avg', 'max', 'min', 'sum', 'latest-value'] as RunAggregation[]);
-  const slot = { tenantId: city, entityIds: devices, key: 'prop', aggregation, from: new Date(from).toISOString(), to: new Date(to).toISOString(), quarterHours };
+  const plan = foldedPlan([{ source: quarterHours ? 'telemetry_quarter_hourly' : 'telemetry_hourly', spans: [[from, to]] }], 'UTC', await foldedUntil(t.db));
+  const slot = { tenantId: city, zone: 'UTC', entityIds: devices, key: 'prop', aggregation, plan, from: new Date(from).toISOString(), to: new Date(to).toISOString() };
   const answer = await t.db.tenantTx(city, (tx) => aggregateOverSlot(tx, slot));
   const truth = await t.db.systemQuery<{ entity_id: number; value: number }>(sql`
     SELECT entity_id, ${sql.raw({ avg: 'avg(value_num)', max: 'max(value_num)', min: 'min(value_num)', sum: 'sum(value_num)', 'latest-value': '(array_agg(value_num ORDER BY ts DESC))[1]' }[aggregation])} AS value
     FROM telemetry WHERE entity_id = ANY(${`{${devices.join(',')}}`}::int[]) AND key = 'prop' AND ts >= ${slot.from}::timestamptz AND ts < ${slot.to}::timestamptz
     GROUP BY entity_id`);
   const byEntity = (rows: { entity_id: number; value: number | null }[]) => Object.fromEntries(rows.map((row) => [row.entity_id, Number(row.value)]));
-  expect(byEntity(answer), `${label}: slot ${slot.from}–${slot.to} ${aggregation} quarter hours ${quarterHours}`).toEqual(byEntity(truth));
+  expect(byEntity(answer), `${label}: slot ${slot.from}–${slot.to} ${aggregation} quarter hours ${quarterHours} plan ${JSON.stringify(plan)}`).toEqual(byEntity(truth));
 }
 
 beforeAll(async () => {

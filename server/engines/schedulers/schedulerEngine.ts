@@ -16,7 +16,8 @@ import {
 } from '../../db/schedulerQueries.ts';
 import { writeEngineLog } from '../../db/logQueries.ts';
 import { timeZoneOrUtc } from '../../../src/shared/lighting/localTime.ts';
-import { calendarRange, offsetsWithin, type CalendarTimeRange } from '../../time/kpiTime.ts';
+import { foldedUntil } from '../../db/rollupQueries.ts';
+import { calendarRange, foldedPlan, offsetsWithin, type CalendarTimeRange } from '../../time/kpiTime.ts';
 import { startWorkLoop } from '../../workLoop.ts';
 import { ComplexQueryRefused, runComplexQuery, type ComplexQueryResult } from '../../services/complexQuery/complexQuery.ts';
 import { planOccurrence } from './occurrences.ts';
@@ -84,7 +85,10 @@ async function complexAnswer(db: Database, scheduler: SchedulerRow, zone: string
 }
 
 /** The run's work inside its transaction: the values over the slot, written into the target attribute. */
-async function runOccurrence(tx: Tx, scheduler: SchedulerRow, zone: string, occurrence: number, complex?: ComplexAnswer): Promise<RunOutcome> {
+/** What a pass reads once for all of its runs: each tenant's zone, and how far the roll-ups hold the raw points. */
+interface Pass { zones: Map<string, string>; foldedUntil: number }
+
+async function runOccurrence(tx: Tx, scheduler: SchedulerRow, zone: string, occurrence: number, foldedUntil: number, complex?: ComplexAnswer): Promise<RunOutcome> {
   const { definition } = scheduler;
   const entities = await schedulerEntities(tx, scheduler);
   if (!entities.length) return { result: 'nok', message: `${scheduler.name}: no entities to write ${definition.target_attribute} of`, written: [] };
@@ -102,8 +106,8 @@ async function runOccurrence(tx: Tx, scheduler: SchedulerRow, zone: string, occu
     const [from, to] = calendarRange(zone, SLOT_RANGES[definition.time_slot], occurrence);
     const quarterHours = offsetsWithin(zone, from, to).some((offset) => offset % 3_600_000 !== 0);
     const rows = await aggregateOverSlot(tx, {
-      tenantId: scheduler.tenant_id, entityIds: ids, key: definition.key ?? '', aggregation: definition.aggregation as RunAggregation,
-      from: new Date(from).toISOString(), to: new Date(to).toISOString(), quarterHours,
+      tenantId: scheduler.tenant_id, zone, entityIds: ids, key: definition.key ?? '', aggregation: definition.aggregation as RunAggregation,
+      plan: foldedPlan([{ source: quarterHours ? 'telemetry_quarter_hourly' : 'telemetry_hourly', spans: [[from, to]] }], zone, foldedUntil),
     });
     values = rows.filter((row) => row.value !== null).map((row) => ({ entity_id: row.entity_id, value: Number(row.value) }));
     what = `${definition.aggregation} of ${definition.key} over ${definition.time_slot}`;
@@ -117,10 +121,10 @@ async function runOccurrence(tx: Tx, scheduler: SchedulerRow, zone: string, occu
 export function startSchedulerEngine(db: Database, options: SchedulerEngineOptions): SchedulerEngine {
   const now = options.now ?? Date.now;
 
-  /** One claimed scheduler: its due occurrence run (or the long-missed ones skipped), in one transaction; `zones` the tenants' zones read this pass. */
-  const handle = async (scheduler: SchedulerRow, zones: Map<string, string>) => {
-    let zone = zones.get(scheduler.tenant_id);
-    if (!zone) zones.set(scheduler.tenant_id, zone = timeZoneOrUtc(await db.tenantTx(scheduler.tenant_id, tenantTimeZone)));
+  /** One claimed scheduler: its due occurrence run (or the long-missed ones skipped), in one transaction. */
+  const handle = async (scheduler: SchedulerRow, pass: Pass) => {
+    let zone = pass.zones.get(scheduler.tenant_id);
+    if (!zone) pass.zones.set(scheduler.tenant_id, zone = timeZoneOrUtc(await db.tenantTx(scheduler.tenant_id, tenantTimeZone)));
     const plan = planOccurrence(scheduler.definition, zone, scheduler.occurrence_ms, now());
     const givenUp = scheduler.failed_attempts >= MAX_FAILED_ATTEMPTS;
     const reason = (scheduler.last_failure ?? 'unexpected') as FailureReason;
@@ -138,7 +142,7 @@ export function startSchedulerEngine(db: Database, options: SchedulerEngineOptio
         ? { result: 'nok', message: `${scheduler.name}: ${plan.skipped} run(s) missed more than a day ago were skipped (${new Date(plan.skippedFrom).toISOString()} – ${occurrence})`, written: [] }
         : givenUp
           ? { result: 'nok', message: `${scheduler.name}: the run failed ${scheduler.failed_attempts} times (${FAILURE_REASONS[reason] ?? FAILURE_REASONS.unexpected}); it is not tried again`, written: [] }
-          : await runOccurrence(tx, scheduler, zone, plan.occurrence, complex);
+          : await runOccurrence(tx, scheduler, zone, plan.occurrence, pass.foldedUntil, complex);
       await updateRun(tx, scheduler.id, occurrence, plan.run ? done.result : 'skipped', done.message);
       const logId = await writeEngineLog(tx, {
         tenantId: scheduler.tenant_id, entityId: null, at: new Date(now()).toISOString(), type: givenUp ? 'error' : done.result === 'ok' ? 'informational' : 'warning',
@@ -161,10 +165,11 @@ export function startSchedulerEngine(db: Database, options: SchedulerEngineOptio
     onError: options.onError,
     work: async () => {
       const due = await claimDueSchedulers(db, CLAIM_BATCH);
-      const zones = new Map<string, string>();
+      // a line read before the runs is never past the one they would read: the raw points cover the rest
+      const pass: Pass = { zones: new Map(), foldedUntil: due.length ? await foldedUntil(db) : Number.NEGATIVE_INFINITY };
       for (const scheduler of due) {
         try {
-          await handle(scheduler, zones);
+          await handle(scheduler, pass);
         } catch (error) {
           options.onError(error); // rolled back: tried again after a back-off, given up after MAX_FAILED_ATTEMPTS
           const retryAfterMs = RETRY_AFTER_PASSES * everyMs * (scheduler.failed_attempts + 1);
