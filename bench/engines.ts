@@ -19,17 +19,14 @@
 //    it has stopped. A crossing without an alert (the watcher saw t0 only after the device was back
 //    below the threshold, 10 s on) counts as missed, and as infinitely late in the percentiles.
 //    Stored points/s of each run are counted in the database (rows of t0…t9 in the run's ts range).
-// 3. 1,000 schedulers, made through the REST API (`POST /create-scheduler`, a single run: avg over
-//    `last-week` of a demo device's key that has hourly roll-ups that week, written into the
-//    attribute `bench_week_avg`), all made due at one whole minute T by SQL while the server is
-//    stopped (next_run_at = run_at = T, the first whole minute 45 s on), then a server started before
-//    T. Time until all have run: the last `scheduler_runs.finished_at` minus T, watched meanwhile through
-//    GraphQL `log_list(source: "scheduler")` (up to --scheduler-wait 600 s). The runs are counted
-//    by SQL: one row per scheduler, none twice.
+// 3. 1,000 schedulers (--devices), made through the REST API (`POST /create-scheduler`), all due at
+//    one minute, the 1,000 watchers still active (bench/dueSchedulers.ts: time until all have run,
+//    up to --scheduler-wait 600 s, each exactly once).
 //
 // Goals: alert p95 ≤ 2 s; ≤ 10 % fewer stored points/s with the watchers; 1,000 scheduler runs ≤ 60 s.
 import { totalmem } from 'node:os';
-import { cores, ensureDevices, fmt, latencyLine, liveServers, log, makeTarget, openSql, percentile, prepare, sleep, startServer, watchServer, type Device, type Server, type Sql, type Target } from './deviceServer.ts';
+import { cores, ensureDevices, fmt, latencyLine, liveServers, log, makeTarget, openSql, percentile, prepare, sleep, startServer, watchServer, type Device, type Sql, type Target } from './deviceServer.ts';
+import { printDueRuns, runDueSchedulers, schedulerInput, signIn, weeklyPairs, type WeeklyPair } from './dueSchedulers.ts';
 import { machineLine } from './launch.ts';
 import { PacedDevice, publishPaced, storedPoints, type PublishRun } from './pacedPublisher.ts';
 
@@ -49,7 +46,6 @@ const THRESHOLD = 1_000;
 const CROSSING_BASE = 100_000;
 const CROSSING_HOLD_MS = 10_000;
 const BENCH_KEYS = Array.from({ length: KEYS }, (_, i) => `t${i}`);
-const SCHEDULER_ATTRIBUTE = 'bench_week_avg';
 
 // ---------------------------------------------------------------------------------------------
 // Devices publishing, paced, with crossings of the watchers' threshold.
@@ -101,13 +97,6 @@ async function publish(clients: CrossingDevice[], crossings = 0): Promise<{ run:
 // ---------------------------------------------------------------------------------------------
 // The REST and GraphQL API, as the demo's admin.
 
-async function signIn(base: string): Promise<string> {
-  const login = await fetch(`${base}/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.city', password: 'demo1234' }),
-  });
-  return (await login.json() as { access_token: string }).access_token;
-}
-
 /** POSTs each input to `path`, four at a time; fails on the first answer that is not 2xx. */
 async function createAll(base: string, token: string, path: string, inputs: unknown[]) {
   for (let i = 0; i < inputs.length; i += 4) {
@@ -118,21 +107,11 @@ async function createAll(base: string, token: string, path: string, inputs: unkn
   }
 }
 
-async function schedulerLogCount(base: string, token: string): Promise<number> {
-  const answer = await fetch(`${base}/graphql`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query: '{ log_list(source: "scheduler", page: 1, per_page: 1) { meta { pagination { total } } } }' }),
-  });
-  const body = await answer.json() as { data?: { log_list: { meta: { pagination: { total: number } } } }; errors?: unknown };
-  if (!body.data) throw new Error(`log_list answered ${JSON.stringify(body.errors)}`);
-  return body.data.log_list.meta.pagination.total;
-}
-
 // ---------------------------------------------------------------------------------------------
 // In the database (the server stopped).
 
 /** `count` devices of the first device's tenant (the demo's admin's), made by SQL as needed; the demo's watchers deleted. */
-async function prepareDatabase(target: Target): Promise<{ devices: Device[]; weekly: { entity_id: number; key: string }[] }> {
+async function prepareDatabase(target: Target): Promise<{ devices: Device[]; weekly: WeeklyPair[] }> {
   let devices = await prepare(target, deviceCount);
   const db = await openSql(target);
   try {
@@ -140,11 +119,7 @@ async function prepareDatabase(target: Target): Promise<{ devices: Device[]; wee
     const others = devices.filter((d) => d.tenant_id !== tenantId).length;
     if (others) devices = (await ensureDevices(db, deviceCount + others)).filter((d) => d.tenant_id === tenantId);
     await db.query('DELETE FROM watchers');
-    // the demo devices' keys with hourly roll-ups in the last calendar week (UTC, the demo tenant's zone)
-    const weekly = await db.query<{ entity_id: number; key: string }>(`SELECT DISTINCT entity_id, key FROM telemetry_hourly
-      WHERE tenant_id = '${devices[0].tenant_id}' AND bucket >= date_trunc('week', now()) - interval '7 days' AND bucket < date_trunc('week', now())
-      ORDER BY entity_id, key LIMIT ${deviceCount}`);
-    return { devices: devices.slice(0, deviceCount), weekly };
+    return { devices: devices.slice(0, deviceCount), weekly: await weeklyPairs(db, tenantId, deviceCount) };
   } finally {
     await db.close();
   }
@@ -171,8 +146,7 @@ const header = (target: Target, what: string) =>
 async function watchersAndSchedulers(target: Target) {
   const { devices, weekly } = await prepareDatabase(target);
   if (devices.length < deviceCount) throw new Error(`only ${devices.length} devices in the demo tenant`);
-  if (!weekly.length) throw new Error('no demo roll-ups in the last calendar week');
-  let server: Server = await startServer(target);
+  const server = await startServer(target);
   const token = await signIn(server.base);
   const clients = devices.map((device) => new CrossingDevice(device, { keys: BENCH_KEYS, window: WINDOW, clientPrefix: 'bench-engines-', connectTimeoutMs: 30_000 }));
   for (let i = 0; i < clients.length; i += 50) await Promise.all(clients.slice(i, i + 50).map((c) => c.connect(server.mqttUrl)));
@@ -197,52 +171,18 @@ async function watchersAndSchedulers(target: Target) {
   const stoppedAt = Date.now();
 
   log(`creating ${deviceCount} schedulers through POST /create-scheduler`);
-  await createAll(server.base, token, '/create-scheduler', Array.from({ length: deviceCount }, (_, i) => {
-    const { entity_id: entityId, key } = weekly[i % weekly.length];
-    return {
-      name: `Bench weekly ${key} ${i + 1}`, status: 'active', entity_ids: [entityId],
-      definition: { kind: 'single', run_at: '2099-01-01T00:00:00.000Z', aggregation: 'avg', key, time_slot: 'last-week', target_attribute: SCHEDULER_ATTRIBUTE },
-    };
-  }));
+  await createAll(server.base, token, '/create-scheduler', Array.from({ length: deviceCount }, (_, i) => schedulerInput(i, weekly)));
   await Promise.all(clients.map((c) => c.client.endAsync().catch(() => {})));
   await server.stop();
 
-  let db = await openSql(target);
+  const db = await openSql(target);
   const storedWithout = await storedPoints(db, BENCH_KEYS, without.run);
   const storedWith = await storedPoints(db, BENCH_KEYS, withWatchers.run);
   const latencies = await alertLatencies(db, withWatchers.started);
   const [overdue] = await db.query<{ overdue: number; oldest_s: number }>(`SELECT count(*)::float8 AS overdue, coalesce(extract(epoch FROM to_timestamp(${stoppedAt / 1000}) - min(next_evaluation_at)), 0)::float8 AS oldest_s
     FROM watchers WHERE status = 'active' AND next_evaluation_at < to_timestamp(${stoppedAt / 1000})`);
-  const [{ due }] = await db.query<{ due: string }>(`SELECT to_char(date_trunc('minute', now() + interval '105 seconds') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"') AS due`);
-  await db.query(`UPDATE schedulers SET next_run_at = '${due}'::timestamptz, definition = jsonb_set(definition, '{run_at}', '"${due}"')
-    WHERE definition->>'target_attribute' = '${SCHEDULER_ATTRIBUTE}'`);
   await db.close();
-
-  log(`schedulers due at ${due}; starting the server again`);
-  server = await startServer(target);
-  const schedulerToken = await signIn(server.base);
-  const before = await schedulerLogCount(server.base, schedulerToken);
-  const dueMs = Date.parse(due);
-  await sleep(Math.max(0, dueMs - Date.now()));
-  watch = watchServer(server);
-  let logged = 0;
-  for (const deadline = dueMs + schedulerWaitS * 1000; Date.now() < deadline;) {
-    logged = (await schedulerLogCount(server.base, schedulerToken)) - before;
-    if (logged >= deviceCount) break;
-    await sleep(1000);
-  }
-  const useSchedulers = watch.finish();
-  await sleep(2_000); // a run logged twice would show by now
-  await server.stop();
-
-  db = await openSql(target);
-  const [runs] = await db.query<{ runs: number; schedulers: number; most: number; ok: number; first_s: number; last_s: number }>(`SELECT count(*)::float8 AS runs,
-      count(DISTINCT r.scheduler_id)::float8 AS schedulers, coalesce(max(n.runs), 0)::float8 AS most, count(*) FILTER (WHERE r.result = 'ok')::float8 AS ok,
-      extract(epoch FROM min(r.finished_at) - '${due}'::timestamptz)::float8 AS first_s, extract(epoch FROM max(r.finished_at) - '${due}'::timestamptz)::float8 AS last_s
-    FROM schedulers s JOIN scheduler_runs r ON r.scheduler_id = s.id
-    JOIN (SELECT scheduler_id, count(*) AS runs FROM scheduler_runs GROUP BY scheduler_id) n ON n.scheduler_id = s.id
-    WHERE s.definition->>'target_attribute' = '${SCHEDULER_ATTRIBUTE}'`);
-  await db.close();
+  const schedulers = await runDueSchedulers(target, deviceCount, schedulerWaitS);
 
   // ---- the report
   const rateOf = (stored: number, run: PublishRun) => stored / ((run.lastAck - run.start) / 1000);
@@ -268,12 +208,8 @@ async function watchersAndSchedulers(target: Target) {
   console.log(`Watchers overdue for their periodic evaluation when the run ended: ${fmt(overdue.overdue)} of ${fmt(deviceCount)} (the longest by ${fmt(overdue.oldest_s)} s).`);
   console.log(`Goals: alert p95 ≤ 2 s ${p95 <= 2000 ? 'met' : 'NOT met'}; stored points/s with the watchers vs without ${lostPct >= 0 ? '−' : '+'}${fmt(Math.abs(lostPct), 1)} % (at most 10 % fewer) ${lostPct <= 10 ? 'met' : 'NOT met'}.`);
 
-  header(target, `Schedulers: ${fmt(deviceCount)} single runs (avg over last-week of a demo device's key, ${weekly.length} device/key pairs), all due at ${due}`);
-  console.log('| runs recorded | schedulers run | most runs of one | ok | first run done after (s) | all done after (s) | seen through log_list within the wait | cores used: server / bench / other processes |');
-  console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
-  console.log(`| ${fmt(runs.runs)} | ${fmt(runs.schedulers)} | ${fmt(runs.most)} | ${fmt(runs.ok)} | ${fmt(runs.first_s ?? NaN, 1)} | ${fmt(runs.last_s ?? NaN, 1)} | ${fmt(logged)} of ${fmt(deviceCount)} (${schedulerWaitS} s) | ${cores(useSchedulers)} |`);
-  const allRun = runs.runs === deviceCount && runs.schedulers === deviceCount && runs.most === 1;
-  console.log(`Goals: exactly ${fmt(deviceCount)} runs, none twice ${allRun ? 'met' : 'NOT met'}; all within 60 s ${allRun && runs.last_s <= 60 ? 'met' : 'NOT met'}.`);
+  header(target, `Schedulers: ${fmt(deviceCount)} single runs (avg over last-week of a demo device's key, ${weekly.length} device/key pairs), all due at ${schedulers.due}`);
+  printDueRuns(schedulers, deviceCount, schedulerWaitS);
 }
 
 const target = await makeTarget('engines', usePostgres);

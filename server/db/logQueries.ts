@@ -29,10 +29,20 @@ export interface EngineLog {
 
 /** Writes an engine's log row once per event key; its id, or undefined when it was already written. */
 export async function writeEngineLog(tx: Tx, log: EngineLog): Promise<number | undefined> {
-  const [row] = await rows<{ id: number }>(tx, sql`INSERT INTO logs (tenant_id, entity_id, timestamp, type, source, message, message_data, event_key)
-    VALUES (${log.tenantId}, ${log.entityId}, ${log.at}::timestamptz, ${log.type}, ${log.source}, ${log.message}, ${JSON.stringify(log.data)}::json, ${log.eventKey})
-    ON CONFLICT (tenant_id, event_key) DO NOTHING RETURNING id`);
-  return row ? Number(row.id) : undefined;
+  return (await writeEngineLogs(tx, log.tenantId, [log]))[0];
+}
+
+/** Writes the engine's log rows of one tenant in one statement, each once per event key: their ids in order, undefined where already written. */
+export async function writeEngineLogs(tx: Tx, tenantId: string, logs: readonly Omit<EngineLog, 'tenantId'>[]): Promise<(number | undefined)[]> {
+  if (!logs.length) return [];
+  const written = await rows<{ id: number; event_key: string }>(tx, sql`INSERT INTO logs (tenant_id, entity_id, timestamp, type, source, message, message_data, event_key)
+    SELECT ${tenantId}, l.entity_id, l.at, l.type, l.source, l.message, l.data, l.event_key
+    FROM jsonb_to_recordset(${JSON.stringify(logs.map((log, n) => ({ ...log, entity_id: log.entityId, event_key: log.eventKey, n })))}::jsonb)
+      AS l(entity_id int, at timestamptz, type text, source text, message text, data jsonb, event_key text, n int)
+    ORDER BY l.n
+    ON CONFLICT (tenant_id, event_key) DO NOTHING RETURNING id, event_key`);
+  const ids = new Map(written.map((row) => [row.event_key, Number(row.id)]));
+  return logs.map((log) => ids.get(log.eventKey));
 }
 
 /**

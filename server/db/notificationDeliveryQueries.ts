@@ -4,7 +4,7 @@
 // claimed attempt number keep two instances from sending or settling the same delivery.
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from './database.ts';
-import { rows } from './rows.ts';
+import { intArrayParam, rows } from './rows.ts';
 
 /** The log's field naming the record its source is about (a watcher's or scheduler's id). */
 export const LOG_SOURCE_ID_FIELD = 'source_id';
@@ -13,6 +13,7 @@ export const LOG_SOURCE_ID_FIELD = 'source_id';
 export const FAILED_DELIVERY_FIELD = 'notification_delivery_id';
 
 export interface LogRecipient {
+  logId: number;
   userId: string;
   source: string;
   modules: string[];
@@ -20,17 +21,17 @@ export interface LogRecipient {
 }
 
 /**
- * The users of the log's tenant with an active rule on `channel` that matches the log: its type
+ * For each of the logs, the users of its tenant with an active rule on `channel` that matches it: its type
  * is one of the rule's types, and the rule names no sources or one with the log's source and
  * either no `model_id` or the log's `message_data.source_id`. Logs about failed deliveries match
  * no rule.
  */
-export const logRecipients = (tx: Tx, tenantId: string, logId: number, channel: string) => rows<LogRecipient>(tx, sql`
-  SELECT DISTINCT u.id AS "userId", l.source, u.modules, u.module_permissions AS permissions
+export const logRecipients = (tx: Tx, tenantId: string, logIds: readonly number[], channel: string) => rows<LogRecipient>(tx, sql`
+  SELECT DISTINCT l.id::float8 AS "logId", u.id AS "userId", l.source, u.modules, u.module_permissions AS permissions
   FROM logs l
   JOIN notifications n ON n.tenant_id = l.tenant_id
   JOIN users u ON u.id = n.user_uuid AND u.tenant_id = l.tenant_id
-  WHERE l.id = ${logId} AND l.tenant_id = ${tenantId}
+  WHERE l.id = ANY(${intArrayParam(logIds, 'bigint')}) AND l.tenant_id = ${tenantId}
     AND l.message_data -> ${FAILED_DELIVERY_FIELD}::text IS NULL
     AND n.active AND ${channel} = ANY (n.channels)
     AND n.log_filter -> 'type' ? l.type
@@ -38,14 +39,14 @@ export const logRecipients = (tx: Tx, tenantId: string, logId: number, channel: 
       SELECT 1 FROM jsonb_array_elements(n.log_filter -> 'sources') AS named(rule_source)
       WHERE named.rule_source ->> 'model_name' = l.source
         AND (named.rule_source -> 'model_id' IS NULL OR named.rule_source ->> 'model_id' = l.message_data ->> ${LOG_SOURCE_ID_FIELD}::text)))
-  ORDER BY u.id`);
+  ORDER BY "logId", u.id`);
 
-/** Queues one pending delivery per user; one already queued for the log, user and channel stays as it is. Answers how many were new. */
-export async function insertDeliveries(tx: Tx, tenantId: string, logId: number, channel: string, userIds: string[]): Promise<number> {
-  if (!userIds.length) return 0;
-  const values = sql.join(userIds.map((userId) => sql`(${tenantId}, ${logId}, ${userId}::uuid, ${channel})`), sql`, `);
+/** Queues one pending delivery per log and user; one already queued for the log, user and channel stays as it is. Answers how many were new. */
+export async function insertDeliveries(tx: Tx, tenantId: string, channel: string, deliveries: readonly { logId: number; userId: string }[]): Promise<number> {
+  if (!deliveries.length) return 0;
   const inserted = await rows<{ id: string }>(tx, sql`
-    INSERT INTO notification_deliveries (tenant_id, log_id, user_uuid, channel) VALUES ${values}
+    INSERT INTO notification_deliveries (tenant_id, log_id, user_uuid, channel)
+    SELECT ${tenantId}, d."logId", d."userId", ${channel} FROM jsonb_to_recordset(${JSON.stringify(deliveries)}::jsonb) AS d("logId" bigint, "userId" uuid)
     ON CONFLICT (log_id, user_uuid, channel) DO NOTHING RETURNING id`);
   return inserted.length;
 }

@@ -92,8 +92,18 @@ function filterCondition(table: RecordTable, filter: RecordFilter): SQL | undefi
 
 /** The row of `id` in scope (its selection, and the user's grant on granted models), or undefined. */
 export async function findRow(tx: Tx, table: RecordTable, scope: RecordScope, id: number): Promise<Record<string, unknown> | undefined> {
-  const [row] = await tx.select(selectionFor(table, scope) as never).from(table.table).where(and(eq(table.id, id), ...scopeConditions(table, scope)));
-  return row;
+  return (await findRows(tx, table, scope, [id])).get(id);
+}
+
+/** The key of a read's row holding its id whatever the model calls it (taken off before the row is answered). */
+const ROW_ID_KEY = '$rowId';
+
+/** The rows of `ids` in scope, by id, as findRow reads each (one statement; an id not there is missing). */
+export async function findRows(tx: Tx, table: RecordTable, scope: RecordScope, ids: readonly number[]): Promise<Map<number, Record<string, unknown>>> {
+  if (!ids.length) return new Map();
+  const found = await tx.select({ ...selectionFor(table, scope), [ROW_ID_KEY]: table.id } as never).from(table.table)
+    .where(and(ids.length === 1 ? eq(table.id, ids[0]) : inArray(table.id, [...ids]), ...scopeConditions(table, scope))) as Record<string, unknown>[];
+  return new Map(found.map(({ [ROW_ID_KEY]: id, ...row }) => [Number(id), row]));
 }
 
 /** One page of the rows in scope matching the page's filters and search, and how many match in all. */

@@ -18,8 +18,8 @@ function checkedInt(value: number): number {
 /** An int[] of ids, each a parameter (an empty array too). */
 export const intArray = (values: number[]) => sql`ARRAY[${intList(values.map(checkedInt))}]::int[]`;
 
-/** An int[] of ids as one parameter (a list of thousands: the engines' batches). */
-export const intArrayParam = (values: number[]) => sql`${`{${values.map(checkedInt).join(',')}}`}::int[]`;
+/** An int[] (or bigint[]) of ids as one parameter (a list of thousands: the engines' batches). */
+export const intArrayParam = (values: readonly number[], type: 'int' | 'bigint' = 'int') => sql`${`{${values.map(checkedInt).join(',')}}`}::${sql.raw(type)}[]`;
 
 /** A text[] of values, each a parameter. */
 export const textArray = (values: string[]) => sql`ARRAY[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`;

@@ -8,7 +8,7 @@ import type { Scheduler } from '../../src/schemas/scheduler.ts';
 import type { Database, Tx } from './database.ts';
 import type { SourceSpans } from '../time/kpiTime.ts';
 import { planSourceRows } from './kpiDataQueries.ts';
-import { intArray, rows } from './rows.ts';
+import { rows } from './rows.ts';
 
 /** How long a claim holds: an instance that died mid-run lets another take the occurrence after it. */
 export const CLAIM_MS = 60_000;
@@ -30,7 +30,7 @@ export interface SchedulerRow {
 /**
  * Claims up to `limit` due active schedulers across tenants, taken in turn: each tenant's first
  * due, then each one's second… — a tenant with 10,000 due at one minute fills a claim alone, and
- * delays another tenant's by one claim at most.
+ * delays another tenant's by one claim at most. Answers them in the order they fell due.
  */
 export function claimDueSchedulers(db: Database, limit: number): Promise<SchedulerRow[]> {
   return db.systemQuery<SchedulerRow>(sql`WITH due AS (
@@ -39,11 +39,13 @@ export function claimDueSchedulers(db: Database, limit: number): Promise<Schedul
     ), picked AS (
       SELECT s.id FROM schedulers s JOIN due ON due.id = s.id
       ORDER BY due.rank, due.next_run_at LIMIT ${limit} FOR UPDATE OF s SKIP LOCKED
+    ), claimed AS (
+      UPDATE schedulers s SET claimed_until = now() + make_interval(secs => ${CLAIM_MS / 1000})
+      FROM picked WHERE s.id = picked.id
+      RETURNING s.id, s.tenant_id, s.name, s.definition, s.entity_ids, s.entity_type_ids, (extract(epoch FROM s.next_run_at) * 1000)::float8 AS occurrence_ms,
+        s.failed_attempts, s.last_failure
     )
-    UPDATE schedulers s SET claimed_until = now() + make_interval(secs => ${CLAIM_MS / 1000})
-    FROM picked WHERE s.id = picked.id
-    RETURNING s.id, s.tenant_id, s.name, s.definition, s.entity_ids, s.entity_type_ids, (extract(epoch FROM s.next_run_at) * 1000)::float8 AS occurrence_ms,
-      s.failed_attempts, s.last_failure`);
+    SELECT * FROM claimed ORDER BY occurrence_ms, id`);
 }
 
 /** A run that failed (rolled back): counted with its reason, and tried again once the claim lapses after `retryAfterMs`. */
@@ -53,25 +55,50 @@ export async function recordFailedAttempt(db: Database, schedulerId: number, fai
     WHERE id = ${schedulerId}`);
 }
 
-/** Records an occurrence's run; false when it was already run (by this or another instance). */
-export async function recordRun(tx: Tx, run: { tenantId: string; schedulerId: number; occurrence: string; result: string; message: string }): Promise<boolean> {
-  const stored = await rows(tx, sql`INSERT INTO scheduler_runs (tenant_id, scheduler_id, occurrence_at, result, message)
-    VALUES (${run.tenantId}, ${run.schedulerId}, ${run.occurrence}::timestamptz, ${run.result}, ${run.message})
-    ON CONFLICT (scheduler_id, occurrence_at) DO NOTHING RETURNING 1`);
-  return stored.length > 0;
+/** An occurrence of a scheduler: its instant (ISO). */
+export interface SchedulerOccurrence { schedulerId: number; occurrence: string }
+
+/**
+ * Records the occurrences' runs (of one tenant, at most one per scheduler), in scheduler order so
+ * two instances never wait on each other in a circle; answers the schedulers whose occurrence was
+ * recorded now — the others were run already (by this or another instance).
+ */
+export async function recordRuns(tx: Tx, tenantId: string, runs: readonly (SchedulerOccurrence & { result: string })[]): Promise<Set<number>> {
+  if (!runs.length) return new Set();
+  const stored = await rows<{ scheduler_id: number }>(tx, sql`INSERT INTO scheduler_runs (tenant_id, scheduler_id, occurrence_at, result, message)
+    SELECT ${tenantId}, r."schedulerId", r.occurrence, r.result, '' FROM jsonb_to_recordset(${JSON.stringify(runs)}::jsonb) AS r("schedulerId" int, occurrence timestamptz, result text)
+    ORDER BY r."schedulerId"
+    ON CONFLICT (scheduler_id, occurrence_at) DO NOTHING RETURNING scheduler_id`);
+  return new Set(stored.map((row) => row.scheduler_id));
 }
 
-/** The recorded run's outcome, once known (in the run's transaction). */
-export async function updateRun(tx: Tx, schedulerId: number, occurrence: string, result: string, message: string): Promise<void> {
-  await tx.execute(sql`UPDATE scheduler_runs SET result = ${result}, message = ${message}, finished_at = now()
-    WHERE scheduler_id = ${schedulerId} AND occurrence_at = ${occurrence}::timestamptz`);
+/** The recorded runs' outcomes, once known (in the runs' transaction). */
+export async function updateRuns(tx: Tx, runs: readonly (SchedulerOccurrence & { result: string; message: string })[]): Promise<void> {
+  if (!runs.length) return;
+  await tx.execute(sql`UPDATE scheduler_runs r SET result = v.result, message = v.message, finished_at = now()
+    FROM jsonb_to_recordset(${JSON.stringify(runs)}::jsonb) AS v("schedulerId" int, occurrence timestamptz, result text, message text)
+    WHERE r.scheduler_id = v."schedulerId" AND r.occurrence_at = v.occurrence`);
 }
 
-/** The scheduler's entities: its ids and every entity of its types, in the tenant. */
-export async function schedulerEntities(tx: Tx, scheduler: SchedulerRow): Promise<{ id: number; entity_type_id: number }[]> {
-  return rows(tx, sql`SELECT id, entity_type_id FROM entities
-    WHERE tenant_id = ${scheduler.tenant_id} AND (id = ANY(${intArray(scheduler.entity_ids ?? [])}) OR entity_type_id = ANY(${intArray(scheduler.entity_type_ids ?? [])}))
-    ORDER BY id`);
+/** Each scheduler's entities: its ids and every entity of its types, in the tenant (a scheduler with none: no entry). */
+export async function schedulersEntities(tx: Tx, tenantId: string, schedulers: readonly Pick<SchedulerRow, 'id' | 'entity_ids' | 'entity_type_ids'>[]): Promise<Map<number, { id: number; entity_type_id: number }[]>> {
+  const wanted = schedulers.map(({ id, entity_ids: ids, entity_type_ids: types }) => ({ id, ids: ids ?? [], types: types ?? [] }));
+  const ids = (list: string) => sql`ARRAY(SELECT jsonb_array_elements_text(${sql.raw(list)})::int)`;
+  const found = await rows<{ scheduler_id: number; id: number; entity_type_id: number }>(tx, sql`SELECT w.id AS scheduler_id, e.id, e.entity_type_id
+    FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS w(id int, ids jsonb, types jsonb)
+    CROSS JOIN LATERAL (
+      SELECT id, entity_type_id FROM entities WHERE tenant_id = ${tenantId} AND id = ANY(${ids('w.ids')})
+      UNION
+      SELECT id, entity_type_id FROM entities WHERE tenant_id = ${tenantId} AND entity_type_id = ANY(${ids('w.types')})
+    ) e
+    ORDER BY w.id, e.id`);
+  const entities = new Map<number, { id: number; entity_type_id: number }[]>();
+  for (const { scheduler_id: schedulerId, id, entity_type_id: type } of found) {
+    let list = entities.get(schedulerId);
+    if (!list) entities.set(schedulerId, list = []);
+    list.push({ id, entity_type_id: type });
+  }
+  return entities;
 }
 
 export type RunAggregation = 'avg' | 'max' | 'min' | 'sum' | 'latest-value';
@@ -103,9 +130,11 @@ export function writeTargetAttribute(tx: Tx, tenantId: string, attribute: string
     RETURNING e.id, e.entity_type_id, e.attributes`);
 }
 
-/** The scheduler after a run: its result, its next run (none: a single run done), its claim and failures cleared. */
-export async function finishOccurrence(tx: Tx, schedulerId: number, result: string | null, nextRunAt: string | null): Promise<void> {
-  await tx.execute(sql`UPDATE schedulers SET result = coalesce(${result}, result), next_run_at = ${nextRunAt}::timestamptz, claimed_until = NULL,
+/** The schedulers after their runs: each one's result (null: kept), its next run (null: a single run done), its claim and failures cleared. */
+export async function finishOccurrences(tx: Tx, finished: readonly { schedulerId: number; result: string | null; next: string | null }[]): Promise<void> {
+  if (!finished.length) return;
+  await tx.execute(sql`UPDATE schedulers s SET result = coalesce(v.result, s.result), next_run_at = v.next, claimed_until = NULL,
       failed_attempts = 0, last_failure = NULL
-    WHERE id = ${schedulerId}`);
+    FROM jsonb_to_recordset(${JSON.stringify(finished)}::jsonb) AS v("schedulerId" int, result text, next timestamptz)
+    WHERE s.id = v."schedulerId"`);
 }

@@ -28,24 +28,26 @@ export function startEngines(app: FastifyInstance, options: AppOptions, events: 
     ? startNotificationDelivery(options.db, { smtpUrl: options.smtp.url, from: options.smtp.from, onError: report('notification delivery failed') })
     : NOTIFICATIONS_OFF;
   /**
-   * An engine's log hooks: in the log's transaction its e-mails are queued and its in-app
+   * An engine's log hooks: in the logs' transaction their e-mails are queued and its in-app
    * recipients found; after the commit the sender wakes and the log is told to them. One per
    * engine: each runs its transactions one after another, so what waits is committed.
    */
   const logged = () => {
     const inApp: { tenantId: string; logId: number; users: string[] }[] = [];
     return {
-      onLogged: async (tx: Tx, tenantId: string, logId: number) => {
-        await notifications.queueDeliveries(tx, tenantId, logId);
-        inApp.push({ tenantId, logId, users: await inAppRecipients(tx, tenantId, logId) });
+      onLogged: async (tx: Tx, tenantId: string, logIds: readonly number[]) => {
+        await notifications.queueDeliveries(tx, tenantId, logIds);
+        for (const { logId, users } of await inAppRecipients(tx, tenantId, logIds)) inApp.push({ tenantId, logId, users });
       },
       afterLogged: () => {
         notifications.wake();
-        for (const { tenantId, logId, users } of inApp.splice(0)) events.emit('engine.changed', { tenantId, model: 'log', id: logId, action: 'created', notify: users });
+        for (const [tenantId, logs] of Map.groupBy(inApp.splice(0), (log) => log.tenantId)) {
+          events.emit('engine.changed', { tenantId, model: 'log', records: logs.map(({ logId, users }) => ({ id: logId, notify: users })), action: 'created' });
+        }
       },
     };
   };
-  const changed = (model: string) => (tenantId: string, id: number) => events.emit('engine.changed', { tenantId, model, id });
+  const changed = (model: string) => (tenantId: string, id: number) => events.emit('engine.changed', { tenantId, model, records: [{ id }] });
 
   const watcherEngine = startWatcherEngine(options.db, {
     ...logged(),
@@ -67,7 +69,7 @@ export function startEngines(app: FastifyInstance, options: AppOptions, events: 
         events.emit('entity.updated', { tenantId, update: { id: entity.id, entity_type_id: entity.entity_type_id, diff: { attributes: entity.attributes }, updated_at: updatedAt } });
       }
     },
-    onSchedulerChanged: changed('scheduler'),
+    onSchedulersChanged: (tenantId, ids) => events.emit('engine.changed', { tenantId, model: 'scheduler', records: ids.map((id) => ({ id })) }),
   });
   const lightingEngine = startLightingEngine(options.db, { everyMs: options.enginesEveryMs, now: options.lightingNow, onError: report('lighting tick failed') });
   const maintenanceEngine = startMaintenanceEngine(options.db, { onError: report('maintenance window progress failed'), onWindowChanged: changed('maintenance_window') });

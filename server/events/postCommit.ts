@@ -16,8 +16,8 @@ export type PostCommitEvents = {
   'tenant.changed': { tenantId: string };
   /** A batch of devices' latest values was committed. */
   'telemetry.latest': LatestChange[];
-  /** An engine changed a record of its own (a watcher's alert, a scheduler's run, a window's state); `notify`: the users a new log entry is for. */
-  'engine.changed': { tenantId: string; model: string; id: number; action?: 'created' | 'updated'; notify?: string[] };
+  /** An engine changed records of its own, of one model (a watcher's alert, schedulers' runs, a window's state); `notify`: the users a new log entry is for. */
+  'engine.changed': { tenantId: string; model: string; records: { id: number; notify?: string[] }[]; action?: 'created' | 'updated' };
 };
 
 export type PostCommitBus = EventBus<PostCommitEvents>;

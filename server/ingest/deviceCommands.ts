@@ -40,7 +40,7 @@ const ANSWERS_PER_STATEMENT = 1_000;
 export interface DeviceCommandsOptions {
   onError(error: unknown): void;
   /** In the log's transaction: a failed command's log row was written (notifications are queued here). */
-  onLogged?(tx: Tx, tenantId: string, logId: number): Promise<void>;
+  onLogged?(tx: Tx, tenantId: string, logIds: readonly number[]): Promise<void>;
   /** After the commit: a failed command was logged. */
   afterLogged?(): void;
 }
@@ -124,7 +124,7 @@ export function deviceCommands(db: Database, downlink: DeviceDownlink, options: 
       message: `${command.method} failed: ${reason}`, eventKey: `command:${command.id}`,
       data: { event: 'command_failed', entity: await entityName(tx, command.entity_id), command: command.id, method: command.method, params: command.params, reason },
     });
-    if (logId !== undefined) await options.onLogged?.(tx, command.tenant_id, logId);
+    if (logId !== undefined) await options.onLogged?.(tx, command.tenant_id, [logId]);
     return logId !== undefined;
   }
 

@@ -12,7 +12,7 @@ import type { FieldSchema } from '../../src/schemas/model.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { grantHolders, userParam } from '../db/grantQueries.ts';
 import {
-  deleteRow, findRow, GRANT_KEY, insertRow, linkCount, listRows, removeLinks, updateRow, writeLinks, type RecordScope,
+  deleteRow, findRow, findRows, GRANT_KEY, insertRow, linkCount, listRows, removeLinks, updateRow, writeLinks, type RecordScope,
 } from '../db/resourceQueries.ts';
 import { ApiError, answerTooLarge, badRequest, MAX_ANSWER_CHARS, notFound } from '../errors.ts';
 import type { PostCommitBus } from '../events/postCommit.ts';
@@ -227,14 +227,17 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
   };
 
   /**
-   * Publishes a record an engine changed or wrote outside the doors (a watcher's alert, a log), as
-   * it now is (nothing when it is not there: its transaction rolled back); `notify` makes it an
-   * in-app notification for those users.
+   * Publishes records an engine changed or wrote outside the doors (a watcher's alert, logs), as
+   * they now are (nothing for one that is not there: its transaction rolled back), read together;
+   * `notify` makes one an in-app notification for those users.
    */
-  options.events.on('engine.changed', 'resource answers of engine changes', async ({ tenantId, model: name, id, action, notify }) => {
+  options.events.on('engine.changed', 'resource answers of engine changes', async ({ tenantId, model: name, records, action }) => {
     const model = modelOf(name);
-    const row = await db.tenantTx(tenantId, (tx) => findRow(tx, model.storage, { tenantId, userId: '' }, id));
-    if (row) publish(tenantId, model, action ?? 'updated', id, toRecord(model, row), { notify });
+    const rows = await db.tenantTx(tenantId, (tx) => findRows(tx, model.storage, { tenantId, userId: '' }, records.map((record) => record.id)));
+    for (const { id, notify } of records) {
+      const row = rows.get(id);
+      if (row) publish(tenantId, model, action ?? 'updated', id, toRecord(model, row), { notify });
+    }
   });
 
   return {

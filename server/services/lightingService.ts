@@ -30,7 +30,7 @@ export interface LightingServiceHooks {
   /** The lighting engine's clock: a lamp whose override ends is decided as the engine would now. */
   now(): number;
   /** In the log's transaction, and after the commit (notifications). */
-  onLogged?(tx: Tx, tenantId: string, logId: number): Promise<void>;
+  onLogged?(tx: Tx, tenantId: string, logIds: readonly number[]): Promise<void>;
   afterLogged?(): void;
 }
 
@@ -40,7 +40,7 @@ export function lightingService(db: Database, hooks: LightingServiceHooks) {
       tenantId: caller.tenantId, entityId: lamps.length === 1 ? lamps[0] : null, at: new Date().toISOString(), type: 'notice', source: 'profile',
       message, eventKey: `lighting:${randomUUID()}`, data: { ...data, user: caller.userId, lamps: lamps.length },
     });
-    if (logId !== undefined) await hooks.onLogged?.(tx, caller.tenantId, logId);
+    if (logId !== undefined) await hooks.onLogged?.(tx, caller.tenantId, [logId]);
   };
 
   return {

@@ -37,7 +37,7 @@ async function writeLog(tenantId: string, log: LogInput): Promise<{ id: number; 
       VALUES (${tenantId}, ${log.entityId ?? null}, coalesce(${log.timestamp ?? null}::timestamptz, now()), ${log.type}, ${log.source}, ${log.message},
         ${JSON.stringify(log.messageData ?? {})}::jsonb)
       RETURNING id`);
-    return { id: Number(id), queued: await queueDeliveries(tx, tenantId, Number(id)) };
+    return { id: Number(id), queued: await queueDeliveries(tx, tenantId, [Number(id)]) };
   });
 }
 
@@ -187,8 +187,8 @@ describe(`notification e-mails on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`,
     const nobody = ['other-type@demo.city', 'other-watcher@demo.city', 'inactive@demo.city', 'in-app@demo.city', 'scheduler-fan@demo.city', 'admin@demo.facility'];
     expect((await deliveriesOf(log.id)).map(({ email }) => email).filter((email) => nobody.includes(email))).toEqual([]);
     // tenant B's transaction finds no log of tenant A to queue, whatever it is asked
-    expect(await t.db.tenantTx(facility, (tx) => queueDeliveries(tx, city, log.id))).toBe(0);
-    expect(await t.db.tenantTx(facility, (tx) => queueDeliveries(tx, facility, log.id))).toBe(0);
+    expect(await t.db.tenantTx(facility, (tx) => queueDeliveries(tx, city, [log.id]))).toBe(0);
+    expect(await t.db.tenantTx(facility, (tx) => queueDeliveries(tx, facility, [log.id]))).toBe(0);
     startDelivery();
     await allSettled(log.id);
     expect(receivedAbout('Lamp power above limit').map(({ to }) => to).sort()).toEqual(['admin@demo.city', 'anna@demo.city', 'minji@demo.city', 'operator@demo.city']);
@@ -214,10 +214,10 @@ describe(`notification e-mails on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`,
   it('are queued once however often a log is queued', async () => {
     const log = await writeLog(city, { type: 'alert', source: 'watcher', message: 'Door open', messageData: { source_id: ids.highTemperature } });
     expect(log.queued).toBe(1);
-    expect(await t.db.tenantTx(city, async (tx) => [await queueDeliveries(tx, city, log.id), await queueDeliveries(tx, city, log.id)])).toEqual([0, 0]);
+    expect(await t.db.tenantTx(city, async (tx) => [await queueDeliveries(tx, city, [log.id]), await queueDeliveries(tx, city, [log.id])])).toEqual([0, 0]);
     startDelivery();
     await allSettled(log.id);
-    expect(await t.db.tenantTx(city, (tx) => queueDeliveries(tx, city, log.id))).toBe(0);
+    expect(await t.db.tenantTx(city, (tx) => queueDeliveries(tx, city, [log.id]))).toBe(0);
     expect(await deliveriesOf(log.id)).toMatchObject([{ email: 'admin@demo.city', status: 'sent' }]);
     expect(receivedAbout('Door open')).toHaveLength(1);
   });
@@ -259,7 +259,7 @@ describe(`notification e-mails on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`,
       message: 'E-mail to refused@demo.city about "Cabinet flooded" failed: the mail server refused the recipient (550)',
     }]);
     // the admin's rule takes every error of any source, yet a failure is never delivered itself
-    expect(await t.db.tenantTx(city, (tx) => queueDeliveries(tx, city, Number(failures[0].id)))).toBe(0);
+    expect(await t.db.tenantTx(city, (tx) => queueDeliveries(tx, city, [Number(failures[0].id)]))).toBe(0);
   });
 
   it('a mail server that is down is tried again, and the e-mail arrives once it is up', async () => {

@@ -192,6 +192,56 @@ describe('a run that keeps failing', () => {
   });
 });
 
+describe('many due at once', () => {
+  const staticValue = (value: number, target: string) => ({ kind: 'periodic', expression: '0 6 * * 1', aggregation: 'static-value', value, time_slot: 'last-week', target_attribute: target });
+  /** Makes the schedulers due at once (one claim), `first` a minute before the others. */
+  const dueTogether = (ids: number[], first?: number) => t.db.systemQuery(sql`UPDATE schedulers
+    SET next_run_at = now() - CASE WHEN id = ${first ?? 0} THEN interval '2 minutes' ELSE interval '1 minute' END
+    WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`);
+
+  it('run together, each once; of two writing one attribute the later one\'s value stays', async () => {
+    const early = await createScheduler({ name: 'Early', entity_ids: [meters[0]], definition: staticValue(1, 'shared') });
+    const late = await createScheduler({ name: 'Late', entity_ids: [meters[0]], definition: staticValue(2, 'shared') });
+    const many: number[] = [];
+    for (let i = 0; i < 30; i++) many.push(await createScheduler({ name: `Many ${i}`, definition: staticValue(i, `many_${i}`) }));
+    const averages = await createScheduler({ name: 'Load avg again', definition: { kind: 'periodic', expression: '0 6 * * 1', aggregation: 'avg', key: 'load', time_slot: 'last-week', target_attribute: 'load_avg_again' } });
+    const all = [early, late, averages, ...many];
+    await dueTogether(all, early);
+    for (const id of all) await until(() => runsOf(id), (runs) => runs.length > 0);
+    const [attributes, second] = [await attributesOf(meters[0]), await attributesOf(meters[1])];
+    expect(attributes.shared).toBe(2);
+    for (let i = 0; i < 30; i++) expect(attributes[`many_${i}`]).toBe(i);
+    expect([attributes.load_avg_again, second.load_avg_again]).toEqual([30, 5]);
+    for (const id of all) {
+      expect((await runsOf(id)).map((run) => run.result)).toEqual(['ok']);
+      expect(await logsOf(id)).toHaveLength(1);
+    }
+  });
+
+  it('one that fails holds back none of the others: it alone is rolled back and tried again after its back-off', async () => {
+    const { ids: [refusing] } = await makeEntities(t, tenantId, 'Refusing meter', 1);
+    await t.db.systemQuery(sql.raw(`CREATE FUNCTION refuse_meter() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'canceling statement due to statement timeout' USING ERRCODE = 'query_canceled'; END $$`));
+    await t.db.systemQuery(sql.raw(`CREATE TRIGGER refuse_meter BEFORE UPDATE ON entities FOR EACH ROW WHEN (OLD.id = ${refusing}) EXECUTE FUNCTION refuse_meter()`));
+    try {
+      const refused = await createScheduler({ name: 'Refused', entity_ids: [refusing], definition: staticValue(9, 'refused') });
+      const beside: number[] = [];
+      for (let i = 0; i < 5; i++) beside.push(await createScheduler({ name: `Beside ${i}`, definition: staticValue(i, `beside_${i}`) }));
+      await dueTogether([refused, ...beside]);
+      for (const id of beside) await until(() => runsOf(id), (runs) => runs.length > 0);
+      for (const id of beside) expect((await runsOf(id)).map((run) => run.result)).toEqual(['ok']);
+      expect((await attributesOf(meters[0])).beside_4).toBe(4);
+      const [state] = await t.db.systemQuery<{ failed_attempts: number }>(sql`SELECT failed_attempts FROM schedulers WHERE id = ${refused}`);
+      expect(state.failed_attempts).toBeGreaterThanOrEqual(1);
+      expect((await attributesOf(refusing)).refused).toBeUndefined();
+      await t.db.systemQuery(sql`UPDATE schedulers SET status = 'inactive' WHERE id = ${refused}`);
+    } finally {
+      await t.db.systemQuery(sql.raw('DROP TRIGGER IF EXISTS refuse_meter ON entities'));
+      await t.db.systemQuery(sql.raw('DROP FUNCTION refuse_meter()'));
+    }
+  });
+});
+
 describe('after downtime', () => {
   it('runs each occurrence missed in the last day once, skips older ones with one log row', async () => {
     const hour = 3_600_000;

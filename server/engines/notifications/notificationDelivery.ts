@@ -9,8 +9,8 @@ import { queueDeliveries } from './queueDeliveries.ts';
 import { smtpMailer } from './smtpMailer.ts';
 
 export interface NotificationDelivery {
-  /** In the transaction that wrote the log: queues its notifications; answers how many. */
-  queueDeliveries(tx: Tx, tenantId: string, logId: number): Promise<number>;
+  /** In the transaction that wrote the logs: queues their notifications; answers how many. */
+  queueDeliveries(tx: Tx, tenantId: string, logIds: readonly number[]): Promise<number>;
   /** After that transaction committed: sends now rather than at the next round. */
   wake(): void;
   /** Begins no further e-mail, waits for those under way. Before the database closes. */
@@ -35,7 +35,7 @@ export function startNotificationDelivery(db: Database, { smtpUrl, from, onError
   let stopping = false;
   const loop = startWorkLoop({ work: () => sendDueEmails(db, mailer, senderLimits, () => stopping), everyMs, onError });
   return {
-    queueDeliveries: (tx, tenantId, logId) => queueDeliveries(tx, tenantId, logId),
+    queueDeliveries: (tx, tenantId, logIds) => queueDeliveries(tx, tenantId, logIds),
     wake: () => loop.wake(),
     async stop() {
       stopping = true;

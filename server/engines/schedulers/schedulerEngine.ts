@@ -1,63 +1,42 @@
 // The scheduler engine: runs each due occurrence of the tenants' schedulers exactly once. Due
-// schedulers are claimed across tenants (SKIP LOCKED, a claim that lapses after CLAIM_MS); each
-// occurrence runs in one transaction of its tenant that first records the run under the unique key
-// (scheduler, occurrence) — a second instance waits on that key and then finds it taken — then
-// reads the aggregation over the time slot, writes the target attribute of the entities, logs the
-// run and moves the scheduler to its next occurrence. An instance that dies mid-run leaves nothing:
-// the transaction rolls back and the claim lapses, so another instance runs the occurrence. A run
-// that fails (rolled back) is tried again after a back-off; after MAX_FAILED_ATTEMPTS the
-// occurrence is given up: recorded and logged as failed, with the reason, and the next one is due.
+// schedulers are claimed across tenants (SKIP LOCKED, a claim that lapses after CLAIM_MS); a
+// claim's occurrences of one tenant run together in one transaction (statements over all of them:
+// a city's thousands due at one minute cost a few statements a hundred runs) that first records
+// the runs under the unique key (scheduler, occurrence) — a second instance waits on that key and
+// then finds them taken — then reads the aggregations over the time slots, writes the target
+// attributes of the entities, logs the runs and moves the schedulers to their next occurrences.
+// An instance that dies mid-run leaves nothing: the transaction rolls back and the claim lapses, so
+// another instance runs the occurrences. When runs together fail, each is run alone, so one
+// failing run holds back no other; a run that fails alone (rolled back) is tried again after a
+// back-off, and after MAX_FAILED_ATTEMPTS the occurrence is given up: recorded and logged as
+// failed, with the reason, and the next one is due.
 import type { Database, Tx } from '../../db/database.ts';
-import { isDatabaseUnavailable, isStatementTimeout } from '../../db/databaseErrors.ts';
 import { tenantTimeZone } from '../../db/directoryQueries.ts';
-import {
-  aggregateOverSlot, claimDueSchedulers, finishOccurrence, recordFailedAttempt, recordRun, schedulerEntities, updateRun, writeTargetAttribute,
-  type RunAggregation, type SchedulerRow,
-} from '../../db/schedulerQueries.ts';
-import { writeEngineLog } from '../../db/logQueries.ts';
+import { claimDueSchedulers, finishOccurrences, recordFailedAttempt, recordRuns, updateRuns, type SchedulerRow } from '../../db/schedulerQueries.ts';
+import { writeEngineLogs } from '../../db/logQueries.ts';
 import { timeZoneOrUtc } from '../../../src/shared/lighting/localTime.ts';
 import { foldedUntil } from '../../db/rollupQueries.ts';
-import { calendarRange, foldedPlan, offsetsWithin, type CalendarTimeRange } from '../../time/kpiTime.ts';
 import { startWorkLoop } from '../../workLoop.ts';
-import { ComplexQueryRefused, runComplexQuery, type ComplexQueryResult } from '../../services/complexQuery/complexQuery.ts';
 import { planOccurrence } from './occurrences.ts';
+import { complexAnswer, failureReason, outcomeOf, runOccurrences, type Due, type FailureReason, type RunOutcome } from './occurrenceRuns.ts';
 
 const CLAIM_BATCH = 100;
+/** Runs together name at most this many entities in all; a scheduler over entity types runs alone (how many it has is read in the run). */
+const TOGETHER_ENTITIES = 10_000;
 export const MAX_FAILED_ATTEMPTS = 3;
 /** A failed run is tried again after this many of the engine's passes, times the failures so far (5 s passes: 30 s, 60 s). */
 const RETRY_AFTER_PASSES = 6;
 
-/** Why a run failed (never the database's own text): a code kept with the scheduler, its words in the log. */
-const FAILURE_REASONS = {
-  timeout: 'it took longer than the database allows',
-  unavailable: 'the database could not be reached',
-  unexpected: 'an unexpected error, see the server log',
-};
-type FailureReason = keyof typeof FAILURE_REASONS;
-
-function failureReason(error: unknown): FailureReason {
-  if (isStatementTimeout(error)) return 'timeout';
-  if (isDatabaseUnavailable(error)) return 'unavailable';
-  return 'unexpected';
-}
-
-/** What one occurrence did: its result, its log line, the entities whose attribute it wrote. */
-interface RunOutcome {
-  result: 'ok' | 'nok';
-  message: string;
-  written: { id: number; entity_type_id: number; attributes: Record<string, unknown> }[];
-}
-
 export interface SchedulerEngineOptions {
   onError(error: unknown): void;
-  /** In the run's transaction: its log row was written (notifications are queued here). */
-  onLogged?(tx: Tx, tenantId: string, logId: number): Promise<void>;
+  /** In the runs' transaction: their log rows were written (notifications are queued here). */
+  onLogged?(tx: Tx, tenantId: string, logIds: readonly number[]): Promise<void>;
   /** After the commit: a run was logged (deliveries may be waiting). */
   afterLogged?(): void;
-  /** After the commit: entities whose attributes a run wrote. */
+  /** After the commit: entities whose attributes runs wrote. */
   onEntitiesChanged?(tenantId: string, entities: RunOutcome['written']): void;
-  /** After the commit: the scheduler's result or next run changed. */
-  onSchedulerChanged?(tenantId: string, schedulerId: number): void;
+  /** After the commit: the schedulers' results or next runs changed. */
+  onSchedulersChanged?(tenantId: string, schedulerIds: number[]): void;
   everyMs?: number;
   /** The clock (tests). */
   now?: () => number;
@@ -65,116 +44,115 @@ export interface SchedulerEngineOptions {
 
 export interface SchedulerEngine { stop(): Promise<void> }
 
-const SLOT_RANGES: Record<string, CalendarTimeRange> = { 'last-week': 'last_week', 'last-month': 'last_month', 'last-year': 'last_year' };
-
-/** A complex query's answer, or why it was refused (read before the run's transaction: it is its own statement). */
-type ComplexAnswer = { value: ComplexQueryResult } | { refused: string };
-
-async function complexAnswer(db: Database, scheduler: SchedulerRow, zone: string, occurrence: number): Promise<ComplexAnswer> {
-  const { definition } = scheduler;
-  try {
-    const value = await runComplexQuery(db, {
-      tenantId: scheduler.tenant_id, timeZone: zone, query: definition.query ?? '', now: occurrence, timeSlot: definition.time_slot,
-      entityIds: scheduler.entity_ids ?? [], entityTypeIds: scheduler.entity_type_ids ?? [],
-    });
-    return { value };
-  } catch (error) {
-    if (error instanceof ComplexQueryRefused) return { refused: error.message };
-    throw error;
+/** The claimed schedulers of one tenant in groups to run together: in claim order, up to TOGETHER_ENTITIES listed entities; one over entity types alone. */
+function together(dues: Due[]): Due[][] {
+  const groups: Due[][] = [];
+  let group: Due[] = [];
+  let entities = 0;
+  for (const due of dues) {
+    const listed = due.scheduler.entity_ids?.length ?? 0;
+    const alone = (due.scheduler.entity_type_ids?.length ?? 0) > 0;
+    if (group.length && (alone || entities + listed > TOGETHER_ENTITIES)) {
+      groups.push(group);
+      group = [];
+      entities = 0;
+    }
+    group.push(due);
+    entities += listed;
+    if (alone) {
+      groups.push(group);
+      group = [];
+      entities = 0;
+    }
   }
-}
-
-/** The run's work inside its transaction: the values over the slot, written into the target attribute. */
-/** What a pass reads once for all of its runs: each tenant's zone, and how far the roll-ups hold the raw points. */
-interface Pass { zones: Map<string, string>; foldedUntil: number }
-
-async function runOccurrence(tx: Tx, scheduler: SchedulerRow, zone: string, occurrence: number, foldedUntil: number, complex?: ComplexAnswer): Promise<RunOutcome> {
-  const { definition } = scheduler;
-  const entities = await schedulerEntities(tx, scheduler);
-  if (!entities.length) return { result: 'nok', message: `${scheduler.name}: no entities to write ${definition.target_attribute} of`, written: [] };
-  const ids = entities.map((entity) => entity.id);
-  let values: { entity_id: number; value: unknown }[];
-  let what: string;
-  if (definition.aggregation === 'static-value') {
-    values = ids.map((id) => ({ entity_id: id, value: definition.value ?? null }));
-    what = `the value ${definition.value}`;
-  } else if (complex) {
-    if ('refused' in complex) return { result: 'nok', message: `${scheduler.name}: Test of query ended with error = ${complex.refused}`, written: [] };
-    values = complex.value === null ? [] : ids.map((id) => ({ entity_id: id, value: complex.value }));
-    what = 'the complex query';
-  } else {
-    const [from, to] = calendarRange(zone, SLOT_RANGES[definition.time_slot], occurrence);
-    const quarterHours = offsetsWithin(zone, from, to).some((offset) => offset % 3_600_000 !== 0);
-    const rows = await aggregateOverSlot(tx, {
-      tenantId: scheduler.tenant_id, zone, entityIds: ids, key: definition.key ?? '', aggregation: definition.aggregation as RunAggregation,
-      plan: foldedPlan([{ source: quarterHours ? 'telemetry_quarter_hourly' : 'telemetry_hourly', spans: [[from, to]] }], zone, foldedUntil),
-    });
-    values = rows.filter((row) => row.value !== null).map((row) => ({ entity_id: row.entity_id, value: Number(row.value) }));
-    what = `${definition.aggregation} of ${definition.key} over ${definition.time_slot}`;
-  }
-  const written = await writeTargetAttribute(tx, scheduler.tenant_id, definition.target_attribute, values);
-  return written.length
-    ? { result: 'ok', message: `${scheduler.name}: wrote ${definition.target_attribute} (${what}) of ${written.length} of ${entities.length} entities`, written }
-    : { result: 'nok', message: `${scheduler.name}: no ${definition.key ?? 'values'} in ${definition.time_slot}; nothing written`, written };
+  if (group.length) groups.push(group);
+  return groups;
 }
 
 export function startSchedulerEngine(db: Database, options: SchedulerEngineOptions): SchedulerEngine {
   const now = options.now ?? Date.now;
+  const everyMs = options.everyMs ?? 5_000;
 
-  /** One claimed scheduler: its due occurrence run (or the long-missed ones skipped), in one transaction. */
-  const handle = async (scheduler: SchedulerRow, pass: Pass) => {
-    let zone = pass.zones.get(scheduler.tenant_id);
-    if (!zone) pass.zones.set(scheduler.tenant_id, zone = timeZoneOrUtc(await db.tenantTx(scheduler.tenant_id, tenantTimeZone)));
+  /** A claimed scheduler's due occurrence: planned, and a complex query answered (its own statement, before the transaction). */
+  const prepare = async (scheduler: SchedulerRow, zone: string): Promise<Due> => {
     const plan = planOccurrence(scheduler.definition, zone, scheduler.occurrence_ms, now());
     const givenUp = scheduler.failed_attempts >= MAX_FAILED_ATTEMPTS;
-    const reason = (scheduler.last_failure ?? 'unexpected') as FailureReason;
-    const complex = plan.run && !givenUp && scheduler.definition.aggregation === 'complex-query' ? await complexAnswer(db, scheduler, zone, plan.occurrence) : undefined;
-    const outcome = await db.tenantTx(scheduler.tenant_id, async (tx) => {
-      const occurrence = new Date(plan.run ? plan.occurrence : plan.skippedTo).toISOString();
-      const next = plan.next === null ? null : new Date(plan.next).toISOString();
-      const first = await recordRun(tx, { tenantId: scheduler.tenant_id, schedulerId: scheduler.id, occurrence, result: plan.run ? 'ok' : 'skipped', message: '' });
-      if (!first) {
-        // run already (an instance whose claim lapsed got there first): only move on
-        await finishOccurrence(tx, scheduler.id, null, next);
-        return undefined;
-      }
-      const done: RunOutcome = !plan.run
-        ? { result: 'nok', message: `${scheduler.name}: ${plan.skipped} run(s) missed more than a day ago were skipped (${new Date(plan.skippedFrom).toISOString()} – ${occurrence})`, written: [] }
-        : givenUp
-          ? { result: 'nok', message: `${scheduler.name}: the run failed ${scheduler.failed_attempts} times (${FAILURE_REASONS[reason] ?? FAILURE_REASONS.unexpected}); it is not tried again`, written: [] }
-          : await runOccurrence(tx, scheduler, zone, plan.occurrence, pass.foldedUntil, complex);
-      await updateRun(tx, scheduler.id, occurrence, plan.run ? done.result : 'skipped', done.message);
-      const logId = await writeEngineLog(tx, {
-        tenantId: scheduler.tenant_id, entityId: null, at: new Date(now()).toISOString(), type: givenUp ? 'error' : done.result === 'ok' ? 'informational' : 'warning',
-        source: 'scheduler', message: done.message, eventKey: `scheduler:${scheduler.id}:${occurrence}`,
-        data: { source_id: scheduler.id, scheduler: scheduler.name, occurrence, result: !plan.run ? 'skipped' : givenUp ? 'failed' : done.result, entities: done.written.length, attribute: scheduler.definition.target_attribute,
-          ...(givenUp ? { failures: scheduler.failed_attempts, reason } : {}) },
-      });
-      if (logId !== undefined) await options.onLogged?.(tx, scheduler.tenant_id, logId);
-      await finishOccurrence(tx, scheduler.id, plan.run ? done.result : null, next);
-      return done;
-    });
-    if (outcome) options.afterLogged?.();
-    if (outcome?.written.length) options.onEntitiesChanged?.(scheduler.tenant_id, outcome.written);
-    options.onSchedulerChanged?.(scheduler.tenant_id, scheduler.id);
+    const at = plan.run ? plan.occurrence : plan.skippedTo;
+    return {
+      scheduler, plan, givenUp, reason: (scheduler.last_failure ?? 'unexpected') as FailureReason, at, occurrence: new Date(at).toISOString(),
+      next: plan.next === null ? null : new Date(plan.next).toISOString(),
+      complex: plan.run && !givenUp && scheduler.definition.aggregation === 'complex-query' ? await complexAnswer(db, scheduler, zone, plan.occurrence) : undefined,
+    };
   };
 
-  const everyMs = options.everyMs ?? 5_000;
+  /** A run that failed (rolled back): tried again after a back-off, given up after MAX_FAILED_ATTEMPTS. */
+  const failed = async (scheduler: SchedulerRow, error: unknown) => {
+    options.onError(error);
+    const retryAfterMs = RETRY_AFTER_PASSES * everyMs * (scheduler.failed_attempts + 1);
+    await recordFailedAttempt(db, scheduler.id, failureReason(error), retryAfterMs).catch(options.onError); // else the claim lapses
+  };
+
+  /** The occurrences of one tenant in one transaction. */
+  const runTogether = async (tenantId: string, zone: string, dues: Due[], foldedUntilMs: number) => {
+    const done = await db.tenantTx(tenantId, async (tx) => {
+      const recorded = await recordRuns(tx, tenantId, dues.map((due) => ({ schedulerId: due.scheduler.id, occurrence: due.occurrence, result: due.plan.run ? 'ok' : 'skipped' })));
+      // the others were run already (an instance whose claim lapsed got there first): only moved on
+      const mine = dues.filter((due) => recorded.has(due.scheduler.id));
+      const { outcomes, changed } = await runOccurrences(tx, tenantId, zone, mine.filter((due) => due.plan.run && !due.givenUp), foldedUntilMs);
+      const results = mine.map((due) => ({ due, outcome: outcomeOf(due, outcomes) }));
+      await updateRuns(tx, results.map(({ due, outcome }) => ({ schedulerId: due.scheduler.id, occurrence: due.occurrence, result: due.plan.run ? outcome.result : 'skipped', message: outcome.message })));
+      const logIds = await writeEngineLogs(tx, tenantId, results.map(({ due: { scheduler, plan, givenUp, reason, occurrence }, outcome }) => ({
+        entityId: null, at: new Date(now()).toISOString(), type: givenUp ? 'error' : outcome.result === 'ok' ? 'informational' : 'warning',
+        source: 'scheduler', message: outcome.message, eventKey: `scheduler:${scheduler.id}:${occurrence}`,
+        data: { source_id: scheduler.id, scheduler: scheduler.name, occurrence, result: !plan.run ? 'skipped' : givenUp ? 'failed' : outcome.result, entities: outcome.written.length, attribute: scheduler.definition.target_attribute,
+          ...(givenUp ? { failures: scheduler.failed_attempts, reason } : {}) },
+      })));
+      const logged = logIds.filter((id) => id !== undefined);
+      if (logged.length) await options.onLogged?.(tx, tenantId, logged);
+      const resultOf = new Map(results.map(({ due, outcome }) => [due, outcome.result]));
+      await finishOccurrences(tx, dues.map((due) => ({ schedulerId: due.scheduler.id, result: due.plan.run ? resultOf.get(due) ?? null : null, next: due.next })));
+      return { logged: logged.length > 0, changed };
+    });
+    if (done.logged) options.afterLogged?.();
+    if (done.changed.length) options.onEntitiesChanged?.(tenantId, done.changed);
+    options.onSchedulersChanged?.(tenantId, dues.map((due) => due.scheduler.id));
+  };
+
+  /** Runs the occurrences together; when that fails, each alone, so that one failing run holds back no other. */
+  const run = async (tenantId: string, zone: string, dues: Due[], foldedUntilMs: number): Promise<void> => {
+    try {
+      await runTogether(tenantId, zone, dues, foldedUntilMs);
+    } catch (error) {
+      if (dues.length === 1) return failed(dues[0].scheduler, error);
+      for (const due of dues) await run(tenantId, zone, [due], foldedUntilMs);
+    }
+  };
+
   const loop = startWorkLoop({
     everyMs,
     onError: options.onError,
     work: async () => {
       const due = await claimDueSchedulers(db, CLAIM_BATCH);
       // a line read before the runs is never past the one they would read: the raw points cover the rest
-      const pass: Pass = { zones: new Map(), foldedUntil: due.length ? await foldedUntil(db) : Number.NEGATIVE_INFINITY };
-      for (const scheduler of due) {
+      const foldedUntilMs = due.length ? await foldedUntil(db) : Number.NEGATIVE_INFINITY;
+      const byTenant = Map.groupBy(due, (scheduler) => scheduler.tenant_id);
+      for (const [tenantId, schedulers] of byTenant) {
+        let zone: string;
         try {
-          await handle(scheduler, pass);
+          zone = timeZoneOrUtc(await db.tenantTx(tenantId, tenantTimeZone));
         } catch (error) {
-          options.onError(error); // rolled back: tried again after a back-off, given up after MAX_FAILED_ATTEMPTS
-          const retryAfterMs = RETRY_AFTER_PASSES * everyMs * (scheduler.failed_attempts + 1);
-          await recordFailedAttempt(db, scheduler.id, failureReason(error), retryAfterMs).catch(options.onError); // else the claim lapses
+          for (const scheduler of schedulers) await failed(scheduler, error);
+          continue;
         }
+        const dues: Due[] = [];
+        for (const scheduler of schedulers) {
+          try {
+            dues.push(await prepare(scheduler, zone));
+          } catch (error) {
+            await failed(scheduler, error);
+          }
+        }
+        for (const group of together(dues)) await run(tenantId, zone, group, foldedUntilMs);
       }
       // straight on while any were due: a claim takes at most CLAIM_BATCH
       return due.length > 0;

@@ -29,7 +29,7 @@ const WATCHES_PER_TRANSACTION = 2_000;
 export interface WatcherEngineOptions {
   onError(error: unknown): void;
   /** In the transition's transaction: a log row was written (notifications are queued here). */
-  onLogged?(tx: Tx, tenantId: string, logId: number): Promise<void>;
+  onLogged?(tx: Tx, tenantId: string, logIds: readonly number[]): Promise<void>;
   /** After the commit: the watcher's alert flag or trigger time changed. */
   onWatcherChanged?(tenantId: string, watcherId: number): void;
   /** After the commit: transitions were logged (deliveries may be waiting). */
@@ -123,7 +123,7 @@ export function startWatcherEngine(db: Database, options: WatcherEngineOptions):
       const logId = await writeEngineLog(tx, transitionLog(watcher, { id: reading.entity_id, name: reading.name }, transition, reading.value, since, muted));
       if (logId === undefined) continue;
       logged += 1;
-      if (!muted) await options.onLogged?.(tx, watcher.tenant_id, logId);
+      if (!muted) await options.onLogged?.(tx, watcher.tenant_id, [logId]);
     }
     // also when nothing changed: a claim may just have moved the next evaluation an interval on
     if (wakeAt < Number.POSITIVE_INFINITY) await evaluateWatcherBy(tx, watcher.id, new Date(wakeAt).toISOString());
