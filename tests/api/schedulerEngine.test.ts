@@ -58,6 +58,22 @@ const logsOf = (id: number) => t.db.systemQuery<{ type: string; message: string 
   WHERE source = 'scheduler' AND message_data->>'source_id' = ${String(id)} ORDER BY id`);
 const attributesOf = async (id: number) => (await t.db.systemQuery<{ attributes: Record<string, unknown> }>(sql`SELECT attributes FROM entities WHERE id = ${id}`))[0].attributes;
 
+/** A new entity whose every write the database refuses as if the statement had taken too long; `mend` drops the refusal. */
+async function refusingEntity(name: string): Promise<{ id: number; mend(): Promise<void> }> {
+  const { ids: [id] } = await makeEntities(t, tenantId, name, 1);
+  const trigger = `refuse_entity_${id}`;
+  await t.db.systemQuery(sql.raw(`CREATE FUNCTION ${trigger}() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN RAISE EXCEPTION 'canceling statement due to statement timeout' USING ERRCODE = 'query_canceled'; END $$`));
+  await t.db.systemQuery(sql.raw(`CREATE TRIGGER ${trigger} BEFORE UPDATE ON entities FOR EACH ROW WHEN (OLD.id = ${id}) EXECUTE FUNCTION ${trigger}()`));
+  return {
+    id,
+    async mend() {
+      await t.db.systemQuery(sql.raw(`DROP TRIGGER IF EXISTS ${trigger} ON entities`));
+      await t.db.systemQuery(sql.raw(`DROP FUNCTION IF EXISTS ${trigger}()`));
+    },
+  };
+}
+
 
 describe('a run', () => {
   it('writes each aggregation over last week into the target attribute of every entity with values; logs it; moves to the next run', async () => {
@@ -156,11 +172,7 @@ describe('exactly once', () => {
 
 describe('a run that keeps failing', () => {
   it('is tried three times, then given up with the reason in a log row of type error; the next occurrence runs as planned', async () => {
-    const { ids: [broken] } = await makeEntities(t, tenantId, 'Broken meter', 1);
-    // the database refuses every write of this entity as if the statement had taken too long
-    await t.db.systemQuery(sql.raw(`CREATE FUNCTION refuse_broken_meter() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'canceling statement due to statement timeout' USING ERRCODE = 'query_canceled'; END $$`));
-    await t.db.systemQuery(sql.raw(`CREATE TRIGGER refuse_broken_meter BEFORE UPDATE ON entities FOR EACH ROW WHEN (OLD.id = ${broken}) EXECUTE FUNCTION refuse_broken_meter()`));
+    const { id: broken, mend } = await refusingEntity('Broken meter');
     try {
       const id = await createScheduler({
         name: 'Stuck', entity_ids: [broken],
@@ -180,14 +192,13 @@ describe('a run that keeps failing', () => {
       expect(Date.parse(stuck.next_run_at)).toBeGreaterThan(Date.now());
       expect((await attributesOf(broken)).stuck).toBeUndefined();
       // the database is mended: the next occurrence runs at the first try
-      await t.db.systemQuery(sql.raw('DROP TRIGGER refuse_broken_meter ON entities'));
+      await mend();
       await dueAt(id, Date.now() - 500);
       await until(() => runsOf(id), (found) => found.length > 1);
       expect((await runsOf(id)).map((run) => run.result)).toEqual(['nok', 'ok']);
       expect((await attributesOf(broken)).stuck).toBe(4);
     } finally {
-      await t.db.systemQuery(sql.raw('DROP TRIGGER IF EXISTS refuse_broken_meter ON entities'));
-      await t.db.systemQuery(sql.raw('DROP FUNCTION refuse_broken_meter()'));
+      await mend();
     }
   });
 });
@@ -219,10 +230,7 @@ describe('many due at once', () => {
   });
 
   it('one that fails holds back none of the others: it alone is rolled back and tried again after its back-off', async () => {
-    const { ids: [refusing] } = await makeEntities(t, tenantId, 'Refusing meter', 1);
-    await t.db.systemQuery(sql.raw(`CREATE FUNCTION refuse_meter() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'canceling statement due to statement timeout' USING ERRCODE = 'query_canceled'; END $$`));
-    await t.db.systemQuery(sql.raw(`CREATE TRIGGER refuse_meter BEFORE UPDATE ON entities FOR EACH ROW WHEN (OLD.id = ${refusing}) EXECUTE FUNCTION refuse_meter()`));
+    const { id: refusing, mend } = await refusingEntity('Refusing meter');
     try {
       const refused = await createScheduler({ name: 'Refused', entity_ids: [refusing], definition: staticValue(9, 'refused') });
       const beside: number[] = [];
@@ -236,8 +244,7 @@ describe('many due at once', () => {
       expect((await attributesOf(refusing)).refused).toBeUndefined();
       await t.db.systemQuery(sql`UPDATE schedulers SET status = 'inactive' WHERE id = ${refused}`);
     } finally {
-      await t.db.systemQuery(sql.raw('DROP TRIGGER IF EXISTS refuse_meter ON entities'));
-      await t.db.systemQuery(sql.raw('DROP FUNCTION refuse_meter()'));
+      await mend();
     }
   });
 });
