@@ -14,10 +14,10 @@ import type { IPublishPacket, IPubrelPacket, ISubscribePacket, IUnsubscribePacke
 import { deviceLabel, type DeviceIdentity } from '../deviceIngest.ts';
 import type { IngestProblems } from '../ingestProblems.ts';
 import type { ReceiveMessage } from './devicePublish.ts';
-import { downlink, type DownlinkOptions } from './downlink.ts';
+import { downlink, type Downlink, type DownlinkOptions } from './downlink.ts';
 import type { MqttConnection } from './mqttConnection.ts';
 import { REASON } from './reasonCodes.ts';
-import { sessionSubscriptions } from './subscriptions.ts';
+import { sessionSubscriptions, type SessionSubscriptions } from './subscriptions.ts';
 import { isTopicName } from './topicFilter.ts';
 import type { TransportLimits } from './transportLimits.ts';
 
@@ -51,13 +51,14 @@ export interface SessionOptions {
 export function deviceSession(options: SessionOptions): DeviceSession {
   const { device, connection, limits, problems } = options;
   const who = deviceLabel(device);
-  const subscriptions = sessionSubscriptions();
-  const outbound = downlink(connection, limits, options.client);
+  // What only some devices use is made when first used: a city's idle sessions stay small.
+  let subscriptions: SessionSubscriptions | undefined;
+  let outbound: Downlink | undefined;
   /** QoS 1 and 2 messages being stored (received and not yet acknowledged). */
   let unacknowledged = 0;
   /** QoS 2 packet ids being stored, and those whose PUBREC was sent (awaiting PUBREL). */
-  const storing = new Set<number>();
-  const awaitingRelease = new Set<number>();
+  let qos2: { storing: Set<number>; awaitingRelease: Set<number> } | undefined;
+  const qos2Ids = () => (qos2 ??= { storing: new Set(), awaitingRelease: new Set() });
   /** The acknowledgement sent last (the next waits for it). */
   let lastAcknowledgement: Promise<void> = Promise.resolve();
   let roomWaiter: (() => void) | undefined;
@@ -89,10 +90,10 @@ export function deviceSession(options: SessionOptions): DeviceSession {
       }
       await previous;
       unacknowledged--;
-      if (packet.qos === 2) storing.delete(messageId);
+      if (packet.qos === 2) qos2Ids().storing.delete(messageId);
       const cmd = packet.qos === 2 ? 'pubrec' : 'puback';
       if (!failure) {
-        if (packet.qos === 2) awaitingRelease.add(messageId);
+        if (packet.qos === 2) qos2Ids().awaitingRelease.add(messageId);
         connection.send({ cmd, messageId, reasonCode: REASON.success });
       } else {
         writeFailed(failure.error);
@@ -108,7 +109,7 @@ export function deviceSession(options: SessionOptions): DeviceSession {
     const received = options.receive(device, packet.topic, payload);
     if (packet.qos === 0) return received.then(() => undefined, writeFailed);
     unacknowledged++;
-    if (packet.qos === 2) storing.add(messageId);
+    if (packet.qos === 2) qos2Ids().storing.add(messageId);
     acknowledge(packet, messageId, received.then((receipt) => receipt.stored));
     return received.then(() => undefined, () => undefined); // the failure is answered by its acknowledgement
   }
@@ -119,15 +120,16 @@ export function deviceSession(options: SessionOptions): DeviceSession {
     if (!isTopicName(packet.topic)) return protocolError('a PUBLISH to an empty topic or one with a wildcard', REASON.topicNameInvalid);
     const messageId = packet.messageId ?? 0;
     if (packet.qos === 2) {
+      const { storing, awaitingRelease } = qos2Ids();
       // Sent again before the device saw its PUBREC: stored once; the PUBREC is sent (again).
       if (awaitingRelease.has(messageId)) {
         connection.send({ cmd: 'pubrec', messageId, reasonCode: REASON.success });
         return;
       }
       if (storing.has(messageId)) return;
-    }
-    if (packet.qos === 2 && awaitingRelease.size >= limits.maxAwaitingRelease) {
-      return protocolError(`more than ${limits.maxAwaitingRelease} QoS 2 messages awaiting PUBREL`, REASON.receiveMaximumExceeded);
+      if (awaitingRelease.size >= limits.maxAwaitingRelease) {
+        return protocolError(`more than ${limits.maxAwaitingRelease} QoS 2 messages awaiting PUBREL`, REASON.receiveMaximumExceeded);
+      }
     }
     // Only messages being stored make the connection wait: they get acknowledged without the
     // device's help (a PUBREL, behind this message, could not be read while waiting).
@@ -139,7 +141,7 @@ export function deviceSession(options: SessionOptions): DeviceSession {
 
   function onRelease(packet: IPubrelPacket) {
     const messageId = packet.messageId ?? 0;
-    const known = awaitingRelease.delete(messageId);
+    const known = qos2?.awaitingRelease.delete(messageId) ?? false;
     connection.send({ cmd: 'pubcomp', messageId, reasonCode: known ? REASON.success : REASON.packetIdentifierNotFound });
     wakeRoom();
   }
@@ -147,7 +149,7 @@ export function deviceSession(options: SessionOptions): DeviceSession {
   function onSubscribe(packet: ISubscribePacket) {
     if (packet.subscriptions.length === 0) return protocolError('a SUBSCRIBE without topic filters', REASON.protocolError);
     const identifier = packet.properties?.subscriptionIdentifier;
-    const answer = subscriptions.subscribe(packet.subscriptions, typeof identifier === 'number' ? identifier : undefined, connection.version);
+    const answer = (subscriptions ??= sessionSubscriptions()).subscribe(packet.subscriptions, typeof identifier === 'number' ? identifier : undefined, connection.version);
     if (answer.refused.length) {
       problems.report('refused_subscription', who, `${answer.refused.length} topic filter(s) a device may not subscribe to, such as ${answer.refused[0].slice(0, 100)}`);
     }
@@ -157,7 +159,7 @@ export function deviceSession(options: SessionOptions): DeviceSession {
 
   function onUnsubscribe(packet: IUnsubscribePacket) {
     if (packet.unsubscriptions.length === 0) return protocolError('an UNSUBSCRIBE without topic filters', REASON.protocolError);
-    connection.send({ cmd: 'unsuback', messageId: packet.messageId ?? 0, granted: subscriptions.unsubscribe(packet.unsubscriptions) });
+    connection.send({ cmd: 'unsuback', messageId: packet.messageId ?? 0, granted: (subscriptions ??= sessionSubscriptions()).unsubscribe(packet.unsubscriptions) });
   }
 
   return {
@@ -167,7 +169,7 @@ export function deviceSession(options: SessionOptions): DeviceSession {
     handle(packet) {
       switch (packet.cmd) {
         case 'publish': return onPublish(packet);
-        case 'puback': return outbound.acknowledged(packet.messageId ?? 0, packet.reasonCode);
+        case 'puback': return outbound?.acknowledged(packet.messageId ?? 0, packet.reasonCode);
         case 'pubrel': return onRelease(packet);
         case 'subscribe': return onSubscribe(packet);
         case 'unsubscribe': return onUnsubscribe(packet);
@@ -182,15 +184,15 @@ export function deviceSession(options: SessionOptions): DeviceSession {
       }
     },
     deliver(topic, payload, qos, timeoutMs) {
-      const delivery = ended ? undefined : subscriptions.match(topic);
+      const delivery = ended ? undefined : subscriptions?.match(topic);
       if (!delivery) return Promise.resolve(false);
-      return outbound.send({ topic, payload, qos: Math.min(qos, delivery.qos) as 0 | 1, identifiers: delivery.identifiers, timeoutMs });
+      return (outbound ??= downlink(connection, limits, options.client)).send({ topic, payload, qos: Math.min(qos, delivery.qos) as 0 | 1, identifiers: delivery.identifiers, timeoutMs });
     },
-    subscriptions: () => subscriptions.filters(),
+    subscriptions: () => subscriptions?.filters() ?? [],
     end() {
       if (ended) return;
       ended = true;
-      outbound.end();
+      outbound?.end();
       wakeRoom();
     },
   };

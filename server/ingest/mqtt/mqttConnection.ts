@@ -1,15 +1,16 @@
 // One device connection (a TCP socket or a WebSocket stream) as MQTT packets: its bytes are cut
 // into whole packets (packetFramer.ts: an over-long packet is refused from its header), each parsed
-// by mqtt-packet in the protocol version its CONNECT named, and handed over in order, one at a
+// (packetParser.ts) in the protocol version its CONNECT named, and handed over in order, one at a
 // time. While the handling of a packet waits (the writer's admission gate, a full queue, an
 // in-flight window), no further packet is handled and the stream is paused: its socket is not
 // read and TCP slows the device down. What was read and not yet handled stays bytes.
 //
 // The connection also keeps the two clocks of the protocol: a CONNECT within the connect timeout,
 // and then a packet within 1.5 × the keep alive the device chose.
-import { generate, parser as mqttParser, type Packet } from 'mqtt-packet';
+import { generate, type Packet } from 'mqtt-packet';
 import type { Duplex } from 'node:stream';
 import { packetFramer } from './packetFramer.ts';
+import { parsePacket } from './packetParser.ts';
 import { REASON, RETURN_CODE, type ProtocolVersion } from './reasonCodes.ts';
 import type { TransportLimits } from './transportLimits.ts';
 
@@ -68,11 +69,6 @@ function connectLevel(bytes: Buffer): number | undefined {
 
 export function mqttConnection(stream: Duplex, remoteAddress: string, limits: TransportLimits, handlers: ConnectionHandlers): MqttConnection {
   const framer = packetFramer(limits.maxPacketBytes);
-  const parser = mqttParser({ protocolVersion: 4 }); // a CONNECT switches it to its own version
-  let parsed: Packet | undefined;
-  let parseError: Error | undefined;
-  parser.on('packet', (packet: Packet) => { parsed = packet; });
-  parser.on('error', (error: Error) => { parseError = error; });
 
   let ending = false;
   let busy = false;
@@ -82,7 +78,7 @@ export function mqttConnection(stream: Duplex, remoteAddress: string, limits: Tr
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => { resolveClosed = resolve; });
 
-  const connectTimer = setTimeout(() => {
+  let connectTimer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => {
     handlers.refused('protocol_error', `no CONNECT within ${limits.connectTimeoutMs / 1000} s`);
     end(limits.lingerMs);
   }, limits.connectTimeoutMs);
@@ -163,17 +159,9 @@ export function mqttConnection(stream: Duplex, remoteAddress: string, limits: Tr
   };
 
   function parse(bytes: Buffer): Packet | undefined {
-    parsed = undefined;
-    parseError = undefined;
-    try {
-      parser.parse(bytes);
-    } catch (error) {
-      parseError = error instanceof Error ? error : new Error('the packet cannot be read'); // a read past the end of a short packet
-    }
-    // Set by the parser's events during parse().
-    const error = parseError as Error | undefined;
-    const packet = parsed as Packet | undefined;
-    if (error || !packet) {
+    // the first packet is read as MQTT 3.1.1; a CONNECT switches the connection to its own version
+    const read = parsePacket(bytes, connection.version);
+    if ('error' in read) {
       const level = first && bytes[0] >> 4 === 1 ? connectLevel(bytes) : undefined;
       if (level !== undefined && level !== 3 && level !== 4 && level !== 5) {
         // A protocol version we do not speak: refused in the answer its client most likely reads.
@@ -183,11 +171,11 @@ export function mqttConnection(stream: Duplex, remoteAddress: string, limits: Tr
           : Buffer.from([0x20, 0x02, 0x00, RETURN_CODE.unacceptableProtocolVersion]));
         end(limits.lingerMs);
       } else {
-        refuse('malformed_packet', error ? error.message.slice(0, 100) : 'the packet cannot be read', REASON.malformedPacket);
+        refuse('malformed_packet', read.error.message.slice(0, 100), REASON.malformedPacket);
       }
       return undefined;
     }
-    return packet;
+    return read.packet;
   }
 
   function pump() {
@@ -201,6 +189,7 @@ export function mqttConnection(stream: Duplex, remoteAddress: string, limits: Tr
       if (first) {
         first = false;
         clearTimeout(connectTimer);
+        connectTimer = undefined;
       }
       keepAliveTimer?.refresh();
       let outcome: void | Promise<void>;

@@ -20,23 +20,33 @@ export interface SessionRegistry<S extends RegisteredSession> {
 
 export function sessionRegistry<S extends RegisteredSession>(): SessionRegistry<S> {
   const byKey = new Map<string, S>();
-  const byEntity = new Map<number, Set<S>>();
+  // an entity's one session as it is, several in a set: nearly every device holds one
+  const byEntity = new Map<number, S | Set<S>>();
+  const sessionsOf = (entityId: number): S[] => {
+    const held = byEntity.get(entityId);
+    return held === undefined ? [] : held instanceof Set ? [...held] : [held];
+  };
   return {
     add(session) {
       byKey.set(session.key, session);
-      const sessions = byEntity.get(session.device.entityId) ?? new Set();
-      sessions.add(session);
-      byEntity.set(session.device.entityId, sessions);
+      const { entityId } = session.device;
+      const held = byEntity.get(entityId);
+      if (held === undefined || held === session) byEntity.set(entityId, session);
+      else if (held instanceof Set) held.add(session);
+      else byEntity.set(entityId, new Set([held, session]));
     },
     remove(session) {
       if (byKey.get(session.key) === session) byKey.delete(session.key);
-      const sessions = byEntity.get(session.device.entityId);
-      if (!sessions) return;
-      sessions.delete(session);
-      if (sessions.size === 0) byEntity.delete(session.device.entityId);
+      const { entityId } = session.device;
+      const held = byEntity.get(entityId);
+      if (held === session) byEntity.delete(entityId);
+      else if (held instanceof Set) {
+        held.delete(session);
+        if (held.size === 1) byEntity.set(entityId, [...held][0]);
+      }
     },
     byKey: (key) => byKey.get(key),
-    ofEntity: (entityId) => [...(byEntity.get(entityId) ?? [])],
+    ofEntity: sessionsOf,
     entities: () => [...byEntity.keys()],
     size: () => byKey.size,
   };
