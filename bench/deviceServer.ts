@@ -79,11 +79,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => 
 
 export interface Server { pid: number; base: string; mqttUrl: string; alive(): boolean; stop(): Promise<void>; kill9(): Promise<void>; startedInMs: number }
 
-/** Starts `node server/main.ts` on `target` and waits until it answers (and, when seeding, until the demo history is written). */
-export async function startServer(target: Target, waitForHistory = false): Promise<Server> {
+/**
+ * Starts `node server/main.ts` on `target` and waits until it answers (and, when seeding, until the
+ * demo history is written); `nodeOptions` after npm start's (a larger heap for many devices).
+ */
+export async function startServer(target: Target, waitForHistory = false, nodeOptions: string[] = []): Promise<Server> {
   const started = performance.now();
   const [port, mqttPort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, serverArguments(), {
+  const child = spawn(process.execPath, serverArguments(nodeOptions), {
     cwd: root, stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...target.env, PORT: String(port), MQTT_PORT: String(mqttPort), HOST: '127.0.0.1', SEED: 'demo', SIMULATE: 'off' },
   });

@@ -13,8 +13,8 @@ const root = join(import.meta.dirname, '..');
  */
 export const SERVER_NODE_OPTIONS = ['--max-old-space-size=512'];
 
-/** `node <options> server/main.ts`: the arguments that start the server as a process. */
-export const serverArguments = () => [...SERVER_NODE_OPTIONS, join(root, 'server', 'main.ts')];
+/** `node <options> server/main.ts`: the arguments that start the server as a process; `nodeOptions` after npm start's (a later one of the same name wins). */
+export const serverArguments = (nodeOptions: string[] = []) => [...SERVER_NODE_OPTIONS, ...nodeOptions, join(root, 'server', 'main.ts')];
 
 export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {

@@ -1,6 +1,6 @@
 // Reads the configuration from the environment (README: "Configuration").
 import { DEFAULT_TRACE_SAMPLE_RATE, tracesEndpointFrom, type TracingConfig } from './tracing.ts';
-import { DEFAULT_MQTT_MAX_CONNECTIONS } from './fileDescriptors.ts';
+import { DEFAULT_MQTT_MAX_CONNECTIONS } from './deviceCapacity.ts';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -133,7 +133,7 @@ export const MAX_SHUTDOWN_DRAIN_MS = 5_000;
 export const shutdownDrainFrom = (raw: string | undefined): number =>
   boundedFrom('SHUTDOWN_DRAIN_MS', raw, { min: 0, max: MAX_SHUTDOWN_DRAIN_MS, fallback: 0, unit: 'milliseconds' });
 
-/** MQTT_MAX_CONNECTIONS: 1 to 1,000,000 devices connected at once over TCP (docs/operations.md "File descriptors"). */
+/** MQTT_MAX_CONNECTIONS: 1 to 1,000,000 devices connected at once over TCP (docs/operations.md "Devices connected at once"). */
 export const mqttMaxConnectionsFrom = (raw: string | undefined): number =>
   boundedFrom('MQTT_MAX_CONNECTIONS', raw, { min: 1, max: 1_000_000, fallback: DEFAULT_MQTT_MAX_CONNECTIONS, unit: 'connections' });
 

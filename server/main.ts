@@ -14,7 +14,8 @@ import { checkModelStorage } from './resources/modelStorage.ts';
 import { startupFailureSentence } from './startupErrors.ts';
 import { smtpServerName } from './engines/notifications/smtpMailer.ts';
 import { logsFailure } from './logsFailure.ts';
-import { deviceConnectionLimit, openFileLimit, ownLimits } from './fileDescriptors.ts';
+import { getHeapStatistics } from 'node:v8';
+import { deviceConnectionLimit, openFileLimit, ownLimits } from './deviceCapacity.ts';
 
 /** The longest a shutdown may take (SIGTERM): a process manager's patience is usually 10 s. */
 const SHUTDOWN_DEADLINE_MS = 9_000;
@@ -83,7 +84,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const where = embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL at DATABASE_URL';
   if (config.mqttPort > 0) {
-    const devices = deviceConnectionLimit(config.mqttMaxConnections, openFileLimit(ownLimits()));
+    const devices = deviceConnectionLimit(config.mqttMaxConnections, { fileLimit: openFileLimit(ownLimits()), heapLimitBytes: getHeapStatistics().heap_size_limit });
     if (devices.warning) console.warn(devices.warning);
     mqttListener = await startMqttListener(app.ingestion.broker, { port: config.mqttPort, host: config.host, maxConnections: devices.limit });
     console.log(`Devices connect over MQTT to ${config.host}:${mqttListener.port} (the access token is the user name).`);

@@ -11,7 +11,7 @@
 // messages unacknowledged; beyond, it is not read either. What was read and not yet handled waits
 // as bytes, unparsed, in arrival order whatever its QoS.
 import { createServer, type Server } from 'node:net';
-import { DEFAULT_MQTT_MAX_CONNECTIONS } from '../fileDescriptors.ts';
+import { DEFAULT_MQTT_MAX_CONNECTIONS } from '../deviceCapacity.ts';
 import type { DeviceIngest } from './deviceIngest.ts';
 import type { IngestProblems } from './ingestProblems.ts';
 import { createDeviceTransport, type DeviceTransport, type TransportOptions } from './mqtt/deviceTransport.ts';
@@ -24,7 +24,7 @@ export { MAX_PACKET_BYTES } from './mqtt/transportLimits.ts';
 export interface MqttListenerOptions {
   port: number;
   host: string;
-  /** Open connections at most (beyond, a new connection is closed at once): MQTT_MAX_CONNECTIONS, or what the open-file limit allows. */
+  /** Open connections at most (beyond, a new connection is closed at once): MQTT_MAX_CONNECTIONS, or what the open-file limit and the heap allow. */
   maxConnections?: number;
 }
 
