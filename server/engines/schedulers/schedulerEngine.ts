@@ -47,25 +47,18 @@ export interface SchedulerEngine { stop(): Promise<void> }
 /** The claimed schedulers of one tenant in groups to run together: in claim order, up to TOGETHER_ENTITIES listed entities; one over entity types alone. */
 function together(dues: Due[]): Due[][] {
   const groups: Due[][] = [];
-  let group: Due[] = [];
-  let entities = 0;
+  let entities = Infinity; // listed in the last group; Infinity: it takes no more
   for (const due of dues) {
-    const listed = due.scheduler.entity_ids?.length ?? 0;
     const alone = (due.scheduler.entity_type_ids?.length ?? 0) > 0;
-    if (group.length && (alone || entities + listed > TOGETHER_ENTITIES)) {
-      groups.push(group);
-      group = [];
-      entities = 0;
-    }
-    group.push(due);
-    entities += listed;
-    if (alone) {
-      groups.push(group);
-      group = [];
-      entities = 0;
+    const listed = due.scheduler.entity_ids?.length ?? 0;
+    if (!alone && entities + listed <= TOGETHER_ENTITIES) {
+      groups.at(-1)!.push(due);
+      entities += listed;
+    } else {
+      groups.push([due]);
+      entities = alone ? Infinity : listed;
     }
   }
-  if (group.length) groups.push(group);
   return groups;
 }
 
