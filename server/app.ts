@@ -58,7 +58,8 @@ import { schedulerQueryTest } from './services/schedulerQueryTest.ts';
 import { invalidatedByCommits, tenantReadCache } from './cache/tenantReadCache.ts';
 import { syncDayZones } from './db/dayZoneQueries.ts';
 import { kpiComponentData } from './telemetry/kpiComponentData.ts';
-import { kpiDataService } from './telemetry/kpiData.ts';
+import { answerPoints, kpiDataService } from './telemetry/kpiData.ts';
+import { invalidatedByChanges, kpiAnswerCache } from './cache/kpiAnswerCache.ts';
 
 export type { AppOptions } from './appOptions.ts';
 
@@ -71,6 +72,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   invalidatedByCommits(tenantReads, events);
   await db.listen(CHANNELS.tenantDataChanged, tenantReads.invalidate);
   db.onListenerRestored(() => tenantReads.invalidateAll());
+  const kpiAnswers = kpiAnswerCache(answerPoints, options.kpiAnswersNow);
+  invalidatedByChanges(kpiAnswers, events);
   let pubsub: PubSub | undefined;
   const live = liveEvents(() => pubsub);
   app.decorate('live', live);
@@ -104,7 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       public_api_component: componentData ??= kpiComponentData(resources, kpiData, { onError: logsFailure(app.log, 'a KPI component\'s data failed') }),
     }),
   });
-  const kpiData = kpiDataService(db, resources, { localDayZones, budget });
+  const kpiData = kpiDataService(db, resources, { localDayZones, budget, answers: kpiAnswers });
   const maintenance = maintenanceGuard(db);
   const apiUsers = apiUserService(db, authentication.apiTokens);
   const devices = deviceService(db, ingestion.writer, { credentialsRotated: ingestion.devices.credentialsRotated });

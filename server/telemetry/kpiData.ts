@@ -16,10 +16,11 @@ import {
 } from '../db/kpiDataQueries.ts';
 import { ApiError } from '../errors.ts';
 import { schemaOf } from '../resources/registry.ts';
-import { authorize } from '../resources/resourceAccess.ts';
+import { authorize, visibilityKey } from '../resources/resourceAccess.ts';
 import type { ResourceService } from '../resources/resourceService.ts';
 import { checkKpiDefinition } from '../resources/rules/kpiRules.ts';
 import type { Caller } from '../auth/caller.ts';
+import type { KpiAnswerCache } from '../cache/kpiAnswerCache.ts';
 import { readBudget, type ReadBudget } from '../services/readBudget.ts';
 import { largestTriangleThreeBuckets } from './downsample.ts';
 import { BadRange, bucketCount, canonicalZone, compareRange, foldedPlan, isKnownTimeZone, kpiRange, planRows, rangePieces, sourcePlan, type KpiRange } from '../time/kpiTime.ts';
@@ -109,13 +110,15 @@ function checked<T>(schema: object, value: unknown, field: string): T {
 export interface KpiDataOptions {
   /** The zones whose local days are kept as a roll-up (server/telemetry/dayZones.ts). */
   localDayZones?: readonly string[];
+  /** Answers shared by the callers who would get the same (none: each request computes its own). */
+  answers?: KpiAnswerCache<KpiDataAnswer>;
   /** Each answer's reads are one of the caller's expensive reads. */
   budget?: ReadBudget;
   clock?: () => number;
 }
 
 export function kpiDataService(db: Database, resources: ResourceService, options: KpiDataOptions = {}) {
-  const { localDayZones = [], budget = readBudget(), clock = Date.now } = options;
+  const { localDayZones = [], budget = readBudget(), clock = Date.now, answers } = options;
   const watermark = foldWatermark(db);
   // Whether PostgreSQL knows a zone: asked once per name (only names Intl knows get here, a finite
   // set but for letter case). Only its answer is kept; a database that cannot answer now fails the
@@ -156,7 +159,11 @@ export function kpiDataService(db: Database, resources: ResourceService, options
   return {
     series(caller: Caller, request: KpiDataQuery): Promise<KpiDataAnswer> {
       authorizeKpiData(caller);
-      return budget.run(caller, () => storedSeries(caller, request));
+      const compute = () => budget.run(caller, () => storedSeries(caller, request));
+      if (!answers) return compute();
+      // what the caller may see of KPIs, and what they ask: callers alike share the answer
+      const key = JSON.stringify([visibilityKey(caller, schemaOf('kpi')), request.id, request.entity_ids ?? null, request.timezone ?? 'UTC', request.max_points ?? MAX_POINTS_PER_SERIES]);
+      return answers.answer(caller.tenantId, key, compute);
     },
 
     /** An unsaved KPI's series (POST /kpi-preview); the body is valid by its schema (the route's). */
@@ -284,3 +291,6 @@ function points(pieces: string[] | undefined, onChart?: (at: number) => number):
   }
   return result;
 }
+
+/** The points an answer holds (what the answer cache counts). */
+export const answerPoints = (answer: KpiDataAnswer) => answer.series.reduce((total, series) => total + series.data.length, 0);

@@ -53,7 +53,7 @@ export interface TestAppOptions {
   baseMap?: BaseMap; mapTileHosts?: string[]; telemetryDayZones?: string[]; logger?: AppOptions['logger']; statementTimeoutMs?: number;
   instanceHeartbeat?: AppOptions['instanceHeartbeat'];
   /** The engines (watchers…) run only in the tests that ask for them: the others' seeded state stays as seeded. */
-  engines?: boolean; enginesEveryMs?: number; lightingNow?: AppOptions['lightingNow']; smtp?: AppOptions['smtp'];
+  engines?: boolean; enginesEveryMs?: number; lightingNow?: AppOptions['lightingNow']; kpiAnswersNow?: AppOptions['kpiAnswersNow']; smtp?: AppOptions['smtp'];
   /** Requests an API token may make per window. */
   apiRateLimit?: AppOptions['apiRateLimit'];
   tracing?: AppOptions['tracing'];

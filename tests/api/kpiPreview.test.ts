@@ -197,7 +197,7 @@ describe('the cost', () => {
     const id = await createKpi(query, definition);
     const answers = await Promise.all(Array.from({ length: 40 }, (_v, i) => (i % 2
       ? t.send({ method: 'POST', path: '/kpi-preview', token: admin, body: { query, definition, timezone: 'Asia/Kolkata' } })
-      : t.send({ path: `/kpi-data?id=${id}&timezone=Asia/Kolkata`, token: admin }))));
+      : t.send({ path: `/kpi-data?id=${id}&timezone=Asia/Kolkata&max_points=${9_000 + i}`, token: admin }))));
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(34);
     const tooMany = answers.filter((answer) => answer.status === 429);
     expect(tooMany).toHaveLength(6);

@@ -1,0 +1,106 @@
+// KPI answers shared by everyone who would get the same answer (docs/api.md "KPI data"): a control
+// room's two hundred screens polling one dashboard cost one computation per answer and freshness
+// window, not one per screen. The key is the caller's tenant and what they may see of the KPI
+// model (resourceAccess.ts `visibilityKey`) with the request's own parameters; everything else the
+// answer depends on is the tenant's stored data, so:
+// - an answer is reused for at most FRESH_MS: a poll sees points at most that late, and the moving
+//   range moves on;
+// - a change of what answers read besides points — a KPI, a maintenance window, an entity (which
+//   of a type there are), a group (whom a window covers): KPI_ANSWER_MODELS — drops the tenant's
+//   answers at once on this instance (the commit events); another instance's answers are at most
+//   FRESH_MS old. The caller's permissions are checked on every request, before the cache is asked;
+// - a computation under way is shared: who asks meanwhile waits for it, and waiting costs none of
+//   the caller's read budget (the budget still bounds the different computations a user starts);
+// - failures are not kept: a computation refused by its starter's budget is started again by a
+//   waiter under its own;
+// - bounded: at most MAX_POINTS points kept over all answers, the answer stored longest ago goes
+//   first.
+import { ApiError } from '../errors.ts';
+import type { PostCommitBus } from '../events/postCommit.ts';
+
+export const FRESH_MS = 5_000;
+/** The models whose records an answer reads (the rest of the tenant's changes leave answers be). */
+export const KPI_ANSWER_MODELS: ReadonlySet<string> = new Set(['kpi', 'maintenance_window', 'entity', 'group']);
+/** Points kept at most, over all answers (~50 bytes each). */
+export const MAX_POINTS = 2_000_000;
+
+interface Stored<T> { tenantId: string; answer: T; points: number; storedAt: number; version: number }
+
+export interface KpiAnswerCache<T> {
+  /** The answer under `key` of the tenant: kept and fresh, being computed (waited for), or computed now by `compute`. */
+  answer(tenantId: string, key: string, compute: () => Promise<T>): Promise<T>;
+  invalidate(tenantId: string): void;
+}
+
+/** `pointsOf` counts what an answer holds (its memory). */
+export function kpiAnswerCache<T>(pointsOf: (answer: T) => number, now = () => Date.now()): KpiAnswerCache<T> {
+  /** By tenant and key, in the order stored (the first goes first when memory is short). */
+  const stored = new Map<string, Stored<T>>();
+  const keysOf = new Map<string, Set<string>>();
+  const computing = new Map<string, { version: number; answer: Promise<T> }>();
+  const versions = new Map<string, number>();
+  let points = 0;
+  const version = (tenantId: string) => versions.get(tenantId) ?? 0;
+  const forget = (key: string) => {
+    const entry = stored.get(key);
+    if (!entry) return;
+    points -= entry.points;
+    stored.delete(key);
+    keysOf.get(entry.tenantId)?.delete(key);
+  };
+  const keep = (tenantId: string, key: string, answer: T, versionAtStart: number) => {
+    if (version(tenantId) !== versionAtStart) return; // what it read changed while it was computed
+    const size = pointsOf(answer);
+    if (size > MAX_POINTS / 4) return;
+    forget(key);
+    while (points + size > MAX_POINTS && stored.size) forget(stored.keys().next().value!);
+    stored.set(key, { tenantId, answer, points: size, storedAt: now(), version: versionAtStart });
+    let keys = keysOf.get(tenantId);
+    if (!keys) keysOf.set(tenantId, keys = new Set());
+    keys.add(key);
+    points += size;
+  };
+
+  const cache: KpiAnswerCache<T> = {
+    async answer(tenantId, tenantKey, compute) {
+      const key = `${tenantId}\u0000${tenantKey}`;
+      const current = version(tenantId);
+      const entry = stored.get(key);
+      if (entry && entry.version === current && now() - entry.storedAt < FRESH_MS) return entry.answer;
+      forget(key);
+      const shared = computing.get(key);
+      if (shared && shared.version === current) {
+        try {
+          return await shared.answer;
+        } catch (error) {
+          // its starter's budget refused it: this caller computes under its own
+          if (error instanceof ApiError && error.statusCode === 429) return cache.answer(tenantId, tenantKey, compute);
+          throw error;
+        }
+      }
+      const answer = compute();
+      const own = { version: current, answer };
+      computing.set(key, own);
+      try {
+        const result = await answer;
+        keep(tenantId, key, result, current);
+        return result;
+      } finally {
+        if (computing.get(key) === own) computing.delete(key);
+      }
+    },
+    invalidate(tenantId) {
+      versions.set(tenantId, (versions.get(tenantId) ?? 0) + 1);
+      for (const key of [...keysOf.get(tenantId) ?? []]) forget(key);
+      keysOf.delete(tenantId);
+    },
+  };
+  return cache;
+}
+
+/** Drops a tenant's answers on each commit of a record they read. */
+export function invalidatedByChanges(cache: KpiAnswerCache<unknown>, events: PostCommitBus) {
+  events.on('resource.changed', 'KPI answers', ({ tenantId, change }) => {
+    if (KPI_ANSWER_MODELS.has(change.resource)) cache.invalidate(tenantId);
+  });
+}

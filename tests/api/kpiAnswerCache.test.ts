@@ -1,0 +1,175 @@
+// GET /kpi-data answers shared by callers alike (server/cache/kpiAnswerCache.ts), as clients see
+// them: two hundred screens of one user asking at once are one computation and no 429; another
+// tenant and a user without the permission get their own refusals whatever is kept; a KPI edit,
+// a maintenance window and a permission change show at once; new points within FRESH_MS; and,
+// across random steps of all of those, the kept answer is what an uncached read (POST
+// /kpi-preview of the same KPI) answers.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { hashPassword } from '../../server/auth/passwords.ts';
+import { FRESH_MS } from '../../server/cache/kpiAnswerCache.ts';
+import { users } from '../../server/db/schema.ts';
+import type { TelemetryPoint } from '../../server/telemetry/telemetryPoint.ts';
+import { telemetryWriter } from '../../server/telemetry/telemetryWriter.ts';
+import { makeEntities } from '../support/testEntities.ts';
+import { PASSWORD, startTestApp, type TestApp } from './harness.ts';
+
+const HOUR = 3_600_000;
+const FROM = Date.UTC(2026, 4, 1);
+const RANGE = { from: new Date(FROM).toISOString(), to: new Date(FROM + 24 * HOUR).toISOString() };
+let now = Date.now();
+let t: TestApp;
+let admin: string;
+let operator: string;
+let city: string;
+let meters: number[];
+let kpiId: number;
+let query: { key: string; aggregation: string; entity_ids: number[] }[];
+let definition: Record<string, unknown>;
+
+async function write(points: TelemetryPoint[]) {
+  const writer = telemetryWriter(t.db);
+  await writer.write(points);
+  await writer.close();
+}
+
+async function saveKpi() {
+  const mutation = kpiId === undefined
+    ? 'mutation($query: JSON, $definition: JSON) { saved: create_kpi(name: {en: "Control room"}, query: $query, definition: $definition) { id } }'
+    : `mutation($query: JSON, $definition: JSON) { saved: update_kpi(id: ${kpiId}, query: $query, definition: $definition) { id } }`;
+  const answer = await t.send({ method: 'POST', path: '/graphql', token: admin, body: { query: mutation, variables: { query, definition } } });
+  expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined();
+  kpiId = Number(answer.body.data.saved.id);
+}
+
+/** The answer through the cache, and the same KPI read without it (the builder's preview). */
+async function keptAndFresh(token = operator) {
+  const kept = await t.get(`/kpi-data?id=${kpiId}`, token);
+  const fresh = await t.post('/kpi-preview', { query, definition }, admin);
+  expect(fresh.status, JSON.stringify(fresh.body)).toBe(200);
+  return { kept, fresh: { id: kpiId, ...fresh.body } };
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ kpiAnswersNow: () => now });
+  admin = (await t.login('admin@demo.city')).access_token;
+  operator = (await t.login('operator@demo.city')).access_token;
+  city = (await t.get('/tenant', admin)).body.id;
+  ({ ids: meters } = await makeEntities(t, city, 'Control room meter', 3));
+  await write(meters.flatMap((entityId, m) => Array.from({ length: 24 }, (_v, h) => ({ tenantId: city, entityId, key: 'room_load', ts: FROM + h * HOUR + 60_000, value: m * 100 + h }))));
+  query = [{ key: 'room_load', aggregation: 'sum', entity_ids: meters }];
+  definition = { chart: 'line', time_interval: '1h', date_range: RANGE, series: 'per_entity' };
+  await saveKpi();
+});
+afterAll(() => t?.close());
+
+describe('one answer for everyone alike', () => {
+  it('two hundred screens of one user asking at once: all answered, no 429, one computation', async () => {
+    now += FRESH_MS; // nothing kept from before
+    const statements = vi.spyOn(t.db, 'tenantQuery');
+    try {
+      const answers = await Promise.all(Array.from({ length: 200 }, () => t.get(`/kpi-data?id=${kpiId}`, operator)));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(200).fill(200));
+      expect(new Set(answers.map((answer) => JSON.stringify(answer.body))).size).toBe(1);
+      expect(answers[0].body.series).toHaveLength(3);
+      // the entities read once and the series once (each screen computing its own: 400)
+      expect(statements.mock.calls.length).toBeLessThanOrEqual(3);
+      // the admin sees the same answer
+      expect((await t.get(`/kpi-data?id=${kpiId}`, admin)).body).toEqual(answers[0].body);
+    } finally {
+      statements.mockRestore();
+    }
+  });
+
+  it('another tenant and a user without the permission get their own refusals, whatever is kept', async () => {
+    // kept for the city's admin: the facility's admin sees the same of KPIs, in another tenant
+    expect((await t.get(`/kpi-data?id=${kpiId}`, admin)).status).toBe(200);
+    const facility = (await t.login('admin@demo.facility')).access_token;
+    const other = await t.get(`/kpi-data?id=${kpiId}`, facility);
+    expect(other.status).toBe(404);
+    expect(other.body.errors[0].code).toBe('NO_KPI_DATA');
+    await t.db.tenantTx(city, async (tx) => {
+      await tx.insert(users).values({ tenantId: city, username: 'Logs only', email: 'logs-only@demo.city', passwordHash: await hashPassword(PASSWORD), modules: ['logs'] });
+    });
+    const logsOnly = (await t.login('logs-only@demo.city')).access_token;
+    const refused = await t.get(`/kpi-data?id=${kpiId}`, logsOnly);
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors[0].code).toBe('FORBIDDEN');
+  });
+});
+
+describe('what changes the answer', () => {
+  it('a KPI edit and a maintenance window show at once; new points within FRESH_MS', async () => {
+    const before = (await t.get(`/kpi-data?id=${kpiId}`, operator)).body;
+    query = [{ ...query[0], aggregation: 'max' }];
+    await saveKpi();
+    let { kept, fresh } = await keptAndFresh();
+    expect(kept.body).toEqual(fresh);
+    expect(kept.body).not.toEqual(before);
+
+    const window = await t.post('/create-maintenance-window', { input: {
+      name: 'Meter swap', mode: 'device-maintenance', scope: 'tenant',
+      schedule: { kind: 'once', starts_at: new Date(Date.now() - 60_000).toISOString(), ends_at: new Date(Date.now() + HOUR).toISOString() },
+    } }, admin);
+    expect(window.status, JSON.stringify(window.body)).toBe(200);
+    ({ kept, fresh } = await keptAndFresh());
+    expect(kept.body).toEqual(fresh);
+    expect(kept.body.series).toHaveLength(0); // every meter is under maintenance
+    expect((await t.post('/delete-maintenance-window', { id: window.body.id }, admin)).status).toBe(200);
+    ({ kept } = await keptAndFresh());
+    expect(kept.body.series).toHaveLength(3);
+
+    // a new point: the kept answer is at most FRESH_MS late
+    const stale = kept.body;
+    await write([{ tenantId: city, entityId: meters[0], key: 'room_load', ts: FROM + 5 * HOUR + 120_000, value: 9_999 }]);
+    expect((await t.get(`/kpi-data?id=${kpiId}`, operator)).body).toEqual(stale);
+    now += FRESH_MS;
+    ({ kept, fresh } = await keptAndFresh());
+    expect(kept.body).toEqual(fresh);
+    expect(kept.body.series[0].data.find((point: { value: number }) => point.value === 9_999)).toBeDefined();
+  });
+
+  it('across random edits, maintenance, permission changes and new points, the kept answer is the uncached one', async () => {
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % n;
+    };
+    const aggregations = ['sum', 'avg', 'max', 'min', 'value_count', 'latest-value'];
+    let windowId: number | undefined;
+    for (let step = 0; step < 30; step++) {
+      const action = random(5);
+      if (action === 0) {
+        query = [{ ...query[0], aggregation: aggregations[random(aggregations.length)], entity_ids: meters.slice(0, 1 + random(3)) }];
+        definition = { ...definition, time_interval: ['1h', '15m', '1d'][random(3)], series: random(2) ? 'per_entity' : 'aggregated' };
+        await saveKpi();
+      } else if (action === 1) {
+        await write([{ tenantId: city, entityId: meters[random(3)], key: 'room_load', ts: FROM + random(24 * 60) * 60_000 + random(60) * 1_000 + 1, value: random(1_000) }]);
+        now += FRESH_MS;
+      } else if (action === 2) {
+        if (windowId === undefined) {
+          const window = await t.post('/create-maintenance-window', { input: {
+            name: `Swap ${step}`, mode: 'device-maintenance', scope: 'tenant',
+            schedule: { kind: 'once', starts_at: new Date(Date.now() - 60_000).toISOString(), ends_at: new Date(Date.now() + HOUR).toISOString() },
+          } }, admin);
+          windowId = window.body.id;
+        } else {
+          await t.post('/delete-maintenance-window', { id: windowId }, admin);
+          windowId = undefined;
+        }
+      } else if (action === 3) {
+        // the operator loses the dashboards and gets them back: refused meanwhile, then the same answer as anyone
+        const modules = await t.db.systemQuery<{ modules: string[] }>(sql`SELECT modules FROM users WHERE email = 'operator@demo.city'`);
+        await t.db.systemQuery(sql`UPDATE users SET modules = '{logs}' WHERE email = 'operator@demo.city'`);
+        const without = (await t.login('operator@demo.city')).access_token;
+        expect((await t.get(`/kpi-data?id=${kpiId}`, without)).status, `step ${step}`).toBe(403);
+        await t.db.systemQuery(sql`UPDATE users SET modules = ${`{${modules[0].modules.join(',')}}`}::text[] WHERE email = 'operator@demo.city'`);
+        operator = (await t.login('operator@demo.city')).access_token;
+      }
+      const { kept, fresh } = await keptAndFresh(random(2) ? operator : admin);
+      expect(kept.status, `step ${step}`).toBe(200);
+      expect(kept.body, `step ${step}`).toEqual(fresh);
+    }
+    if (windowId !== undefined) await t.post('/delete-maintenance-window', { id: windowId }, admin);
+  });
+});
