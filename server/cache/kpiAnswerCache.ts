@@ -3,12 +3,13 @@
 // window, not one per screen. The key is the caller's tenant and what they may see of the KPI
 // model (resourceAccess.ts `visibilityKey`) with the request's own parameters; everything else the
 // answer depends on is the tenant's stored data, so:
-// - an answer is reused for at most FRESH_MS: a poll sees points at most that late, and the moving
-//   range moves on;
+// - an answer is reused for as long as its KPI's refresh interval (`definition.refresh_interval`:
+//   its charts poll no faster), from 1 s to MAX_FRESH_MS, FRESH_MS when it has none: a poll sees
+//   points at most that late, and the moving range moves on;
 // - a change of what answers read besides points — a KPI, a maintenance window, an entity (which
 //   of a type there are), a group (whom a window covers): KPI_ANSWER_MODELS — drops the tenant's
 //   answers at once on this instance (the commit events); another instance's answers are at most
-//   FRESH_MS old. The caller's permissions are checked on every request, before the cache is asked;
+//   that old. The caller's permissions are checked on every request, before the cache is asked;
 // - a computation under way is shared: who asks meanwhile waits for it, and waiting costs none of
 //   the caller's read budget (the budget still bounds the different computations a user starts);
 // - failures are not kept: a computation refused by its starter's budget is started again by a
@@ -18,17 +19,24 @@
 import { ApiError } from '../errors.ts';
 import type { PostCommitBus } from '../events/postCommit.ts';
 
+/** How long an answer of a KPI without a refresh interval is reused; one with is reused that long, within 1 s and MAX_FRESH_MS. */
 export const FRESH_MS = 5_000;
+export const MAX_FRESH_MS = 60_000;
+/** How long an answer of a KPI refreshed every `seconds` is reused. */
+export const freshFor = (seconds: number | undefined) => (seconds ? Math.min(MAX_FRESH_MS, Math.max(1_000, seconds * 1_000)) : FRESH_MS);
 /** The models whose records an answer reads (the rest of the tenant's changes leave answers be). */
 export const KPI_ANSWER_MODELS: ReadonlySet<string> = new Set(['kpi', 'maintenance_window', 'entity', 'group']);
 /** Points kept at most, over all answers (~50 bytes each). */
 export const MAX_POINTS = 2_000_000;
 
-interface Stored<T> { tenantId: string; answer: T; points: number; storedAt: number; version: number }
+interface Stored<T> { tenantId: string; answer: T; points: number; storedAt: number; freshMs: number; version: number }
+
+/** A computed answer, and how long it may be reused (`freshFor`). */
+export interface Computed<T> { answer: T; freshMs: number }
 
 export interface KpiAnswerCache<T> {
   /** The answer under `key` of the tenant: kept and fresh, being computed (waited for), or computed now by `compute`. */
-  answer(tenantId: string, key: string, compute: () => Promise<T>): Promise<T>;
+  answer(tenantId: string, key: string, compute: () => Promise<Computed<T>>): Promise<T>;
   invalidate(tenantId: string): void;
 }
 
@@ -37,7 +45,7 @@ export function kpiAnswerCache<T>(pointsOf: (answer: T) => number, now = () => D
   /** By tenant and key, in the order stored (the first goes first when memory is short). */
   const stored = new Map<string, Stored<T>>();
   const keysOf = new Map<string, Set<string>>();
-  const computing = new Map<string, { version: number; answer: Promise<T> }>();
+  const computing = new Map<string, { version: number; answer: Promise<Computed<T>> }>();
   const versions = new Map<string, number>();
   let points = 0;
   const version = (tenantId: string) => versions.get(tenantId) ?? 0;
@@ -48,13 +56,13 @@ export function kpiAnswerCache<T>(pointsOf: (answer: T) => number, now = () => D
     stored.delete(key);
     keysOf.get(entry.tenantId)?.delete(key);
   };
-  const keep = (tenantId: string, key: string, answer: T, versionAtStart: number) => {
+  const keep = (tenantId: string, key: string, { answer, freshMs }: Computed<T>, versionAtStart: number) => {
     if (version(tenantId) !== versionAtStart) return; // what it read changed while it was computed
     const size = pointsOf(answer);
     if (size > MAX_POINTS / 4) return;
     forget(key);
     while (points + size > MAX_POINTS && stored.size) forget(stored.keys().next().value!);
-    stored.set(key, { tenantId, answer, points: size, storedAt: now(), version: versionAtStart });
+    stored.set(key, { tenantId, answer, points: size, storedAt: now(), freshMs, version: versionAtStart });
     let keys = keysOf.get(tenantId);
     if (!keys) keysOf.set(tenantId, keys = new Set());
     keys.add(key);
@@ -66,12 +74,12 @@ export function kpiAnswerCache<T>(pointsOf: (answer: T) => number, now = () => D
       const key = `${tenantId}\u0000${tenantKey}`;
       const current = version(tenantId);
       const entry = stored.get(key);
-      if (entry && entry.version === current && now() - entry.storedAt < FRESH_MS) return entry.answer;
+      if (entry && entry.version === current && now() - entry.storedAt < entry.freshMs) return entry.answer;
       forget(key);
       const shared = computing.get(key);
       if (shared && shared.version === current) {
         try {
-          return await shared.answer;
+          return (await shared.answer).answer;
         } catch (error) {
           // its starter's budget refused it: this caller computes under its own
           if (error instanceof ApiError && error.statusCode === 429) return cache.answer(tenantId, tenantKey, compute);
@@ -84,7 +92,7 @@ export function kpiAnswerCache<T>(pointsOf: (answer: T) => number, now = () => D
       try {
         const result = await answer;
         keep(tenantId, key, result, current);
-        return result;
+        return result.answer;
       } finally {
         if (computing.get(key) === own) computing.delete(key);
       }

@@ -20,7 +20,7 @@ import { authorize, visibilityKey } from '../resources/resourceAccess.ts';
 import type { ResourceService } from '../resources/resourceService.ts';
 import { checkKpiDefinition } from '../resources/rules/kpiRules.ts';
 import type { Caller } from '../auth/caller.ts';
-import type { KpiAnswerCache } from '../cache/kpiAnswerCache.ts';
+import { freshFor, type Computed, type KpiAnswerCache } from '../cache/kpiAnswerCache.ts';
 import { readBudget, type ReadBudget } from '../services/readBudget.ts';
 import { largestTriangleThreeBuckets } from './downsample.ts';
 import { BadRange, bucketCount, canonicalZone, compareRange, foldedPlan, isKnownTimeZone, kpiRange, planRows, rangePieces, sourcePlan, type KpiRange } from '../time/kpiTime.ts';
@@ -159,11 +159,10 @@ export function kpiDataService(db: Database, resources: ResourceService, options
   return {
     series(caller: Caller, request: KpiDataQuery): Promise<KpiDataAnswer> {
       authorizeKpiData(caller);
-      const compute = () => budget.run(caller, () => storedSeries(caller, request));
-      if (!answers) return compute();
+      if (!answers) return budget.run(caller, async () => (await storedSeries(caller, request)).answer);
       // what the caller may see of KPIs, and what they ask: callers alike share the answer
       const key = JSON.stringify([visibilityKey(caller, schemaOf('kpi')), request.id, request.entity_ids ?? null, request.timezone ?? 'UTC', request.max_points ?? MAX_POINTS_PER_SERIES]);
-      return answers.answer(caller.tenantId, key, compute);
+      return answers.answer(caller.tenantId, key, () => budget.run(caller, () => storedSeries(caller, request)));
     },
 
     /** An unsaved KPI's series (POST /kpi-preview); the body is valid by its schema (the route's). */
@@ -176,18 +175,22 @@ export function kpiDataService(db: Database, resources: ResourceService, options
     },
   };
 
-  async function storedSeries(caller: Caller, request: KpiDataQuery): Promise<KpiDataAnswer> {
+  /** The stored KPI's answer, and how long it may be reused (its refresh interval). */
+  async function storedSeries(caller: Caller, request: KpiDataQuery): Promise<Computed<KpiDataAnswer>> {
     const only = request.entity_ids === undefined ? undefined : idList(request.entity_ids);
     if (request.entity_ids !== undefined && !only) throw badKpiData('entity_ids');
+    let refreshSeconds: number | undefined;
     const stored = async (): Promise<KpiDraft> => {
       const kpi = await kpiOf(caller, request.id);
+      const refresh = (kpi.definition as { refresh_interval?: unknown } | undefined)?.refresh_interval;
+      refreshSeconds = typeof refresh === 'number' ? refresh : undefined;
       return {
         definition: checked<Definition>(usedDefinition, kpi.definition ?? {}, 'definition'),
         query: checked<QueryItem[]>(usedQuery, kpi.query ?? [], 'query'),
       };
     };
     const answer = await answerOf(caller, stored, { only, timezone: request.timezone ?? 'UTC', maxPoints: request.max_points ?? MAX_POINTS_PER_SERIES });
-    return { id: request.id, ...answer };
+    return { answer: { id: request.id, ...answer }, freshMs: freshFor(refreshSeconds) };
   }
 
   /**

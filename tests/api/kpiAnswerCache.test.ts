@@ -1,13 +1,13 @@
 // GET /kpi-data answers shared by callers alike (server/cache/kpiAnswerCache.ts), as clients see
 // them: two hundred screens of one user asking at once are one computation and no 429; another
 // tenant and a user without the permission get their own refusals whatever is kept; a KPI edit,
-// a maintenance window and a permission change show at once; new points within FRESH_MS; and,
+// a maintenance window and a permission change show at once; new points within the KPI's refresh
+// interval; and,
 // across random steps of all of those, the kept answer is what an uncached read (POST
 // /kpi-preview of the same KPI) answers.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords.ts';
-import { FRESH_MS } from '../../server/cache/kpiAnswerCache.ts';
 import { users } from '../../server/db/schema.ts';
 import type { TelemetryPoint } from '../../server/telemetry/telemetryPoint.ts';
 import { telemetryWriter } from '../../server/telemetry/telemetryWriter.ts';
@@ -15,6 +15,8 @@ import { makeEntities } from '../support/testEntities.ts';
 import { PASSWORD, startTestApp, type TestApp } from './harness.ts';
 
 const HOUR = 3_600_000;
+/** The KPI's refresh interval: how long its answer is reused. */
+const REFRESH_MS = 10_000;
 const FROM = Date.UTC(2026, 4, 1);
 const RANGE = { from: new Date(FROM).toISOString(), to: new Date(FROM + 24 * HOUR).toISOString() };
 let now = Date.now();
@@ -58,14 +60,14 @@ beforeAll(async () => {
   ({ ids: meters } = await makeEntities(t, city, 'Control room meter', 3));
   await write(meters.flatMap((entityId, m) => Array.from({ length: 24 }, (_v, h) => ({ tenantId: city, entityId, key: 'room_load', ts: FROM + h * HOUR + 60_000, value: m * 100 + h }))));
   query = [{ key: 'room_load', aggregation: 'sum', entity_ids: meters }];
-  definition = { chart: 'line', time_interval: '1h', date_range: RANGE, series: 'per_entity' };
+  definition = { chart: 'line', time_interval: '1h', date_range: RANGE, series: 'per_entity', refresh_interval: REFRESH_MS / 1_000 };
   await saveKpi();
 });
 afterAll(() => t?.close());
 
 describe('one answer for everyone alike', () => {
   it('two hundred screens of one user asking at once: all answered, no 429, one computation', async () => {
-    now += FRESH_MS; // nothing kept from before
+    now += REFRESH_MS; // nothing kept from before
     const statements = vi.spyOn(t.db, 'tenantQuery');
     try {
       const answers = await Promise.all(Array.from({ length: 200 }, () => t.get(`/kpi-data?id=${kpiId}`, operator)));
@@ -99,7 +101,7 @@ describe('one answer for everyone alike', () => {
 });
 
 describe('what changes the answer', () => {
-  it('a KPI edit and a maintenance window show at once; new points within FRESH_MS', async () => {
+  it('a KPI edit and a maintenance window show at once; new points within the refresh interval', async () => {
     const before = (await t.get(`/kpi-data?id=${kpiId}`, operator)).body;
     query = [{ ...query[0], aggregation: 'max' }];
     await saveKpi();
@@ -119,11 +121,11 @@ describe('what changes the answer', () => {
     ({ kept } = await keptAndFresh());
     expect(kept.body.series).toHaveLength(3);
 
-    // a new point: the kept answer is at most FRESH_MS late
+    // a new point: the kept answer is at most the refresh interval late
     const stale = kept.body;
     await write([{ tenantId: city, entityId: meters[0], key: 'room_load', ts: FROM + 5 * HOUR + 120_000, value: 9_999 }]);
     expect((await t.get(`/kpi-data?id=${kpiId}`, operator)).body).toEqual(stale);
-    now += FRESH_MS;
+    now += REFRESH_MS;
     ({ kept, fresh } = await keptAndFresh());
     expect(kept.body).toEqual(fresh);
     expect(kept.body.series[0].data.find((point: { value: number }) => point.value === 9_999)).toBeDefined();
@@ -145,7 +147,7 @@ describe('what changes the answer', () => {
         await saveKpi();
       } else if (action === 1) {
         await write([{ tenantId: city, entityId: meters[random(3)], key: 'room_load', ts: FROM + random(24 * 60) * 60_000 + random(60) * 1_000 + 1, value: random(1_000) }]);
-        now += FRESH_MS;
+        now += REFRESH_MS;
       } else if (action === 2) {
         if (windowId === undefined) {
           const window = await t.post('/create-maintenance-window', { input: {

@@ -2,10 +2,13 @@
 // computation for everyone asking meanwhile, dropped when the tenant's records change, never
 // across tenants, failures not kept, memory bounded.
 import { describe, expect, it } from 'vitest';
-import { FRESH_MS, kpiAnswerCache, MAX_POINTS } from '../../../server/cache/kpiAnswerCache.ts';
+import { FRESH_MS, freshFor, kpiAnswerCache, MAX_FRESH_MS, MAX_POINTS } from '../../../server/cache/kpiAnswerCache.ts';
 import { ApiError } from '../../../server/errors.ts';
 
-const points = (answer: { n: number; size?: number }) => answer.size ?? 1;
+type Answer = { n: number; size?: number };
+const points = (answer: Answer) => answer.size ?? 1;
+/** An answer as computed, reused for FRESH_MS. */
+const computed = (answer: Answer, freshMs = FRESH_MS) => ({ answer, freshMs });
 
 function counted(value: () => { n: number; size?: number }) {
   let runs = 0;
@@ -15,7 +18,7 @@ function counted(value: () => { n: number; size?: number }) {
     compute: async () => {
       runs++;
       await gate;
-      return value();
+      return computed(value());
     },
     runs: () => runs,
     release: () => release(),
@@ -39,32 +42,43 @@ describe('kpiAnswerCache', () => {
     expect(work.runs()).toBe(2);
   });
 
+  it('reuses an answer as long as its KPI\'s refresh interval, within 1 s and a minute', async () => {
+    expect([freshFor(undefined), freshFor(0), freshFor(0.2), freshFor(10), freshFor(3_600)]).toEqual([FRESH_MS, FRESH_MS, 1_000, 10_000, MAX_FRESH_MS]);
+    let now = 0;
+    const cache = kpiAnswerCache(points, () => now);
+    await cache.answer('a', 'k', async () => computed({ n: 1 }, 10_000));
+    now = 9_999;
+    expect((await cache.answer('a', 'k', async () => computed({ n: 2 }))).n).toBe(1);
+    now = 10_000;
+    expect((await cache.answer('a', 'k', async () => computed({ n: 3 }))).n).toBe(3);
+  });
+
   it('keeps tenants apart, and drops a tenant\'s answers when its records change, also one being computed', async () => {
     const cache = kpiAnswerCache(points, () => 0);
-    await cache.answer('a', 'k', async () => ({ n: 1 }));
-    expect((await cache.answer('b', 'k', async () => ({ n: 2 }))).n).toBe(2);
+    await cache.answer('a', 'k', async () => computed({ n: 1 }));
+    expect((await cache.answer('b', 'k', async () => computed({ n: 2 }))).n).toBe(2);
     cache.invalidate('a');
-    expect((await cache.answer('a', 'k', async () => ({ n: 3 }))).n).toBe(3);
-    expect((await cache.answer('b', 'k', async () => ({ n: 4 }))).n).toBe(2);
+    expect((await cache.answer('a', 'k', async () => computed({ n: 3 }))).n).toBe(3);
+    expect((await cache.answer('b', 'k', async () => computed({ n: 4 }))).n).toBe(2);
     // a change while an answer is computed: that answer is not kept, and whoever asks after the change does not wait for it
     const slow = counted(() => ({ n: 5 }));
     cache.invalidate('a');
     const started = cache.answer('a', 'j', slow.compute);
     cache.invalidate('a');
-    const after = cache.answer('a', 'j', async () => ({ n: 6 }));
+    const after = cache.answer('a', 'j', async () => computed({ n: 6 }));
     expect((await after).n).toBe(6);
     slow.release();
     expect((await started).n).toBe(5);
-    expect((await cache.answer('a', 'j', async () => ({ n: 7 }))).n).toBe(6);
+    expect((await cache.answer('a', 'j', async () => computed({ n: 7 }))).n).toBe(6);
   });
 
   it('keeps no failure; a computation its starter\'s budget refused is started again by a waiter', async () => {
     const cache = kpiAnswerCache(points, () => 0);
     await expect(cache.answer('a', 'k', async () => { throw new ApiError(404, 'NO_KPI_DATA', 'No KPI data found'); })).rejects.toThrow('No KPI data found');
-    expect((await cache.answer('a', 'k', async () => ({ n: 1 }))).n).toBe(1);
+    expect((await cache.answer('a', 'k', async () => computed({ n: 1 }))).n).toBe(1);
     let refuse!: (error: unknown) => void;
     const refused = cache.answer('a', 'r', () => new Promise((_resolve, reject) => { refuse = reject; }));
-    const waiter = cache.answer('a', 'r', async () => ({ n: 2 }));
+    const waiter = cache.answer('a', 'r', async () => computed({ n: 2 }));
     refuse(new ApiError(429, 'TOO_MANY_REQUESTS', 'Too many requests at once. Try again in a moment.'));
     await expect(refused).rejects.toThrow('Too many requests');
     expect((await waiter).n).toBe(2);
@@ -73,12 +87,12 @@ describe('kpiAnswerCache', () => {
   it('holds at most MAX_POINTS points, the answer stored longest ago going first', async () => {
     const cache = kpiAnswerCache(points, () => 0);
     const quarter = MAX_POINTS / 4;
-    for (let i = 0; i < 4; i++) await cache.answer('a', `k${i}`, async () => ({ n: i, size: quarter }));
-    await cache.answer('a', 'k4', async () => ({ n: 4, size: quarter }));
-    expect((await cache.answer('a', 'k0', async () => ({ n: -1 }))).n).toBe(-1); // gone
-    expect((await cache.answer('a', 'k4', async () => ({ n: -1 }))).n).toBe(4);
+    for (let i = 0; i < 4; i++) await cache.answer('a', `k${i}`, async () => computed({ n: i, size: quarter }));
+    await cache.answer('a', 'k4', async () => computed({ n: 4, size: quarter }));
+    expect((await cache.answer('a', 'k0', async () => computed({ n: -1 }))).n).toBe(-1); // gone
+    expect((await cache.answer('a', 'k4', async () => computed({ n: -1 }))).n).toBe(4);
     // one answer over a quarter of it is answered, not kept
-    expect((await cache.answer('a', 'big', async () => ({ n: 5, size: quarter + 1 }))).n).toBe(5);
-    expect((await cache.answer('a', 'big', async () => ({ n: 6 }))).n).toBe(6);
+    expect((await cache.answer('a', 'big', async () => computed({ n: 5, size: quarter + 1 }))).n).toBe(5);
+    expect((await cache.answer('a', 'big', async () => computed({ n: 6 }))).n).toBe(6);
   });
 });
