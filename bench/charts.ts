@@ -6,8 +6,9 @@
 // GET /kpi-data is asked (app.inject, one request at a time after 10 warm-up, as admin@demo.city):
 // (a) 1 device, daily buckets over a year, compared with the year before;
 // (b) 100 devices, hourly buckets over 30 days, compared with the 30 days before;
-// and the KPI builder's POST /kpi-preview of (b). p50/p95/p99 are printed per case.
-// Goal on 2 cores: p95 ≤ 100 ms on the embedded database for (a) and (b).
+// and the KPI builder's POST /kpi-preview of (b). p50/p95/p99 are printed per case: cold (each
+// request an answer of its own, computed) and warm (the same request again: the shared answer).
+// Goal on 2 cores: p95 ≤ 100 ms cold, ≤ 50 ms warm on the embedded database for (a) and (b).
 // --browser (measureDashboardInBrowser below): (c) the dashboard until its ten charts are drawn,
 // goal p95 ≤ 2.5 s; (e) the drawn dashboard at rest for 10 s, goal its main thread busy ≤ 2 % (a
 // chart draws only when something in it changed); (d) a soak of the ten polling every 5 s, goal JS
@@ -43,6 +44,8 @@ const webDir = join(import.meta.dirname, '..', 'dist');
 if (inBrowser && !existsSync(join(webDir, 'index.html'))) throw new Error('--browser serves the built web app: npx vite build first');
 const STEP = 5 * MINUTE;
 const GOAL_MS = 100;
+/** A shared answer (server/cache/kpiAnswerCache.ts) asked again. */
+const WARM_GOAL_MS = 50;
 const ZONE = 'Europe/Bratislava';
 // --browser
 const DASHBOARD_GOAL_MS = 2_500;
@@ -117,9 +120,12 @@ for (const { name, goal, request } of cases) {
   const times: number[] = [];
   let points = 0;
   let bytes = 0;
+  // cold: each GET its own answer (a max_points of its own, above the buckets: the same series),
+  // so each is computed; warm: the same GET again, answered from the shared answer
+  const cold = (i: number): InjectOptions => (request.method === 'GET' ? { ...request, url: `${request.url}&max_points=${10_000 - i}` } : request);
   for (let i = 0; i < requests + 10; i++) {
     const started = performance.now();
-    const answer = await app.inject(request);
+    const answer = await app.inject(cold(i));
     const elapsed = performance.now() - started;
     if (answer.statusCode !== 200) throw new Error(`${name}: ${answer.statusCode} ${answer.body.slice(0, 300)}`);
     if (i < 10) { // warm-up
@@ -130,11 +136,22 @@ for (const { name, goal, request } of cases) {
     }
     times.push(elapsed);
   }
+  const warm: number[] = [];
+  if (request.method === 'GET') {
+    for (let i = 0; i < requests; i++) {
+      const started = performance.now();
+      await app.inject(request);
+      warm.push(performance.now() - started);
+    }
+  }
   times.sort((a, b) => a - b);
+  warm.sort((a, b) => a - b);
   const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(times, p).toFixed(1));
+  const warmP = warm.length ? [50, 95].map((p) => percentile(warm, p).toFixed(1)).join(' / ') : '–';
   if (goal && Number(p95) > GOAL_MS) missed++;
-  rows.push(`| ${name} | ${points.toLocaleString('en')} | ${Math.round(bytes / 1024)} | ${p50} | ${p95} | ${p99} |${goal ? ' goal' : ''}`);
-  log(`${name}: p50 ${p50} ms, p95 ${p95} ms`);
+  if (goal && warm.length && percentile(warm, 95) > WARM_GOAL_MS) missed++;
+  rows.push(`| ${name} | ${points.toLocaleString('en')} | ${Math.round(bytes / 1024)} | ${p50} | ${p95} | ${p99} | ${warmP} |${goal ? ' goal' : ''}`);
+  log(`${name}: cold p50 ${p50} ms, p95 ${p95} ms; warm p50 / p95 ${warmP} ms`);
 }
 
 const browserRows = inBrowser ? await measureDashboardInBrowser(app, single.ids) : [];
@@ -144,14 +161,14 @@ await bench.close();
 
 console.log(`KPI charts through the API, ${requests} requests per case one at a time after 10 warm-up, ${database} — ${machineLine()}`);
 console.log(`Data: ${year.points.toLocaleString('en')} points (1 device × 730 days) + ${month.points.toLocaleString('en')} (100 devices × 60 days), every 5 minutes`);
-console.log('| case | points | kB | p50 ms | p95 ms | p99 ms |');
-console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+console.log('| case | points | kB | cold p50 ms | cold p95 ms | cold p99 ms | warm (shared answer) p50 / p95 ms |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | --- |');
 for (const row of rows) console.log(row);
 for (const row of browserRows) console.log(row);
 const embedded = database.startsWith('embedded');
 console.log(missed
-  ? `Goal (p95 ≤ ${GOAL_MS} ms on the cases marked goal${embedded ? '' : '; set for the embedded database'}) missed by ${missed} case(s).`
-  : `Goal (p95 ≤ ${GOAL_MS} ms on the cases marked goal${embedded ? '' : '; set for the embedded database'}): met.`);
+  ? `Goal (p95 ≤ ${GOAL_MS} ms cold, ≤ ${WARM_GOAL_MS} ms warm on the cases marked goal${embedded ? '' : '; set for the embedded database'}) missed ${missed} time(s).`
+  : `Goal (p95 ≤ ${GOAL_MS} ms cold, ≤ ${WARM_GOAL_MS} ms warm on the cases marked goal${embedded ? '' : '; set for the embedded database'}): met.`);
 
 // ---- --browser: the dashboard's KPI widgets in a real browser ------------------------------
 
