@@ -36,9 +36,9 @@ export async function writeEngineLog(tx: Tx, log: EngineLog): Promise<number | u
 export async function writeEngineLogs(tx: Tx, tenantId: string, logs: readonly Omit<EngineLog, 'tenantId'>[]): Promise<(number | undefined)[]> {
   if (!logs.length) return [];
   const written = await rows<{ id: number; event_key: string }>(tx, sql`INSERT INTO logs (tenant_id, entity_id, timestamp, type, source, message, message_data, event_key)
-    SELECT ${tenantId}, l.entity_id, l.at, l.type, l.source, l.message, l.data, l.event_key
-    FROM jsonb_to_recordset(${JSON.stringify(logs.map((log, n) => ({ ...log, entity_id: log.entityId, event_key: log.eventKey, n })))}::jsonb)
-      AS l(entity_id int, at timestamptz, type text, source text, message text, data jsonb, event_key text, n int)
+    SELECT ${tenantId}, l."entityId", l.at, l.type, l.source, l.message, l.data, l."eventKey"
+    FROM jsonb_to_recordset(${JSON.stringify(logs.map((log, n) => ({ ...log, n })))}::jsonb)
+      AS l("entityId" int, at timestamptz, type text, source text, message text, data jsonb, "eventKey" text, n int)
     ORDER BY l.n
     ON CONFLICT (tenant_id, event_key) DO NOTHING RETURNING id, event_key`);
   const ids = new Map(written.map((row) => [row.event_key, Number(row.id)]));

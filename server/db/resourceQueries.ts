@@ -102,7 +102,7 @@ const ROW_ID_KEY = '$rowId';
 export async function findRows(tx: Tx, table: RecordTable, scope: RecordScope, ids: readonly number[]): Promise<Map<number, Record<string, unknown>>> {
   if (!ids.length) return new Map();
   const found = await tx.select({ ...selectionFor(table, scope), [ROW_ID_KEY]: table.id } as never).from(table.table)
-    .where(and(ids.length === 1 ? eq(table.id, ids[0]) : inArray(table.id, [...ids]), ...scopeConditions(table, scope))) as Record<string, unknown>[];
+    .where(and(inArray(table.id, [...ids]), ...scopeConditions(table, scope))) as Record<string, unknown>[];
   return new Map(found.map(({ [ROW_ID_KEY]: id, ...row }) => [Number(id), row]));
 }
 

@@ -80,25 +80,19 @@ export async function updateRuns(tx: Tx, runs: readonly (SchedulerOccurrence & {
     WHERE r.scheduler_id = v."schedulerId" AND r.occurrence_at = v.occurrence`);
 }
 
-/** Each scheduler's entities: its ids and every entity of its types, in the tenant (a scheduler with none: no entry). */
-export async function schedulersEntities(tx: Tx, tenantId: string, schedulers: readonly Pick<SchedulerRow, 'id' | 'entity_ids' | 'entity_type_ids'>[]): Promise<Map<number, { id: number; entity_type_id: number }[]>> {
+/** Each scheduler's entities (ids, ascending): its ids and every entity of its types, in the tenant (a scheduler with none: no entry). */
+export async function schedulersEntities(tx: Tx, tenantId: string, schedulers: readonly Pick<SchedulerRow, 'id' | 'entity_ids' | 'entity_type_ids'>[]): Promise<Map<number, number[]>> {
   const wanted = schedulers.map(({ id, entity_ids: ids, entity_type_ids: types }) => ({ id, ids: ids ?? [], types: types ?? [] }));
   const ids = (list: string) => sql`ARRAY(SELECT jsonb_array_elements_text(${sql.raw(list)})::int)`;
-  const found = await rows<{ scheduler_id: number; id: number; entity_type_id: number }>(tx, sql`SELECT w.id AS scheduler_id, e.id, e.entity_type_id
+  const found = await rows<{ scheduler_id: number; id: number }>(tx, sql`SELECT w.id AS scheduler_id, e.id
     FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS w(id int, ids jsonb, types jsonb)
     CROSS JOIN LATERAL (
-      SELECT id, entity_type_id FROM entities WHERE tenant_id = ${tenantId} AND id = ANY(${ids('w.ids')})
+      SELECT id FROM entities WHERE tenant_id = ${tenantId} AND id = ANY(${ids('w.ids')})
       UNION
-      SELECT id, entity_type_id FROM entities WHERE tenant_id = ${tenantId} AND entity_type_id = ANY(${ids('w.types')})
+      SELECT id FROM entities WHERE tenant_id = ${tenantId} AND entity_type_id = ANY(${ids('w.types')})
     ) e
     ORDER BY w.id, e.id`);
-  const entities = new Map<number, { id: number; entity_type_id: number }[]>();
-  for (const { scheduler_id: schedulerId, id, entity_type_id: type } of found) {
-    let list = entities.get(schedulerId);
-    if (!list) entities.set(schedulerId, list = []);
-    list.push({ id, entity_type_id: type });
-  }
-  return entities;
+  return new Map([...Map.groupBy(found, (row) => row.scheduler_id)].map(([schedulerId, list]) => [schedulerId, list.map((row) => row.id)]));
 }
 
 export type RunAggregation = 'avg' | 'max' | 'min' | 'sum' | 'latest-value';

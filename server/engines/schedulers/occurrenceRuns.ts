@@ -23,14 +23,14 @@ export function failureReason(error: unknown): FailureReason {
   return 'unexpected';
 }
 
-/** An entity whose attributes a run wrote, as it is after the runs. */
-type WrittenEntity = { id: number; entity_type_id: number; attributes: Record<string, unknown> };
+/** An entity whose attributes runs wrote, as it is after the runs. */
+export type WrittenEntity = { id: number; entity_type_id: number; attributes: Record<string, unknown> };
 
-/** What one occurrence did: its result, its log line, the entities whose attribute it wrote. */
+/** What one occurrence did: its result, its log line, how many entities' attribute it wrote. */
 export interface RunOutcome {
   result: 'ok' | 'nok';
   message: string;
-  written: WrittenEntity[];
+  written: number;
 }
 
 const SLOT_RANGES: Record<string, CalendarTimeRange> = { 'last-week': 'last_week', 'last-month': 'last_month', 'last-year': 'last_year' };
@@ -77,13 +77,13 @@ export async function runOccurrences(tx: Tx, tenantId: string, zone: string, due
   const outcomes = new Map<number, RunOutcome>();
   const planned = new Map<Due, { values: { entity_id: number; value: unknown }[]; what: string }>();
   const reads = new Map<string, { query: Parameters<typeof aggregateOverSlot>[1]; dues: Due[] }>();
-  const idsOf = (due: Due) => (entities.get(due.scheduler.id) ?? []).map((entity) => entity.id);
+  const idsOf = (due: Due) => entities.get(due.scheduler.id) ?? [];
   for (const due of dues) {
     const { id, name, definition } = due.scheduler;
     const ids = idsOf(due);
-    if (!ids.length) outcomes.set(id, { result: 'nok', message: `${name}: no entities to write ${definition.target_attribute} of`, written: [] });
+    if (!ids.length) outcomes.set(id, { result: 'nok', message: `${name}: no entities to write ${definition.target_attribute} of`, written: 0 });
     else if (definition.aggregation === 'static-value') planned.set(due, { values: ids.map((entity) => ({ entity_id: entity, value: definition.value ?? null })), what: `the value ${definition.value}` });
-    else if (due.complex && 'refused' in due.complex) outcomes.set(id, { result: 'nok', message: `${name}: Test of query ended with error = ${due.complex.refused}`, written: [] });
+    else if (due.complex && 'refused' in due.complex) outcomes.set(id, { result: 'nok', message: `${name}: Test of query ended with error = ${due.complex.refused}`, written: 0 });
     else if (due.complex) {
       const { value } = due.complex;
       planned.set(due, { values: value === null ? [] : ids.map((entity) => ({ entity_id: entity, value })), what: 'the complex query' });
@@ -130,10 +130,9 @@ export async function runOccurrences(tx: Tx, tenantId: string, zone: string, due
   for (const [due, { values, what }] of planned) {
     const { id, name, definition } = due.scheduler;
     const attribute = definition.target_attribute;
-    const written = values.filter((value) => writtenBy.get(attribute)?.has(value.entity_id)).map((value) => changed.get(value.entity_id)!);
-    const count = idsOf(due).length;
-    outcomes.set(id, written.length
-      ? { result: 'ok', message: `${name}: wrote ${attribute} (${what}) of ${written.length} of ${count} entities`, written }
+    const written = values.filter((value) => writtenBy.get(attribute)?.has(value.entity_id)).length;
+    outcomes.set(id, written
+      ? { result: 'ok', message: `${name}: wrote ${attribute} (${what}) of ${written} of ${idsOf(due).length} entities`, written }
       : { result: 'nok', message: `${name}: no ${definition.key ?? 'values'} in ${definition.time_slot}; nothing written`, written });
   }
   return { outcomes, changed: [...changed.values()] };
@@ -142,7 +141,7 @@ export async function runOccurrences(tx: Tx, tenantId: string, zone: string, due
 /** The outcome of a recorded occurrence: skipped, given up, or run. */
 export function outcomeOf(due: Due, runs: Map<number, RunOutcome>): RunOutcome {
   const { scheduler, plan } = due;
-  if (!plan.run) return { result: 'nok', message: `${scheduler.name}: ${plan.skipped} run(s) missed more than a day ago were skipped (${new Date(plan.skippedFrom).toISOString()} – ${due.occurrence})`, written: [] };
-  if (due.givenUp) return { result: 'nok', message: `${scheduler.name}: the run failed ${scheduler.failed_attempts} times (${FAILURE_REASONS[due.reason] ?? FAILURE_REASONS.unexpected}); it is not tried again`, written: [] };
+  if (!plan.run) return { result: 'nok', message: `${scheduler.name}: ${plan.skipped} run(s) missed more than a day ago were skipped (${new Date(plan.skippedFrom).toISOString()} – ${due.occurrence})`, written: 0 };
+  if (due.givenUp) return { result: 'nok', message: `${scheduler.name}: the run failed ${scheduler.failed_attempts} times (${FAILURE_REASONS[due.reason] ?? FAILURE_REASONS.unexpected}); it is not tried again`, written: 0 };
   return runs.get(scheduler.id)!;
 }

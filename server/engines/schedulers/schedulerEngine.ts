@@ -18,7 +18,7 @@ import { timeZoneOrUtc } from '../../../src/shared/lighting/localTime.ts';
 import { foldedUntil } from '../../db/rollupQueries.ts';
 import { startWorkLoop } from '../../workLoop.ts';
 import { planOccurrence } from './occurrences.ts';
-import { complexAnswer, failureReason, outcomeOf, runOccurrences, type Due, type FailureReason, type RunOutcome } from './occurrenceRuns.ts';
+import { complexAnswer, failureReason, outcomeOf, runOccurrences, type Due, type FailureReason, type WrittenEntity } from './occurrenceRuns.ts';
 
 const CLAIM_BATCH = 100;
 /** Runs together name at most this many entities in all; a scheduler over entity types runs alone (how many it has is read in the run). */
@@ -34,7 +34,7 @@ export interface SchedulerEngineOptions {
   /** After the commit: a run was logged (deliveries may be waiting). */
   afterLogged?(): void;
   /** After the commit: entities whose attributes runs wrote. */
-  onEntitiesChanged?(tenantId: string, entities: RunOutcome['written']): void;
+  onEntitiesChanged?(tenantId: string, entities: WrittenEntity[]): void;
   /** After the commit: the schedulers' results or next runs changed. */
   onSchedulersChanged?(tenantId: string, schedulerIds: number[]): void;
   everyMs?: number;
@@ -97,7 +97,7 @@ export function startSchedulerEngine(db: Database, options: SchedulerEngineOptio
       const logIds = await writeEngineLogs(tx, tenantId, results.map(({ due: { scheduler, plan, givenUp, reason, occurrence }, outcome }) => ({
         entityId: null, at: new Date(now()).toISOString(), type: givenUp ? 'error' : outcome.result === 'ok' ? 'informational' : 'warning',
         source: 'scheduler', message: outcome.message, eventKey: `scheduler:${scheduler.id}:${occurrence}`,
-        data: { source_id: scheduler.id, scheduler: scheduler.name, occurrence, result: !plan.run ? 'skipped' : givenUp ? 'failed' : outcome.result, entities: outcome.written.length, attribute: scheduler.definition.target_attribute,
+        data: { source_id: scheduler.id, scheduler: scheduler.name, occurrence, result: !plan.run ? 'skipped' : givenUp ? 'failed' : outcome.result, entities: outcome.written, attribute: scheduler.definition.target_attribute,
           ...(givenUp ? { failures: scheduler.failed_attempts, reason } : {}) },
       })));
       const logged = logIds.filter((id) => id !== undefined);
