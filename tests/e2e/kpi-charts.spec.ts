@@ -1,8 +1,9 @@
 // KPI charts in the browser, against the real server and the demo data: the builder (defaults saved
 // in a few steps, a live preview of all nine chart types, the colour-mapping refusals), the
 // dashboard's widgets (nine types in English and Slovak, a comparison series, presets kept on the
-// server across a reload), the operator (widgets yes, KPI editing no), names that stay text, axe.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+// server across a reload, drawn one at a time in view order and at once on return), the operator
+// (widgets yes, KPI editing no), names that stay text, axe.
+import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { kpiSchema } from '../../src/schemas/kpi.ts';
 import { XSS_TEXT } from '../support/xssPayloads.ts';
 import { expectNoAxeViolations } from './axe.ts';
@@ -238,4 +239,48 @@ test('names and labels full of markup stay text in every chart type and its tool
     await setPreset(request, token, preset.id, preset.items);
     for (const id of ids) await deleteKpi(request, token, id);
   }
+});
+
+test('the widgets draw one at a time, those in view first; back on the dashboard each shows its last answer before any new one comes', async ({ page }) => {
+  // when each chart turned drawn, and whether it was in the widgets area's view then
+  await page.addInitScript(() => {
+    const drawn: { id: string; at: number; inView: boolean }[] = [];
+    (window as unknown as { drawnWidgets: typeof drawn }).drawnWidgets = drawn;
+    new MutationObserver((records) => {
+      for (const { target } of records) {
+        const chart = target as Element;
+        if (chart.getAttribute('data-drawn') !== 'true' || chart.getAttribute('role') !== 'img') continue;
+        const widget = chart.closest('[data-testid=kpi-widget]')!;
+        const area = document.getElementById('dashboard-widgets-body')!.getBoundingClientRect();
+        const box = widget.getBoundingClientRect();
+        drawn.push({ id: widget.getAttribute('data-kpi-id')!, at: performance.now(), inView: box.bottom > area.top && box.top < area.bottom });
+      }
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-drawn'] });
+  });
+  await login(page, users.cityAdmin, '/dashboard');
+  const drawnPlots = page.locator('[data-testid=kpi-chart][role=img][data-drawn=true]');
+  // every chart has its data (no spinner left), and every plot among them drew
+  await expect(page.getByTestId('kpi-widgets')).toBeVisible();
+  await expect(page.getByTestId('kpi-widgets').locator('.ant-spin')).toHaveCount(0, { timeout: 30_000 });
+  const plots = await page.locator('[data-testid=kpi-chart][role=img]').count();
+  await expect(drawnPlots).toHaveCount(plots);
+  const order = await page.evaluate(() => (window as unknown as { drawnWidgets: { id: string; at: number; inView: boolean }[] }).drawnWidgets);
+  expect(order).toHaveLength(plots);
+  expect(plots).toBeGreaterThan(order.filter((chart) => chart.inView).length); // some are out of view
+  const firstOutOfView = order.findIndex((chart) => !chart.inView);
+  expect(order.slice(firstOutOfView).every((chart) => !chart.inView), JSON.stringify(order)).toBe(true);
+  // one at a time: no two turned drawn in the same moment
+  expect(new Set(order.map((chart) => chart.at)).size).toBe(order.length);
+
+  // away and back within the app: the answers are the ones kept; the new ones are held meanwhile
+  const drawnCount = await drawnPlots.count();
+  await page.getByTestId('sidebar').getByRole('menuitem', { name: 'Logs' }).click();
+  await expect(page.getByTestId('kpi-widgets')).toHaveCount(0);
+  const held: Route[] = [];
+  await page.route('**/kpi-data?*', (route) => { held.push(route); });
+  await page.goBack();
+  await expect(drawnPlots).toHaveCount(drawnCount, { timeout: 30_000 });
+  expect(held.length).toBeGreaterThan(0); // they were asked again, and not yet answered
+  for (const route of held) await route.continue();
+  await page.unroute('**/kpi-data?*');
 });

@@ -4,13 +4,14 @@
 // something other than a KPI's answer (a lighting profile's day) may name its time zone, fix its
 // value axis and mark instants.
 import { Alert, Empty, Spin } from 'antd';
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { lazyWithReload } from '../../pwa/chunkReload.ts';
 import { useTranslation } from 'react-i18next';
 import { useAttributeName } from '../../i18n/attributeNames.ts';
 import { pickLocalized, type LocalizedValue } from '../../shared/i18n/pickLocalized.ts';
 import type { KpiDataAnswer } from '../../schemas/kpiDataQuery.ts';
 import { colourLegend } from './chartColours.ts';
+import { useDrawTurn } from './drawTurns.ts';
 import { plotConfigOf } from './chartConfig.ts';
 import { chartModel, DEFAULT_CHART_HEIGHT } from './chartModel.ts';
 import { isEmptyAnswer } from './chartSeries.ts';
@@ -46,7 +47,7 @@ export function KpiChart({ kpi, data, loading, error, entityNames, timeZone, val
   const [drawn, setDrawn] = useState(false);
   // the plots chunk loads while the data is asked for, not after it came
   useEffect(() => { void loadPlot(); }, []);
-  const markDrawn = useCallback(() => setDrawn(true), []);
+  const element = useRef<HTMLDivElement>(null);
   const comparedSuffix = t('charts.compared');
   const attributeName = useAttributeName();
   const model = useMemo(
@@ -67,6 +68,12 @@ export function KpiChart({ kpi, data, loading, error, entityNames, timeZone, val
   const empty = !error && !waiting && isEmptyAnswer(data);
   const seriesCount = error || waiting || empty ? 0 : plot?.seriesCount ?? model.series.length;
   const statesDrawn = !!error || empty;
+  // a plot waits for its turn (drawTurns.ts); the states and the data table draw at once
+  const [mayPlot, turnDone] = useDrawTurn(element, !error && !waiting && !empty && !!plot);
+  const markDrawn = useCallback(() => {
+    setDrawn(true);
+    turnDone();
+  }, [turnDone]);
   const shown = drawn || statesDrawn;
   useEffect(() => { if (shown) onDrawn?.(); }, [shown, onDrawn]);
 
@@ -75,6 +82,7 @@ export function KpiChart({ kpi, data, loading, error, entityNames, timeZone, val
   else if (waiting) body = <Spin style={{ display: 'block', padding: 24 }} />;
   else if (empty) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('charts.noData')} />;
   else if (!plot) body = <KpiDataTable model={model} onDrawn={markDrawn} />;
+  else if (!mayPlot) body = <div style={{ height }}><Spin style={{ display: 'block', padding: 24 }} /></div>;
   else {
     body = (
       <PlotErrorBoundary fallback={<Alert type="error" showIcon message={t('errors.generic')} data-testid="kpi-chart-error" />}>
@@ -89,6 +97,7 @@ export function KpiChart({ kpi, data, loading, error, entityNames, timeZone, val
   const role = plot && !error && !empty && !waiting ? 'img' : 'figure';
   return (
     <div
+      ref={element}
       data-testid="kpi-chart"
       data-chart-type={type}
       data-series-count={seriesCount}
