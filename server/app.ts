@@ -59,6 +59,7 @@ import { invalidatedByCommits, tenantReadCache } from './cache/tenantReadCache.t
 import { syncDayZones } from './db/dayZoneQueries.ts';
 import { kpiComponentData } from './telemetry/kpiComponentData.ts';
 import { answerPoints, kpiDataService } from './telemetry/kpiData.ts';
+import { closedBuckets } from './cache/closedBuckets.ts';
 import { invalidatedByChanges, kpiAnswerCache } from './cache/kpiAnswerCache.ts';
 
 export type { AppOptions } from './appOptions.ts';
@@ -73,7 +74,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await db.listen(CHANNELS.tenantDataChanged, tenantReads.invalidate);
   db.onListenerRestored(() => tenantReads.invalidateAll());
   const kpiAnswers = kpiAnswerCache(answerPoints, options.kpiAnswersNow);
-  invalidatedByChanges(kpiAnswers, events);
+  const kpiBuckets = closedBuckets(options.kpiAnswersNow);
+  invalidatedByChanges(events, kpiAnswers, kpiBuckets);
   let pubsub: PubSub | undefined;
   const live = liveEvents(() => pubsub);
   app.decorate('live', live);
@@ -107,7 +109,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       public_api_component: componentData ??= kpiComponentData(resources, kpiData, { onError: logsFailure(app.log, 'a KPI component\'s data failed') }),
     }),
   });
-  const kpiData = kpiDataService(db, resources, { localDayZones, budget, answers: kpiAnswers });
+  const kpiData = kpiDataService(db, resources, {
+    localDayZones, budget, answers: kpiAnswers, closed: kpiBuckets, retentionDays: options.telemetryRetentionDays, clock: options.kpiAnswersNow,
+  });
   const maintenance = maintenanceGuard(db);
   const apiUsers = apiUserService(db, authentication.apiTokens);
   const devices = deviceService(db, ingestion.writer, { credentialsRotated: ingestion.devices.credentialsRotated });
@@ -145,7 +149,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mqttOverWebSocket(scope, ingestion.broker);
   });
 
-  if (db.kind === 'postgres') await connectInstances(app, db, live, ingestion.broker, () => graphqlSockets?.restartAll());
+  if (db.kind === 'postgres') {
+    await connectInstances(app, db, live, ingestion.broker, events, () => {
+      graphqlSockets?.restartAll();
+      kpiBuckets.forget(); // late points of other instances may have been missed
+    });
+  }
   await serveWebApp(app, options.webDir);
   return app;
 }

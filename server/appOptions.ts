@@ -47,8 +47,10 @@ export interface AppOptions {
   enginesEveryMs?: number;
   /** The lighting engine's clock, also where an ended override is decided (tests); Date.now by default. */
   lightingNow?: () => number;
-  /** The clock of the KPI answers kept for reuse (tests move it past their freshness); Date.now by default. */
+  /** The clock of KPI answers: their ranges, and how long answers and closed buckets are kept (tests and benchmarks move it); Date.now by default. */
   kpiAnswersNow?: () => number;
+  /** TELEMETRY_RETENTION_DAYS (server/config.ts): KPI answers never reuse buckets of data that old. */
+  telemetryRetentionDays?: number;
   /** Requests an API token may make per window (600 a minute by default). */
   apiRateLimit?: RateLimit;
   /** How often this instance says it is alive, and after how long a silent one is dead (ms; 5 s and 20 s). */

@@ -43,7 +43,7 @@ async function main() {
   const app = await buildApp({ db, jwtSecret: config.jwtSecret, webDir: config.webDir, trustProxy: config.trustProxy,
     https: config.tls, baseMap: config.baseMap, mapTileHosts: config.mapTileHosts, hsts: config.hsts, telemetryDayZones: config.telemetryDayZones,
     diskGuard: embedded && !isMemoryDir(config.dataDir) ? diskGuard(config.dataDir) : undefined, logger: { level: process.env.LOG_LEVEL ?? 'warn' },
-    smtp: config.smtp, tracing: config.tracing });
+    smtp: config.smtp, tracing: config.tracing, telemetryRetentionDays: config.telemetryRetentionDays });
   let closing = false;
   let mqttListener: MqttListener | undefined;
   let simulation: DemoSimulation | undefined;

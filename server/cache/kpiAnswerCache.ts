@@ -18,6 +18,7 @@
 //   first.
 import { ApiError } from '../errors.ts';
 import type { PostCommitBus } from '../events/postCommit.ts';
+import type { ClosedBuckets } from './closedBuckets.ts';
 
 /** How long an answer of a KPI without a refresh interval is reused; one with is reused that long, within 1 s and MAX_FRESH_MS. */
 export const FRESH_MS = 5_000;
@@ -106,9 +107,12 @@ export function kpiAnswerCache<T>(pointsOf: (answer: T) => number, now = () => D
   return cache;
 }
 
-/** Drops a tenant's answers on each commit of a record they read. */
-export function invalidatedByChanges(cache: KpiAnswerCache<unknown>, events: PostCommitBus) {
+/** Drops a tenant's answers and kept buckets on each commit of a record they read; stored points drop the buckets they reach. */
+export function invalidatedByChanges(events: PostCommitBus, answers: KpiAnswerCache<unknown>, buckets: ClosedBuckets) {
   events.on('resource.changed', 'KPI answers', ({ tenantId, change }) => {
-    if (KPI_ANSWER_MODELS.has(change.resource)) cache.invalidate(tenantId);
+    if (!KPI_ANSWER_MODELS.has(change.resource)) return;
+    answers.invalidate(tenantId);
+    buckets.forget(tenantId);
   });
+  events.on('telemetry.stored', 'KPI buckets kept', ({ batches }) => buckets.stored(batches));
 }

@@ -4,7 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { EntityUpdate } from '../live/liveEvents.ts';
 import type { ResourceChange } from '../live/resourceEvents.ts';
-import type { LatestChange } from '../telemetry/telemetryWriter.ts';
+import type { LatestChange, StoredSince } from '../telemetry/telemetryWriter.ts';
 import { eventBus, type EventBus } from './eventBus.ts';
 
 export type PostCommitEvents = {
@@ -16,6 +16,8 @@ export type PostCommitEvents = {
   'tenant.changed': { tenantId: string };
   /** A batch of devices' latest values was committed. */
   'telemetry.latest': LatestChange[];
+  /** Batches of points were committed: their earliest instant per tenant; `elsewhere`: by another instance, told for its late points only. */
+  'telemetry.stored': { batches: StoredSince[]; elsewhere?: true };
   /** An engine changed records of its own, of one model (a watcher's alert, schedulers' runs, a window's state); `notify`: the users a new log entry is for. */
   'engine.changed': { tenantId: string; model: string; records: { id: number; notify?: string[] }[]; action?: 'created' | 'updated' };
 };

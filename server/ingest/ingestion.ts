@@ -76,6 +76,7 @@ async function ingestionOf(app: FastifyInstance, options: AppOptions, events: Po
   const writer = telemetryWriter(options.db, {
     limits: options.writerLimits,
     onLatest: (changes) => events.emit('telemetry.latest', changes),
+    onStored: (batches) => events.emit('telemetry.stored', { batches }),
     onError: (error) => problems.report('write_failed', 'telemetry writer', error instanceof Error ? error.message.slice(0, 200) : 'a batch failed'),
     // A fresh reading before every batch: a backlog can fill the reserve within the requests' second.
     isBlocked: options.diskGuard ? () => options.diskGuard!.isFull(0) : undefined,

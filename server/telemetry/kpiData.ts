@@ -20,10 +20,11 @@ import { authorize, visibilityKey } from '../resources/resourceAccess.ts';
 import type { ResourceService } from '../resources/resourceService.ts';
 import { checkKpiDefinition } from '../resources/rules/kpiRules.ts';
 import type { Caller } from '../auth/caller.ts';
+import { SETTLE_MS, type BucketPoint, type ClosedBuckets, type SeriesPoints } from '../cache/closedBuckets.ts';
 import { freshFor, type Computed, type KpiAnswerCache } from '../cache/kpiAnswerCache.ts';
 import { readBudget, type ReadBudget } from '../services/readBudget.ts';
 import { largestTriangleThreeBuckets } from './downsample.ts';
-import { BadRange, bucketCount, canonicalZone, compareRange, foldedPlan, isKnownTimeZone, kpiRange, planRows, rangePieces, sourcePlan, type KpiRange } from '../time/kpiTime.ts';
+import { BadRange, bucketCount, bucketStart, canonicalZone, compareRange, foldedPlan, isKnownTimeZone, kpiRange, planRows, rangePieces, sourcePlan, type KpiRange } from '../time/kpiTime.ts';
 import { foldWatermark } from './foldWatermark.ts';
 
 /** Entities of one query item, at most. */
@@ -42,6 +43,7 @@ export const MAX_SOURCE_ROWS = 1_000_000;
  * 70 ms inside the embedded database, so the other requests wait no longer than that between them.
  */
 export const MAX_STATEMENT_ROWS = 50_000;
+const DAY_MS = 86_400_000;
 
 export const BAD_KPI_DATA = 'Bad kpi_data';
 export const NO_KPI_DATA = 'No KPI data found';
@@ -74,8 +76,11 @@ type Definition = Kpi['definition'];
 interface KpiDraft { query: QueryItem[]; definition: Definition }
 /** The answer of a KPI without its id (a draft has none). */
 type SeriesAnswer = Pick<KpiDataAnswer, 'timezone' | 'interval' | 'from' | 'to' | 'compare_from' | 'compare_to' | 'series'>;
-/** What the reader asks besides the KPI: only these of its entities, the zone, points per series. */
-interface ReadOptions { only?: number[]; timezone: string; maxPoints: number }
+/**
+ * What the reader asks besides the KPI: only these of its entities, the zone, points per series;
+ * `reuse`: the closed buckets of the last answer under this key may be read again.
+ */
+interface ReadOptions { only?: number[]; timezone: string; maxPoints: number; reuse?: string }
 
 const ids = (value: unknown): number[] => (Array.isArray(value) ? value.filter((id): id is number => Number.isSafeInteger(id) && id > 0) : []);
 
@@ -112,13 +117,17 @@ export interface KpiDataOptions {
   localDayZones?: readonly string[];
   /** Answers shared by the callers who would get the same (none: each request computes its own). */
   answers?: KpiAnswerCache<KpiDataAnswer>;
+  /** The closed buckets of stored KPIs' answers, read again by their next computation (none: every computation reads its whole range). */
+  closed?: ClosedBuckets;
+  /** TELEMETRY_RETENTION_DAYS: buckets of data that old may be dropped at any time, so they are never reused. */
+  retentionDays?: number;
   /** Each answer's reads are one of the caller's expensive reads. */
   budget?: ReadBudget;
   clock?: () => number;
 }
 
 export function kpiDataService(db: Database, resources: ResourceService, options: KpiDataOptions = {}) {
-  const { localDayZones = [], budget = readBudget(), clock = Date.now, answers } = options;
+  const { localDayZones = [], budget = readBudget(), clock = Date.now, answers, closed, retentionDays } = options;
   const watermark = foldWatermark(db);
   // Whether PostgreSQL knows a zone: asked once per name (only names Intl knows get here, a finite
   // set but for letter case). Only its answer is kept; a database that cannot answer now fails the
@@ -160,9 +169,11 @@ export function kpiDataService(db: Database, resources: ResourceService, options
     series(caller: Caller, request: KpiDataQuery): Promise<KpiDataAnswer> {
       authorizeKpiData(caller);
       if (!answers) return budget.run(caller, async () => (await storedSeries(caller, request)).answer);
-      // what the caller may see of KPIs, and what they ask: callers alike share the answer
-      const key = JSON.stringify([visibilityKey(caller, schemaOf('kpi')), request.id, request.entity_ids ?? null, request.timezone ?? 'UTC', request.max_points ?? MAX_POINTS_PER_SERIES]);
-      return answers.answer(caller.tenantId, key, () => budget.run(caller, () => storedSeries(caller, request)));
+      // what the caller may see of KPIs, and what they ask: callers alike share the answer, and
+      // its buckets whatever the points per series
+      const buckets = JSON.stringify([visibilityKey(caller, schemaOf('kpi')), request.id, request.entity_ids ?? null, request.timezone ?? 'UTC']);
+      const key = `${buckets}\u0000${request.max_points ?? MAX_POINTS_PER_SERIES}`;
+      return answers.answer(caller.tenantId, key, () => budget.run(caller, () => storedSeries(caller, request, buckets)));
     },
 
     /** An unsaved KPI's series (POST /kpi-preview); the body is valid by its schema (the route's). */
@@ -175,8 +186,8 @@ export function kpiDataService(db: Database, resources: ResourceService, options
     },
   };
 
-  /** The stored KPI's answer, and how long it may be reused (its refresh interval). */
-  async function storedSeries(caller: Caller, request: KpiDataQuery): Promise<Computed<KpiDataAnswer>> {
+  /** The stored KPI's answer, and how long it may be reused (its refresh interval); `reuse`: the key of its closed buckets. */
+  async function storedSeries(caller: Caller, request: KpiDataQuery, reuse?: string): Promise<Computed<KpiDataAnswer>> {
     const only = request.entity_ids === undefined ? undefined : idList(request.entity_ids);
     if (request.entity_ids !== undefined && !only) throw badKpiData('entity_ids');
     let refreshSeconds: number | undefined;
@@ -189,7 +200,7 @@ export function kpiDataService(db: Database, resources: ResourceService, options
         query: checked<QueryItem[]>(usedQuery, kpi.query ?? [], 'query'),
       };
     };
-    const answer = await answerOf(caller, stored, { only, timezone: request.timezone ?? 'UTC', maxPoints: request.max_points ?? MAX_POINTS_PER_SERIES });
+    const answer = await answerOf(caller, stored, { only, timezone: request.timezone ?? 'UTC', maxPoints: request.max_points ?? MAX_POINTS_PER_SERIES, reuse });
     return { answer: { id: request.id, ...answer }, freshMs: freshFor(refreshSeconds) };
   }
 
@@ -198,14 +209,15 @@ export function kpiDataService(db: Database, resources: ResourceService, options
    * this caller: one code path for both doors, under the same limits. Its entities are the
    * caller's tenant's only (other ids match nothing).
    */
-  async function answerOf(caller: Caller, readKpi: () => Promise<KpiDraft>, { only, timezone, maxPoints }: ReadOptions): Promise<SeriesAnswer> {
+  async function answerOf(caller: Caller, readKpi: () => Promise<KpiDraft>, { only, timezone, maxPoints, reuse }: ReadOptions): Promise<SeriesAnswer> {
+    const now = clock();
     const zone = await timeZoneOf(timezone);
     const { definition, query: items } = await readKpi();
 
     let range: KpiRange;
     let compared: ReturnType<typeof compareRange>;
     try {
-      range = kpiRange(definition, zone, clock());
+      range = kpiRange(definition, zone, now);
       compared = compareRange(range, definition.compare, zone);
     } catch (error) {
       if (error instanceof BadRange) throw badKpiData('definition');
@@ -230,12 +242,12 @@ export function kpiDataService(db: Database, resources: ResourceService, options
     // the roll-ups up to the folder's line, raw points after it (counted up to now)
     const folded = await watermark();
     const planOf = (read: KpiRange) => foldedPlan(sourcePlan(zone, read, localDays), zone, folded);
-    const costs = ranges.map((read) => entityCount * planRows(planOf(read), clock()));
+    const rowsOf = (read: KpiRange) => entityCount * planRows(planOf(read), now);
+    const costs = ranges.map(rowsOf);
     if (costs.reduce((total, cost) => total + cost, 0) > MAX_SOURCE_ROWS) throw badKpiData('definition', { limit: MAX_SOURCE_ROWS });
 
-    /** The range's points per item and entity (`item:entity`), one statement per piece of it so none holds the database for long. */
-    const read = async (readRange: KpiRange, cost: number) => {
-      const dataOf = new Map<string, string[]>();
+    /** Points of `from`…`to` per item and entity (`item:entity`) into `series`, one statement per piece so none holds the database for long. */
+    const readInto = async (series: SeriesPoints, readRange: KpiRange, cost: number) => {
       for (const piece of rangePieces(readRange, zone, Math.ceil(cost / MAX_STATEMENT_ROWS))) {
         const query = kpiSeriesQuery({
           tenantId: caller.tenantId, plan: planOf(piece), zone, interval: readRange.interval, perEntity,
@@ -243,13 +255,45 @@ export function kpiDataService(db: Database, resources: ResourceService, options
         });
         for (const row of query ? await db.tenantQuery<SeriesRow>(caller.tenantId, query) : []) {
           const key = `${row.item}:${row.entity_id ?? ''}`;
-          dataOf.set(key, [...dataOf.get(key) ?? [], row.data]);
+          series.set(key, [...series.get(key) ?? [], ...bucketPoints(row.data)]);
         }
       }
-      return dataOf;
     };
-    const dataOf = await read(range, costs[0]);
-    const comparedDataOf = compared ? await read(compared.range, costs[1]) : undefined;
+    // what decides a bucket's value besides its instant (closedBuckets.ts)
+    const shape = JSON.stringify([zone, range.interval, perEntity, items.map((item) => [item.key, item.aggregation]), entitiesOf]);
+    /**
+     * The range's points: the closed buckets of the last computation under `reuse` + `part` that
+     * are still final, the rest from the database; what is final now is kept for the next. Never
+     * data retention may drop meanwhile.
+     */
+    const read = async (readRange: KpiRange, cost: number, part: string): Promise<SeriesPoints> => {
+      const series: SeriesPoints = new Map();
+      const key = reuse === undefined ? undefined : `${reuse}\u0000${part}`;
+      if (!closed || key === undefined || (retentionDays !== undefined && readRange.from < now - retentionDays * DAY_MS)) {
+        await readInto(series, readRange, cost);
+        return series;
+      }
+      const watch = closed.watch(caller.tenantId);
+      try {
+        const last = closed.kept(caller.tenantId, key, shape);
+        const reusedUntil = last && last.from <= readRange.from && last.closedUntil > readRange.from ? Math.min(last.closedUntil, readRange.to) : readRange.from;
+        if (reusedUntil > readRange.from) {
+          for (const [name, points] of last!.series) series.set(name, points.filter(([at]) => at >= readRange.from && at < reusedUntil));
+        }
+        if (reusedUntil < readRange.to) {
+          const rest = { ...readRange, from: reusedUntil };
+          await readInto(series, rest, reusedUntil === readRange.from ? cost : rowsOf(rest));
+        }
+        const closedUntil = Math.min(readRange.to, bucketStart(zone, readRange.interval, now - SETTLE_MS));
+        closed.keep(caller.tenantId, key, shape, readRange.from, closedUntil, series, watch, reusedUntil > readRange.from ? last!.keptAt : undefined);
+        return series;
+      } catch (error) {
+        closed.unwatch(caller.tenantId, watch);
+        throw error;
+      }
+    };
+    const dataOf = await read(range, costs[0], 'range');
+    const comparedDataOf = compared ? await read(compared.range, costs[1], 'compared') : undefined;
 
     const series: KpiDataAnswer['series'][number][] = [];
     items.forEach((item, index) => {
@@ -278,21 +322,23 @@ function fitted(data: KpiPoint[], maxPoints: number): { data: KpiPoint[]; downsa
   return data.length > maxPoints ? { data: largestTriangleThreeBuckets(data, maxPoints), downsampled: true } : { data };
 }
 
-/**
- * The pieces' `[[ms, value], …]` (in time order) as the answer's points; values a double cannot
- * hold (an overflowing sum) are left out. A compared series' points are moved onto the chart's
- * range (`onChart`) and keep the instant they were measured for (`source_ts`).
- */
-function points(pieces: string[] | undefined, onChart?: (at: number) => number): KpiPoint[] {
-  const result: KpiPoint[] = [];
-  for (const json of pieces ?? []) {
-    for (const [ms, value] of JSON.parse(json) as [number | string, unknown][]) {
-      if (typeof value !== 'number' || !Number.isFinite(value)) continue;
-      const at = Number(ms);
-      result.push(onChart ? { ts: new Date(onChart(at)).toISOString(), value, source_ts: new Date(at).toISOString() } : { ts: new Date(at).toISOString(), value });
-    }
+/** A statement's `[[ms, value], …]` (in time order); values a double cannot hold (an overflowing sum) are left out. */
+function bucketPoints(json: string): BucketPoint[] {
+  const result: BucketPoint[] = [];
+  for (const [ms, value] of JSON.parse(json) as [number | string, unknown][]) {
+    if (typeof value === 'number' && Number.isFinite(value)) result.push([Number(ms), value]);
   }
   return result;
+}
+
+/**
+ * A series' bucket points as the answer's points. A compared series' points are moved onto the
+ * chart's range (`onChart`) and keep the instant they were measured for (`source_ts`).
+ */
+function points(buckets: BucketPoint[] | undefined, onChart?: (at: number) => number): KpiPoint[] {
+  return (buckets ?? []).map(([at, value]) => (onChart
+    ? { ts: new Date(onChart(at)).toISOString(), value, source_ts: new Date(at).toISOString() }
+    : { ts: new Date(at).toISOString(), value }));
 }
 
 /** The points an answer holds (what the answer cache counts). */

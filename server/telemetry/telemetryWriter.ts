@@ -22,6 +22,9 @@ export interface WriterLimits {
 export const DEFAULT_WRITER_LIMITS: WriterLimits = { maxQueuedPoints: 100_000, maxBatchPoints: 5_000, lingerMs: 5 };
 
 /** A value that became a device's latest, for live subscribers. */
+/** The earliest instant of the points a committed batch stored for a tenant. */
+export interface StoredSince { tenantId: string; from: number }
+
 export interface LatestChange { tenantId: string; entityId: number; entityTypeId: number; values: Record<string, { ts: number; value: TelemetryValue | null }> }
 
 export interface WriteTicket {
@@ -63,10 +66,22 @@ function latestChanges(rows: LatestRow[]): LatestChange[] {
   return [...byEntity.values()];
 }
 
+/** The earliest instant of a batch's points that were stored, per tenant. */
+function earliestPerTenant(batch: Pending[]): StoredSince[] {
+  const earliest = new Map<string, number>();
+  for (const pending of batch) {
+    if (pending.failed) continue;
+    for (const { tenantId, ts } of pending.points) if (!(earliest.get(tenantId)! <= ts)) earliest.set(tenantId, ts);
+  }
+  return [...earliest].map(([tenantId, from]) => ({ tenantId, from }));
+}
+
 export interface WriterOptions {
   limits?: Partial<WriterLimits>;
   /** Called after each commit with the latest values that changed. */
   onLatest?(changes: LatestChange[]): void;
+  /** A batch was committed: the earliest instant of its points, per tenant (what an answer of their range reads changed). */
+  onStored?(batches: StoredSince[]): void;
   /** A batch that failed (its callers' promises reject with the error). */
   onError?(error: unknown): void;
   /**
@@ -169,6 +184,7 @@ export function telemetryWriter(db: Database, options: WriterOptions = {}): Tele
       batches++;
       for (const pending of batch) if (!pending.failed) pending.resolve();
       if (latest.length) options.onLatest?.(latestChanges(latest));
+      if (options.onStored) options.onStored(earliestPerTenant(batch));
     } catch (error) {
       failedPoints += size;
       for (const pending of batch) pending.reject(error);

@@ -54,6 +54,7 @@ export interface TestAppOptions {
   instanceHeartbeat?: AppOptions['instanceHeartbeat'];
   /** The engines (watchers…) run only in the tests that ask for them: the others' seeded state stays as seeded. */
   engines?: boolean; enginesEveryMs?: number; lightingNow?: AppOptions['lightingNow']; kpiAnswersNow?: AppOptions['kpiAnswersNow']; smtp?: AppOptions['smtp'];
+  telemetryRetentionDays?: number;
   /** Requests an API token may make per window. */
   apiRateLimit?: AppOptions['apiRateLimit'];
   tracing?: AppOptions['tracing'];

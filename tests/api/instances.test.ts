@@ -22,6 +22,8 @@ let bListener: MqttListener;
 let bSocketUrl: string;
 const clients: (Client | MqttClient)[] = [];
 let killed: ServerProcess | undefined;
+/** Instance B's clock of KPI answers (moved past their freshness). */
+let bNow = Date.now();
 /** Seen every half second; a silent instance is dead after 8 s (a server process is seen every 5 s). */
 const instanceHeartbeat = { everyMs: 500, deadAfterMs: 8_000 };
 
@@ -29,7 +31,7 @@ beforeAll(async () => {
   if (!usingPostgres()) return;
   ({ t: a, listener: aListener, lamps } = await startDeviceApp({ instanceHeartbeat }));
   bDb = await openDatabase({ databaseUrl: a.databaseUrl, dataDir: 'memory://' });
-  b = await startTestApp({ db: bDb, instanceHeartbeat });
+  b = await startTestApp({ db: bDb, instanceHeartbeat, kpiAnswersNow: () => bNow });
   await b.app.listen({ port: 0, host: '127.0.0.1' });
   bSocketUrl = `ws://127.0.0.1:${(b.app.server.address() as { port: number }).port}/graphql`;
   bListener = await startListener(b);
@@ -147,6 +149,35 @@ const closedWithin = (client: MqttClient, ms: number) => new Promise<boolean>((r
   client.once('close', () => {
     clearTimeout(timer);
     resolve(true);
+  });
+});
+
+describe('KPI answers on two instances', () => {
+  beforeEach(skipUnlessPostgres('two instances on one database'));
+  it('a point stored late on one instance reaches the answers the other keeps, at their next refresh', { timeout: 30_000 }, async () => {
+    const admin = (await a.login('admin@demo.city')).access_token;
+    const city = (await a.get('/tenant', admin)).body.id as string;
+    const lamp = lamps[0];
+    const day = Date.UTC(2026, 2, 2);
+    await a.app.ingestion.writer.write(Array.from({ length: 24 }, (_v, h) => ({ tenantId: city, entityId: lamp.id, key: 'late_load', ts: day + h * 3_600_000 + 60_000, value: h })));
+    const kpi = await a.send({ method: 'POST', path: '/graphql', token: admin, body: {
+      query: 'mutation($query: JSON, $definition: JSON) { create_kpi(name: {en: "Late"}, query: $query, definition: $definition) { id } }',
+      variables: {
+        query: [{ key: 'late_load', aggregation: 'sum', entity_ids: [lamp.id] }],
+        definition: { time_interval: '1h', date_range: { from: new Date(day).toISOString(), to: new Date(day + 86_400_000).toISOString() }, refresh_interval: 5 },
+      },
+    } });
+    const url = `/kpi-data?id=${kpi.body.data.create_kpi.id}`;
+    const valueAt = async (hour: number) => (await b.get(url, admin)).body.series[0].data[hour].value as number;
+    expect(await valueAt(5)).toBe(5); // B keeps the day's buckets: all closed long ago
+
+    await a.app.ingestion.writer.write([{ tenantId: city, entityId: lamp.id, key: 'late_load', ts: day + 5 * 3_600_000 + 120_000, value: 1_000 }]);
+    // B computes again past each answer's freshness, well within the time it keeps buckets unasked
+    for (let poll = 0; poll < 50 && await valueAt(5) !== 1_005; poll++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      bNow += 5_000;
+    }
+    expect(await valueAt(5)).toBe(1_005);
   });
 });
 

@@ -2,9 +2,10 @@
 // them: two hundred screens of one user asking at once are one computation and no 429; another
 // tenant and a user without the permission get their own refusals whatever is kept; a KPI edit,
 // a maintenance window and a permission change show at once; new points within the KPI's refresh
-// interval; and,
-// across random steps of all of those, the kept answer is what an uncached read (POST
-// /kpi-preview of the same KPI) answers.
+// interval; across random steps of all of those, the kept answer is what an uncached read (POST
+// /kpi-preview of the same KPI) answers. Polls of a moving range reuse closed buckets
+// (server/cache/closedBuckets.ts) until a point stored before their end drops them; buckets of
+// data retention may drop are never reused.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords.ts';
@@ -29,10 +30,9 @@ let kpiId: number;
 let query: { key: string; aggregation: string; entity_ids: number[] }[];
 let definition: Record<string, unknown>;
 
+/** Points stored the way devices' are: through the app's telemetry writer. */
 async function write(points: TelemetryPoint[]) {
-  const writer = telemetryWriter(t.db);
-  await writer.write(points);
-  await writer.close();
+  await t.app.ingestion.writer.write(points);
 }
 
 async function saveKpi() {
@@ -173,5 +173,85 @@ describe('what changes the answer', () => {
       expect(kept.body, `step ${step}`).toEqual(fresh);
     }
     if (windowId !== undefined) await t.post('/delete-maintenance-window', { id: windowId }, admin);
+  });
+});
+
+describe('polls of a moving range', () => {
+  it('reuse the closed buckets and read the open ones; a late point, and in the end every point, reaches its bucket', async () => {
+    const since = now - 30 * HOUR;
+    await write(meters.flatMap((entityId, m) => Array.from({ length: 30 }, (_v, h) => ({ tenantId: city, entityId, key: 'moving_load', ts: since + h * HOUR + 60_000, value: m * 100 + h }))));
+    const moving = { query: [{ key: 'moving_load', aggregation: 'sum', entity_ids: meters }], definition: { chart: 'line', time_interval: '1h', time_range: '24h', refresh_interval: REFRESH_MS / 1_000 } };
+    const created = await t.send({ method: 'POST', path: '/graphql', token: admin, body: {
+      query: 'mutation($query: JSON, $definition: JSON) { create_kpi(name: {en: "Moving"}, query: $query, definition: $definition) { id } }', variables: moving,
+    } });
+    const url = `/kpi-data?id=${created.body.data.create_kpi.id}`;
+    const keptAndUncached = async () => ({ kept: (await t.get(url, operator)).body, uncached: (await t.post('/kpi-preview', moving, admin)).body });
+    const hourOf = (answer: { series: { data: { ts: string; value: number }[] }[] }, at: number) =>
+      answer.series[0].data.find((point) => Date.parse(point.ts) === at - (at % HOUR))?.value;
+    let { kept, uncached } = await keptAndUncached();
+    expect({ ...uncached, id: kept.id }).toEqual(kept);
+
+    // a point stored where the app does not hear of it (no client can): the closed hour it falls in
+    // is read again only once the kept buckets have aged out; the open hour is read at each refresh
+    const closedHour = Math.floor((since + 20 * HOUR) / HOUR) * HOUR;
+    const before = hourOf(kept, closedHour)!;
+    const unheard = telemetryWriter(t.db);
+    await unheard.write([{ tenantId: city, entityId: meters[0], key: 'moving_load', ts: closedHour + HOUR / 2, value: 5_000 }]);
+    await unheard.close();
+    now += REFRESH_MS;
+    ({ kept, uncached } = await keptAndUncached());
+    expect(hourOf(kept, closedHour)).toBe(before);
+    expect(hourOf(uncached, closedHour)).toBe(before + 5_000);
+    const open = now - 10_000;
+    const openBefore = hourOf(kept, open) ?? 0;
+    await write([{ tenantId: city, entityId: meters[1], key: 'moving_load', ts: open, value: 7 }]); // in the open hour
+    now += REFRESH_MS;
+    ({ kept, uncached } = await keptAndUncached());
+    expect(hourOf(kept, open)).toBe(openBefore + 7);
+    expect(hourOf(kept, open)).toBe(hourOf(uncached, open));
+
+    // a late point through the writer drops what it reaches: the next refresh reads it, and the unheard one
+    await write([{ tenantId: city, entityId: meters[2], key: 'moving_load', ts: closedHour + HOUR / 2 + 60_000, value: 300 }]);
+    now += REFRESH_MS;
+    ({ kept, uncached } = await keptAndUncached());
+    expect(hourOf(kept, closedHour)).toBe(before + 5_300);
+    expect({ ...uncached, id: kept.id }).toEqual(kept);
+
+    // the range moves on over hours: reused and read parts still make the uncached answer
+    for (let step = 0; step < 4; step++) {
+      now += HOUR / 2;
+      await write(meters.map((entityId, m) => ({ tenantId: city, entityId, key: 'moving_load', ts: now - 60_000, value: m + step })));
+      ({ kept, uncached } = await keptAndUncached());
+      expect({ ...uncached, id: kept.id }, `step ${step}`).toEqual(kept);
+    }
+  });
+});
+
+describe('retention', () => {
+  it('buckets of data retention may drop are read each time, never reused', async () => {
+    const retained = await startTestApp({ telemetryRetentionDays: 30, kpiAnswersNow: () => now });
+    try {
+      const token = (await retained.login('admin@demo.city')).access_token;
+      const tenant = (await retained.get('/tenant', token)).body.id;
+      const { ids: [meter] } = await makeEntities(retained, tenant, 'Old meter', 1);
+      const day = now - 40 * 24 * HOUR - (now % HOUR);
+      const unheard = telemetryWriter(retained.db);
+      const store = async (value: number) => {
+        await unheard.write([{ tenantId: tenant, entityId: meter, key: 'old_load', ts: day + value * 60_000, value }]);
+      };
+      await store(1);
+      const created = await retained.send({ method: 'POST', path: '/graphql', token, body: {
+        query: 'mutation($query: JSON, $definition: JSON) { create_kpi(name: {en: "Old"}, query: $query, definition: $definition) { id } }',
+        variables: { query: [{ key: 'old_load', aggregation: 'sum', entity_ids: [meter] }], definition: { time_interval: '1d', date_range: { from: new Date(day - 24 * HOUR).toISOString(), to: new Date(day + 24 * HOUR).toISOString() } } },
+      } });
+      const total = async () => (await retained.get(`/kpi-data?id=${created.body.data.create_kpi.id}`, token)).body.series[0].data.reduce((sum: number, point: { value: number }) => sum + point.value, 0);
+      expect(await total()).toBe(1);
+      await store(2); // unheard, as a dropped month would be
+      now += 60_000; // the KPI's refresh interval (its default)
+      expect(await total()).toBe(3);
+      await unheard.close();
+    } finally {
+      await retained.close();
+    }
   });
 });
