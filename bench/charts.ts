@@ -22,7 +22,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from '../server/app.ts';
-import { FRESH_MS } from '../server/cache/kpiAnswerCache.ts';
 import { DEFAULT_DAY_ZONES } from '../server/config.ts';
 import { graphqlDocuments } from '../src/schemas/graphqlOperations.ts';
 import { kpiSchema } from '../src/schemas/kpi.ts';
@@ -49,6 +48,8 @@ const STEP = 5 * MINUTE;
 const GOAL_MS = 100;
 /** A shared answer (server/cache/kpiAnswerCache.ts) asked again. */
 const WARM_GOAL_MS = 50;
+/** The API cases' KPIs are polled this often (their refresh interval, s): how long an answer is shared. */
+const POLL_S = 10;
 const ZONE = 'Europe/Bratislava';
 // --browser
 const DASHBOARD_GOAL_MS = 2_500;
@@ -104,11 +105,11 @@ const renameKpi = (id: number, i: number) => graphql('mutation($id: ID!, $name: 
 
 const yearDraft = {
   query: [{ key: 'temperature', aggregation: 'avg', entity_ids: single.ids }],
-  definition: { chart: 'line', time_interval: '1d', time_range: '1y', compare: { compare_shift: 'years', compare_by: 1 } },
+  definition: { chart: 'line', time_interval: '1d', time_range: '1y', compare: { compare_shift: 'years', compare_by: 1 }, refresh_interval: POLL_S },
 };
 const fleetDraft = {
   query: [{ key: 'temperature', aggregation: 'avg', entity_type_ids: [fleet.typeId] }],
-  definition: { chart: 'line', time_interval: '1h', time_range: '30d', compare: { compare_shift: 'previous' } },
+  definition: { chart: 'line', time_interval: '1h', time_range: '30d', compare: { compare_shift: 'previous' }, refresh_interval: POLL_S },
 };
 const yearKpi = await createKpi(yearDraft.query, yearDraft.definition);
 const fleetKpi = await createKpi(fleetDraft.query, fleetDraft.definition);
@@ -156,7 +157,7 @@ for (const { name, goal, request, kpi } of cases) {
     return spent.sort((a, b) => a - b);
   };
   const warm = await timed(() => {});
-  const polls = await timed(() => { clockShift += FRESH_MS; });
+  const polls = await timed(() => { clockShift += POLL_S * 1000; });
   times.sort((a, b) => a - b);
   const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(times, p).toFixed(1));
   const summary = (spent: number[]) => (spent.length ? [50, 95].map((p) => percentile(spent, p).toFixed(1)).join(' / ') : '–');

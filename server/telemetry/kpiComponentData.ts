@@ -2,10 +2,11 @@
 // /kpi-data's computation, in UTC): an API client draws it without the KPI doors, which the public
 // API does not offer. Nothing else of the KPI is told, and a KPI that is gone leaves both null.
 //
-// What one answer may cost is bounded. Each KPI is computed once per answer however many components
-// name it, and once for a user's answers within REUSED_MS (a hundred readers of one board compute it
-// once). The data an answer carries stops at MAX_COMPONENT_DATA_BYTES: the components past it say so
-// in `data_error` and a smaller page carries theirs (the first component's data goes whatever its
+// What one answer may cost is bounded. The answer's KPIs are read in one statement; each is
+// computed once per answer however many components name it, and once for a user's answers within
+// REUSED_MS (and, through the shared KPI answers, once per refresh interval for all readers alike).
+// The data an answer carries stops at MAX_COMPONENT_DATA_BYTES: the components past it say so in
+// `data_error` and a smaller page carries theirs (the first component's data goes whatever its
 // size, which the KPI limits bound). Only COMPUTING_AT_ONCE lists are read, completed and made JSON
 // at a time in the whole process (the completion's `gate`, which the resource service runs them
 // through); the others wait their turn holding nothing. A component whose data cannot be computed
@@ -54,6 +55,13 @@ export function kpiComponentData(resources: ResourceService, kpiData: KpiDataSer
   const { gate = admissionGate(COMPUTING_AT_ONCE), maxBytes = MAX_COMPONENT_DATA_BYTES, now = Date.now } = options;
   /** A user's KPI data lately computed (or being computed), by tenant, user and KPI: computed once for many answers. */
   const reused = new Map<string, { at: number; data: Promise<{ data: KpiDataAnswer; bytes: number }> }>();
+  /** The size of each answer (answers are shared by callers alike: each is measured once). */
+  const sizes = new WeakMap<KpiDataAnswer, number>();
+  const bytesOf = (answer: KpiDataAnswer) => {
+    let bytes = sizes.get(answer);
+    if (bytes === undefined) sizes.set(answer, bytes = JSON.stringify(answer).length);
+    return bytes;
+  };
 
   /** The KPI's data as the caller reads it: computed, or the one computed for them in the last REUSED_MS. */
   function dataOf(caller: Caller, kpiId: number): Promise<{ data: KpiDataAnswer; bytes: number }> {
@@ -62,7 +70,7 @@ export function kpiComponentData(resources: ResourceService, kpiData: KpiDataSer
     const kept = reused.get(key);
     if (kept && at - kept.at < REUSED_MS) return kept.data;
     const data = kpiData.series(caller, { id: kpiId, timezone: 'UTC', max_points: MAX_POINTS_PER_SERIES })
-      .then((answer) => ({ data: answer, bytes: JSON.stringify(answer).length }));
+      .then((answer) => ({ data: answer, bytes: bytesOf(answer) }));
     reused.delete(key);
     reused.set(key, { at, data });
     data.catch(() => reused.delete(key)); // a failure is not kept
@@ -81,11 +89,14 @@ export function kpiComponentData(resources: ResourceService, kpiData: KpiDataSer
     return { code: KPI_DATA_FAILED, message: GENERIC_ERROR };
   };
 
-  /** A KPI's query and, while the answer has room (`withData`), its data. A KPI the caller cannot read leaves both null. */
-  async function compute(caller: Caller, kpiId: number, withData: boolean): Promise<ComputedKpi> {
+  /**
+   * A KPI's query and, while the answer has room (`withData`), its data. `read`: the answer's KPIs,
+   * read together; one not among them is asked alone, for the reason it cannot be read (both null).
+   */
+  async function compute(caller: Caller, kpiId: number, withData: boolean, read: Map<number, Record<string, unknown>>): Promise<ComputedKpi> {
     let kpi;
     try {
-      kpi = await resources.get(caller, 'kpi', kpiId);
+      kpi = read.get(kpiId) ?? await resources.get(caller, 'kpi', kpiId);
     } catch (error) {
       return { query: null, data: null, bytes: 0, error: problemOf(error) };
     }
@@ -104,6 +115,8 @@ export function kpiComponentData(resources: ResourceService, kpiData: KpiDataSer
     const kpiRecords = records.filter((record) => kpiIdOf(record) !== undefined);
     if (kpiRecords.length === 0) return;
     const computed = new Map<number, ComputedKpi>();
+    // one statement for the answer's KPIs (what fails here is asked again one by one, for its reason)
+    const read = await resources.getMany(caller, 'kpi', [...new Set(kpiRecords.map((record) => kpiIdOf(record)!))]).catch(() => new Map<number, Record<string, unknown>>());
     let carried = 0;
     /** A component was left without its data: the answer is full, no more KPIs are computed. */
     let full = false;
@@ -111,7 +124,7 @@ export function kpiComponentData(resources: ResourceService, kpiData: KpiDataSer
       const kpiId = kpiIdOf(record)!;
       let kpi = computed.get(kpiId);
       if (!kpi) {
-        kpi = await compute(caller, kpiId, !full);
+        kpi = await compute(caller, kpiId, !full, read);
         computed.set(kpiId, kpi);
       }
       record.query = kpi.query;

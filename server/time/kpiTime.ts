@@ -84,6 +84,7 @@ export function canonicalZone(zone: string): string {
 
 /** The local wall time of `at` in `zone`, as the UTC milliseconds of the same wall-clock reading. */
 export function wallTime(zone: string, at: number): number {
+  if (zone === 'UTC') return at; // the default zone, and a comparison's points each ask
   const parts: Record<string, number> = {};
   for (const part of formatterOf(zone).formatToParts(at)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
   // (years 0–99 would be read as 1900–1999 by Date.UTC; ranges stay within 1900–9000)

@@ -99,6 +99,12 @@ describe('the component list of a public-API board', () => {
     expect(refused).toMatchObject({ query: [{ key: 'board_power' }], data: null, data_error: { code: 'BAD_KPI_DATA', message: 'Bad kpi_data' } });
     expect(full.data_error).toBeNull();
     expect(full.data!.series).toHaveLength(lampCount);
+
+    // its KPI gone: not among the KPIs read together, asked alone, and said so in its place
+    await graphql('mutation($id: ID!) { delete_kpi(id: $id) { id } }', { id: tooFine });
+    const [gone, still] = (await t.get(`/public-api-component-list?board_id=${board}`, admin)).body as Component[];
+    expect(gone).toMatchObject({ query: null, data: null, data_error: { code: 'NOT_FOUND' } });
+    expect(still.data!.series).toHaveLength(lampCount);
   });
 });
 

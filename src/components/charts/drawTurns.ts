@@ -1,9 +1,10 @@
-// The charts of a page draw one at a time, each in a frame of its own, in the order a person sees
-// them: those in view first, top to bottom and left to right, then those scrolled out of view. A
-// plot's first drawing is a long task on a modest machine (100–200 ms on the CPU); ten of them
-// made together held the main thread for a second and more, drew nothing until all were done and
-// let no key press or scroll through meanwhile (bench/charts.ts, case (c)). A chart waits for its
-// turn once its data is in, and gives the turn back when it has drawn (or failed, or gone).
+// The charts of a page draw one at a time, in the order a person sees them: those in view first,
+// top to bottom and left to right, then those scrolled out of view. A plot's first drawing is a
+// long task on a modest machine (100–200 ms on the CPU); ten of them made together held the main
+// thread for a second and more, drew nothing until all were done and let no key press or scroll
+// through meanwhile (bench/charts.ts, case (c)). A chart waits for its turn once its data is in,
+// and gives the turn back when it has drawn (or failed, or gone): the next one is made in a task
+// of its own right after, and draws in the next frame, so no two draw in the same frame.
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 
 /** A chart that never says it drew (its code failed to load, say) holds the others no longer than this. */
@@ -18,7 +19,7 @@ export interface DrawTurn {
 
 const waiting = new Set<Waiting>();
 let drawing: Waiting | undefined;
-let frame = 0;
+let pending: ReturnType<typeof setTimeout> | undefined;
 let limit: ReturnType<typeof setTimeout> | undefined;
 
 /** Whether any of the element shows: inside the window and every ancestor that clips it. */
@@ -55,10 +56,11 @@ function release(entry: Waiting) {
   schedule();
 }
 
+/** The next turn, given in a task of its own (the charts asking in the same one all in line first). */
 function schedule() {
-  if (frame || drawing || !waiting.size) return;
-  frame = requestAnimationFrame(() => {
-    frame = 0;
+  if (pending !== undefined || drawing || !waiting.size) return;
+  pending = setTimeout(() => {
+    pending = undefined;
     if (drawing) return;
     const next = nextInLine();
     if (!next) return;
@@ -66,7 +68,7 @@ function schedule() {
     drawing = next;
     limit = setTimeout(() => release(next), TURN_LIMIT_MS);
     next.grant();
-  });
+  }, 0);
 }
 
 /** Asks a turn to draw the chart of `element`; `grant` is called when it comes. */

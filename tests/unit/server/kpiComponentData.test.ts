@@ -13,8 +13,13 @@ const caller = { tenantId: 't', userId: 1 } as unknown as Caller;
 const kpiComponent = (id: number, kpiId: number) => ({ id, type: 'kpi', definition: { kpi_id: kpiId } });
 
 function services(series: (id: number) => Promise<unknown>) {
+  // `kpis`: statements reading KPIs (an answer's KPIs are read together)
   const reads = { kpis: 0, series: 0, computing: 0, mostAtOnce: 0 };
-  const resources = { get: vi.fn(async (_caller: Caller, _model: string, id: number) => { reads.kpis++; return { id, query: [{ key: `k${id}` }] }; }) };
+  const kpiOf = (id: number) => ({ id, query: [{ key: `k${id}` }] });
+  const resources = {
+    get: vi.fn(async (_caller: Caller, _model: string, id: number) => { reads.kpis++; return kpiOf(id); }),
+    getMany: vi.fn(async (_caller: Caller, _model: string, ids: number[]) => { reads.kpis++; return new Map(ids.map((id) => [id, kpiOf(id)])); }),
+  };
   const kpiData = {
     series: vi.fn(async (_caller: Caller, request: { id: number }) => {
       reads.series++;
@@ -34,7 +39,7 @@ describe('kpiComponentData', () => {
     const { reads, resources, kpiData } = services(async (id) => ({ id, series: [] }));
     const records: Record<string, unknown>[] = [...Array.from({ length: 60 }, (_, n) => kpiComponent(n, 7)), kpiComponent(60, 8), { id: 61, type: 'richtext' }];
     await kpiComponentData(resources, kpiData)(caller, records);
-    expect(reads).toMatchObject({ kpis: 2, series: 2 });
+    expect(reads).toMatchObject({ kpis: 1, series: 2 });
     expect(records[59]).toMatchObject({ query: [{ key: 'k7' }], data: { id: 7 }, data_error: null });
     expect(records[60]).toMatchObject({ data: { id: 8 } });
     expect(records[61]).toMatchObject({ query: null, data: null, data_error: null });

@@ -1,6 +1,6 @@
-// The charts of a page take turns to draw (src/components/charts/drawTurns.ts): one at a time, a
-// frame each, those in view first in document order, then the rest; a chart that never says it
-// drew, or leaves, gives its turn back.
+// The charts of a page take turns to draw (src/components/charts/drawTurns.ts): one at a time,
+// those in view first in document order, then the rest; a chart that never says it drew, or
+// leaves, gives its turn back.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isInView, requestDrawTurn, TURN_LIMIT_MS } from '../../../src/components/charts/drawTurns.ts';
 
@@ -17,7 +17,7 @@ const ask = (name: string, element: Element) => requestDrawTurn(element, () => g
 
 beforeEach(() => {
   granted = [];
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   Object.assign(window, { innerHeight: 1_000, innerWidth: 1_000 });
 });
 afterEach(() => {
@@ -38,19 +38,19 @@ describe('draw turns', () => {
     expect(isInView(below)).toBe(false);
   });
 
-  it('gives one turn a frame, in view first in document order, then those out of view', () => {
+  it('gives one turn at a time, in view first in document order, then those out of view', () => {
     const turns = [ask('first, out of view', chartAt(1_500)), ask('second, in view', chartAt(600)), ask('third, in view', chartAt(100))];
-    expect(granted).toEqual([]); // nothing before a frame
-    vi.advanceTimersToNextFrame();
+    expect(granted).toEqual([]); // not in the task that asked: all who ask in it are in line first
+    vi.advanceTimersByTime(0);
     expect(granted).toEqual(['second, in view']);
-    vi.advanceTimersToNextFrame();
+    vi.advanceTimersByTime(0);
     expect(granted).toHaveLength(1); // the turn is still taken: the second has not drawn
     turns[1].done();
     expect(granted).toHaveLength(1);
-    vi.advanceTimersToNextFrame();
+    vi.advanceTimersByTime(0);
     expect(granted).toEqual(['second, in view', 'third, in view']);
     turns[2].done();
-    vi.advanceTimersToNextFrame();
+    vi.advanceTimersByTime(0);
     expect(granted).toEqual(['second, in view', 'third, in view', 'first, out of view']);
     turns[0].done();
   });
@@ -59,13 +59,13 @@ describe('draw turns', () => {
     ask('silent', chartAt(0));
     const leaving = ask('leaving', chartAt(200));
     const last = ask('last', chartAt(400));
-    vi.advanceTimersToNextFrame();
+    vi.advanceTimersByTime(0);
     expect(granted).toEqual(['silent']);
     leaving.done(); // gone before its turn
     vi.advanceTimersByTime(TURN_LIMIT_MS - 50);
     expect(granted).toEqual(['silent']);
     vi.advanceTimersByTime(100);
-    vi.advanceTimersToNextFrame();
+    vi.advanceTimersByTime(0);
     expect(granted).toEqual(['silent', 'last']);
     last.done();
   });
