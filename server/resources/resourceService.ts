@@ -118,7 +118,6 @@ function rowsJson(rows: RecordData[], maxChars: number): string[] {
 }
 
 export function resourceService(db: Database, options: ResourceServiceOptions) {
-  /** The record as the caller reads it; 404 when it is not there for the caller, 403 when its grant is too low for `action`. */
   /** Whether a row's grant lets the caller read it (checkGrant's verdict, without its refusal). */
   const grantsRead = (grants: NonNullable<Model['binding']['grants']>, grant: number) => {
     try {
@@ -129,6 +128,7 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
     }
   };
 
+  /** The record as the caller reads it; 404 when it is not there for the caller, 403 when its grant is too low for `action`. */
   const findRecord = async (tx: Tx, model: Model, caller: Caller, id: number, action: 'read' | 'update' | 'delete' = 'read'): Promise<RecordData> => {
     const found = await findRow(tx, model.storage, scopeOf(caller), id);
     if (!found) throw notFound(model.binding.rules?.notFound);

@@ -21,10 +21,10 @@ export interface WriterLimits {
 
 export const DEFAULT_WRITER_LIMITS: WriterLimits = { maxQueuedPoints: 100_000, maxBatchPoints: 5_000, lingerMs: 5 };
 
-/** A value that became a device's latest, for live subscribers. */
 /** The earliest instant of the points a committed batch stored for a tenant. */
 export interface StoredSince { tenantId: string; from: number }
 
+/** A value that became a device's latest, for live subscribers. */
 export interface LatestChange { tenantId: string; entityId: number; entityTypeId: number; values: Record<string, { ts: number; value: TelemetryValue | null }> }
 
 export interface WriteTicket {
@@ -71,7 +71,10 @@ function earliestPerTenant(batch: Pending[]): StoredSince[] {
   const earliest = new Map<string, number>();
   for (const pending of batch) {
     if (pending.failed) continue;
-    for (const { tenantId, ts } of pending.points) if (!(earliest.get(tenantId)! <= ts)) earliest.set(tenantId, ts);
+    for (const { tenantId, ts } of pending.points) {
+      const known = earliest.get(tenantId);
+      if (known === undefined || ts < known) earliest.set(tenantId, ts);
+    }
   }
   return [...earliest].map(([tenantId, from]) => ({ tenantId, from }));
 }

@@ -5,7 +5,7 @@
 // through meanwhile (bench/charts.ts, case (c)). A chart waits for its turn once its data is in,
 // and gives the turn back when it has drawn (or failed, or gone): the next one is made in a task
 // of its own right after, and draws in the next frame, so no two draw in the same frame.
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { createContext, createElement, useCallback, useContext, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 /** A chart that never says it drew (its code failed to load, say) holds the others no longer than this. */
 export const TURN_LIMIT_MS = 2_000;
@@ -79,13 +79,20 @@ export function requestDrawTurn(element: Element, grant: () => void): DrawTurn {
   return { done: () => release(entry) };
 }
 
+/** Whether the charts inside take turns (a print view wants them all at once, and no one reads it meanwhile). */
+const TakingTurns = createContext(true);
+
+/** Charts inside draw as soon as their data is in, not in turns. */
+export const DrawAllAtOnce = ({ children }: { children: ReactNode }) => createElement(TakingTurns.Provider, { value: false }, children);
+
 /**
  * Whether the chart in `ref` may draw: false until its turn comes once it `wants` to (it has its
  * data), true from then on (later data redraws it at once). `drawn` gives the turn back; leaving
  * the page does too.
  */
 export function useDrawTurn(ref: RefObject<Element | null>, wants: boolean): [granted: boolean, drawn: () => void] {
-  const [granted, setGranted] = useState(false);
+  const takingTurns = useContext(TakingTurns);
+  const [granted, setGranted] = useState(!takingTurns);
   const turn = useRef<DrawTurn | undefined>(undefined);
   const grantedRef = useRef(granted);
   grantedRef.current = granted;

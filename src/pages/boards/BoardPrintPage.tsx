@@ -11,6 +11,7 @@ import { pickLocalized, type LocalizedValue } from '../../shared/i18n/pickLocali
 import type { BoardKind } from '../../resources/boardKinds.ts';
 import { usePageTitle } from '../../routing/usePageTitle.ts';
 import type { Board } from '../../schemas/board.ts';
+import { DrawAllAtOnce } from '../../components/charts/drawTurns.ts';
 import { BoardGrid } from './BoardGrid.tsx';
 import { useBoardComponents } from './BoardPage.tsx';
 import { useReadyComponents } from './useReadyComponents.ts';
@@ -55,7 +56,7 @@ export default function BoardPrintPage({ kind }: { kind: BoardKind }) {
         {!allReady && <Typography.Text type="secondary" role="status">{t('boards.preparingPrint')}</Typography.Text>}
       </Space>
       <Typography.Title level={1} style={{ fontSize: 24 }}>{name}</Typography.Title>
-      {!board || !components ? <Spin /> : <BoardGrid components={components} breakpoint="lg" print onReadyOf={onReadyOf} />}
+      {!board || !components ? <Spin /> : <DrawAllAtOnce><BoardGrid components={components} breakpoint="lg" print onReadyOf={onReadyOf} /></DrawAllAtOnce>}
     </main>
   );
 }
