@@ -15,7 +15,9 @@
 //   are read whole each time (server/telemetry/kpiData.ts);
 // - a signal lost between instances (a batch of events that could not be sent) is not trusted to
 //   be rare: series are read whole again at least every MAX_KEPT_MS;
-// - bounded: at most MAX_KEPT_POINTS points over all series, the one kept longest ago goes first.
+// - bounded: at most MAX_KEPT_POINTS points over all series, each kept key counted ENTRY_POINTS and
+//   each series SERIES_POINTS more (many tiny ones are as bounded as a few long ones), the one kept
+//   longest ago goes first.
 import type { StoredSince } from '../telemetry/telemetryWriter.ts';
 
 /** How long after a bucket's end its points are taken as all there (ms). */
@@ -26,6 +28,9 @@ export const LATE_SHARED_MS = SETTLE_MS / 2;
 export const MAX_KEPT_MS = 10 * 60_000;
 /** Points kept at most, over all series (16 bytes each). */
 export const MAX_KEPT_POINTS = 2_000_000;
+/** What a kept key and each of its series hold besides their points, in points. */
+export const ENTRY_POINTS = 50;
+export const SERIES_POINTS = 8;
 
 /** A bucket's start (ms) and value. */
 export type BucketPoint = [at: number, value: number];
@@ -104,7 +109,7 @@ export function closedBuckets(now = Date.now, maxPoints = MAX_KEPT_POINTS): Clos
       drop(full);
       if (watch.earliest < closedUntil || closedUntil <= from) return;
       const flats = new Map<string, Float64Array>();
-      let size = 0;
+      let size = ENTRY_POINTS + SERIES_POINTS * series.size;
       for (const [name, list] of series) {
         const closed = list.filter(([at]) => at < closedUntil);
         const flat = new Float64Array(closed.length * 2);

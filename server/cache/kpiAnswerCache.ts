@@ -14,8 +14,9 @@
 //   the caller's read budget (the budget still bounds the different computations a user starts);
 // - failures are not kept: a computation refused by its starter's budget is started again by a
 //   waiter under its own;
-// - bounded: at most MAX_POINTS points kept over all answers, the answer stored longest ago goes
-//   first.
+// - bounded: at most MAX_POINTS points kept over all answers, each answer counted ENTRY_POINTS more
+//   for what it holds besides (so that many empty answers are as bounded as a few full ones), the
+//   answer stored longest ago goes first.
 import { ApiError } from '../errors.ts';
 import type { PostCommitBus } from '../events/postCommit.ts';
 import type { ClosedBuckets } from './closedBuckets.ts';
@@ -29,6 +30,8 @@ export const freshFor = (seconds: number | undefined) => (seconds ? Math.min(MAX
 export const KPI_ANSWER_MODELS: ReadonlySet<string> = new Set(['kpi', 'maintenance_window', 'entity', 'group']);
 /** Points kept at most, over all answers (~50 bytes each). */
 export const MAX_POINTS = 2_000_000;
+/** What an answer holds besides its points (its key, range, series' names), in points. */
+export const ENTRY_POINTS = 50;
 
 interface Stored<T> { tenantId: string; answer: T; points: number; storedAt: number; freshMs: number; version: number }
 
@@ -59,8 +62,9 @@ export function kpiAnswerCache<T>(pointsOf: (answer: T) => number, now = () => D
   };
   const keep = (tenantId: string, key: string, { answer, freshMs }: Computed<T>, versionAtStart: number) => {
     if (version(tenantId) !== versionAtStart) return; // what it read changed while it was computed
-    const size = pointsOf(answer);
-    if (size > MAX_POINTS / 4) return;
+    const held = pointsOf(answer);
+    if (held > MAX_POINTS / 4) return;
+    const size = held + ENTRY_POINTS;
     forget(key);
     while (points + size > MAX_POINTS && stored.size) forget(stored.keys().next().value!);
     stored.set(key, { tenantId, answer, points: size, storedAt: now(), freshMs, version: versionAtStart });

@@ -2,7 +2,7 @@
 // computation for everyone asking meanwhile, dropped when the tenant's records change, never
 // across tenants, failures not kept, memory bounded.
 import { describe, expect, it } from 'vitest';
-import { FRESH_MS, freshFor, kpiAnswerCache, MAX_FRESH_MS, MAX_POINTS } from '../../../server/cache/kpiAnswerCache.ts';
+import { ENTRY_POINTS, FRESH_MS, freshFor, kpiAnswerCache, MAX_FRESH_MS, MAX_POINTS } from '../../../server/cache/kpiAnswerCache.ts';
 import { ApiError } from '../../../server/errors.ts';
 
 type Answer = { n: number; size?: number };
@@ -94,5 +94,13 @@ describe('kpiAnswerCache', () => {
     // one answer over a quarter of it is answered, not kept
     expect((await cache.answer('a', 'big', async () => computed({ n: 5, size: quarter + 1 }))).n).toBe(5);
     expect((await cache.answer('a', 'big', async () => computed({ n: 6 }))).n).toBe(6);
+  });
+
+  it('counts what an answer holds besides its points: many empty answers are bounded too', async () => {
+    const cache = kpiAnswerCache(points, () => 0);
+    const fitting = MAX_POINTS / ENTRY_POINTS;
+    for (let i = 0; i <= fitting; i++) await cache.answer('a', `e${i}`, async () => computed({ n: i, size: 0 }));
+    expect((await cache.answer('a', `e${fitting}`, async () => computed({ n: -1 }))).n).toBe(fitting);
+    expect((await cache.answer('a', 'e0', async () => computed({ n: -1 }))).n).toBe(-1); // the first went
   });
 });
