@@ -127,7 +127,8 @@ export default function DashboardPage() {
     if (open) void drifting.reload();
   };
 
-  if (regionTypeId !== undefined && regionsCall.query.isLoading) return <Spin className="page-spinner" />;
+  // the map starts where the region is, so it waits for the regions; the widgets do not
+  const regionsLoading = regionTypeId !== undefined && regionsCall.query.isLoading;
 
   const toolbar = (
     <>
@@ -169,12 +170,12 @@ export default function DashboardPage() {
   return (
     <DashboardLayout toolbar={toolbar} panel={panel} panelWide={selection.detail}
       widgets={<DashboardWidgets groupIds={state.groups} entityId={widgetEntityId} />}>
-      {features.loading && (
+      {(features.loading || regionsLoading) && (
         <div className="dashboard-map-loading" role="status">
           <Spin size="small" /> {t('dashboard.loadingMap')}{features.loaded ? ` (${features.loaded.toLocaleString(i18n.language)})` : ''}
         </div>
       )}
-      <FacilityMap
+      {!regionsLoading && <FacilityMap
         initialCenter={regionCenter}
         interactiveLayerIds={[POINT_LAYER, AREA_LAYER]}
         onClick={onMapClick}
@@ -187,7 +188,7 @@ export default function DashboardPage() {
         <EntityLayers rows={features.rows} selectedId={selection.id} patches={patches} level={state.level} colouring={colouring} memberGroup={memberGroup} />
         <MapFlight flight={selection.id === undefined ? undefined : `${selection.id}#${flights}`} target={flightTarget} />
         {hovered && <HoverCard hovered={hovered} />}
-      </FacilityMap>
+      </FacilityMap>}
       {(filtersOpen || driftingOpen) && (
         <div className="dashboard-overlays">
           {filtersOpen && (
