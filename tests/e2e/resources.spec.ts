@@ -43,7 +43,7 @@ test("a scheduler's complex query is tested in its form: passed with the answer,
   await expectNoAxeViolations(page, 'scheduler form with a tested complex query');
 });
 
-test('an admin creates, edits and deletes a watcher', async ({ page }) => {
+test('an admin creates, edits and deletes a watcher; what they type is kept through a change of it told live meanwhile', async ({ page, request }) => {
   test.slow(); // a whole create-edit-delete flow: 25–28 s on a 2-core machine, near the 30 s default
   await login(page, users.cityAdmin, '/watcher');
   await expect(page.getByTestId('list-watcher')).toContainText('High temperature');
@@ -68,8 +68,18 @@ test('an admin creates, edits and deletes a watcher', async ({ page }) => {
   await expect(page.getByText(`${name} was created successfully`)).toBeVisible();
   await expect(page).toHaveURL(/\/watcher(\?|$)/);
 
-  await editThenDelete(page, 'watcher', escaped(name), () => formField(page, 'Name').fill(`${name} (edited)`),
-    `${name} (edited) was updated successfully`, escaped(`${name} (edited)`));
+  const token = await apiToken(request, users.cityAdmin);
+  await editThenDelete(page, 'watcher', escaped(name), async () => {
+    await formField(page, 'Name').fill(`${name} (edited)`);
+    // someone else (or the engine) changes the same watcher: the live change reaches this page (the
+    // bell reads the watchers again); the form keeps what was typed
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    const relisted = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/watcher-list');
+    const changed = await request.post('/update-watcher', { headers: { authorization: `Bearer ${token}` }, data: { input: { id, interval: 300 } } });
+    expect(changed.status(), await changed.text()).toBe(200);
+    await relisted;
+    await expect(formField(page, 'Name')).toHaveValue(`${name} (edited)`);
+  }, `${name} (edited) was updated successfully`, escaped(`${name} (edited)`));
 });
 
 test('a form holding an entity type shows its name, and no error', async ({ page }) => {

@@ -8,7 +8,7 @@ import { useBack, useCan, useCreate, useGo, type HttpError, type OpenNotificatio
 import { Button, Card, Col, Form, Result, Row, Space, Spin, Typography } from 'antd';
 import type { ErrorObject } from 'ajv';
 import type { TFunction } from 'i18next';
-import { useMemo, type ComponentType } from 'react';
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import * as modelValidators from 'virtual:model-validators';
@@ -74,6 +74,9 @@ export default function ResourceFormPage({ resource, action, aside: Aside, embed
   const title = usePageTitle(embedded ? resource.titleKey : action === 'create' ? 'form.createTitle' : 'form.editTitle');
   const validate = useMemo(() => storableValuesOnly(modelValidators[schema.$id] as unknown as { (data: unknown): boolean; errors?: ErrorObject[] | null }), [schema]);
   const nameOf = (record?: Record<string, unknown>) => recordTitle(schema, record, i18n.language, modelName);
+  // Once loaded, the record in the form is the user's to edit: a change of it told live (an
+  // engine's, another user's) would read it again and reset every field typed meanwhile.
+  const [loadedId, setLoadedId] = useState<string | number>();
 
   const { formProps, saveButtonProps, formLoading, form, query } = useForm({
     resource: resource.name,
@@ -81,7 +84,7 @@ export default function ResourceFormPage({ resource, action, aside: Aside, embed
     id,
     redirect: embedded ? false : 'list',
     onMutationSuccess: () => embedded?.onDone(),
-    queryOptions: embedded?.record ? { enabled: false } : undefined,
+    queryOptions: embedded?.record || (loadedId !== undefined && loadedId === id) ? { enabled: false } : undefined,
     warnWhenUnsavedChanges: true,
     successNotification: (data, values) => ({
       type: 'success',
@@ -98,6 +101,8 @@ export default function ResourceFormPage({ resource, action, aside: Aside, embed
       form.setFields(Object.entries(errors).map(([field, message]) => ({ name: namePath(field), errors: [String(message)] })));
     },
   });
+  const loaded = query?.data !== undefined;
+  useEffect(() => { if (loaded) setLoadedId(id); }, [loaded, id]);
   // only a page with a panel beside its form follows every value (a whole-form watch re-renders the page on each keystroke)
   const values = Form.useWatch(Aside ? [] : ['__no_aside__'], form) as Record<string, unknown> | undefined;
   const { data: canCreate } = useCan({ resource: resource.name, action: 'create' });
