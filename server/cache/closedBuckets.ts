@@ -19,6 +19,7 @@
 //   each series SERIES_POINTS more (many tiny ones are as bounded as a few long ones), the one kept
 //   longest ago goes first.
 import type { StoredSince } from '../telemetry/telemetryWriter.ts';
+import { weighedStore } from './weighedStore.ts';
 
 /** How long after a bucket's end its points are taken as all there (ms). */
 export const SETTLE_MS = 60_000;
@@ -40,7 +41,7 @@ export type SeriesPoints = Map<string, BucketPoint[]>;
 /** A computation's watch over the points stored while it runs: the earliest instant seen. */
 export interface StoreWatch { earliest: number }
 
-interface Kept { tenantId: string; shape: string; from: number; closedUntil: number; series: Map<string, Float64Array>; points: number; keptAt: number }
+interface Kept { shape: string; from: number; closedUntil: number; series: Map<string, Float64Array>; keptAt: number }
 
 export interface ClosedBuckets {
   /** Watches the tenant's stored points from now on, for a computation starting. */
@@ -64,18 +65,9 @@ export interface ClosedBuckets {
 }
 
 export function closedBuckets(now = Date.now, maxPoints = MAX_KEPT_POINTS): ClosedBuckets {
-  const kept = new Map<string, Kept>();
-  const keysOf = new Map<string, Set<string>>();
+  /** By tenant and key, weighed in points. */
+  const kept = weighedStore<Kept>(maxPoints);
   const watches = new Map<string, Set<StoreWatch>>();
-  let points = 0;
-
-  const drop = (key: string) => {
-    const entry = kept.get(key);
-    if (!entry) return;
-    points -= entry.points;
-    kept.delete(key);
-    keysOf.get(entry.tenantId)?.delete(key);
-  };
   const unwatch = (tenantId: string, watch: StoreWatch) => {
     const own = watches.get(tenantId);
     own?.delete(watch);
@@ -106,7 +98,7 @@ export function closedBuckets(now = Date.now, maxPoints = MAX_KEPT_POINTS): Clos
     keep(tenantId, key, shape, from, closedUntil, series, watch, keptAt) {
       unwatch(tenantId, watch);
       const full = `${tenantId}\u0000${key}`;
-      drop(full);
+      kept.delete(full);
       if (watch.earliest < closedUntil || closedUntil <= from) return;
       const flats = new Map<string, Float64Array>();
       let size = ENTRY_POINTS + SERIES_POINTS * series.size;
@@ -118,12 +110,7 @@ export function closedBuckets(now = Date.now, maxPoints = MAX_KEPT_POINTS): Clos
         size += closed.length;
       }
       if (size > maxPoints / 4) return;
-      while (points + size > maxPoints && kept.size) drop(kept.keys().next().value!);
-      kept.set(full, { tenantId, shape, from, closedUntil, series: flats, points: size, keptAt: keptAt ?? now() });
-      let keys = keysOf.get(tenantId);
-      if (!keys) keysOf.set(tenantId, keys = new Set());
-      keys.add(full);
-      points += size;
+      kept.set(tenantId, full, { shape, from, closedUntil, series: flats, keptAt: keptAt ?? now() }, size);
     },
 
     unwatch,
@@ -131,15 +118,12 @@ export function closedBuckets(now = Date.now, maxPoints = MAX_KEPT_POINTS): Clos
     stored(batches) {
       for (const { tenantId, from } of batches) {
         for (const watch of watches.get(tenantId) ?? []) watch.earliest = Math.min(watch.earliest, from);
-        for (const key of [...keysOf.get(tenantId) ?? []]) if (from < kept.get(key)!.closedUntil) drop(key);
+        for (const key of kept.keysOf(tenantId)) if (from < kept.get(key)!.closedUntil) kept.delete(key);
       }
     },
 
-    forget(tenantId) {
-      const keys = tenantId === undefined ? [...kept.keys()] : [...keysOf.get(tenantId) ?? []];
-      for (const key of keys) drop(key);
-    },
+    forget: (tenantId) => kept.clear(tenantId),
 
-    size: () => points,
+    size: () => kept.weight(),
   };
 }

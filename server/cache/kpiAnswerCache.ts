@@ -20,6 +20,7 @@
 import { ApiError } from '../errors.ts';
 import type { PostCommitBus } from '../events/postCommit.ts';
 import type { ClosedBuckets } from './closedBuckets.ts';
+import { weighedStore } from './weighedStore.ts';
 
 /** How long an answer of a KPI without a refresh interval is reused; one with is reused that long, within 1 s and MAX_FRESH_MS. */
 export const FRESH_MS = 5_000;
@@ -33,7 +34,7 @@ export const MAX_POINTS = 2_000_000;
 /** What an answer holds besides its points (its key, range, series' names), in points. */
 export const ENTRY_POINTS = 50;
 
-interface Stored<T> { tenantId: string; answer: T; points: number; storedAt: number; freshMs: number; version: number }
+interface Stored<T> { answer: T; storedAt: number; freshMs: number; version: number }
 
 /** A computed answer, and how long it may be reused (`freshFor`). */
 export interface Computed<T> { answer: T; freshMs: number }
@@ -46,32 +47,16 @@ export interface KpiAnswerCache<T> {
 
 /** `pointsOf` counts what an answer holds (its memory). */
 export function kpiAnswerCache<T>(pointsOf: (answer: T) => number, now = () => Date.now()): KpiAnswerCache<T> {
-  /** By tenant and key, in the order stored (the first goes first when memory is short). */
-  const stored = new Map<string, Stored<T>>();
-  const keysOf = new Map<string, Set<string>>();
+  /** By tenant and key, weighed in points. */
+  const stored = weighedStore<Stored<T>>(MAX_POINTS);
   const computing = new Map<string, { version: number; answer: Promise<Computed<T>> }>();
   const versions = new Map<string, number>();
-  let points = 0;
   const version = (tenantId: string) => versions.get(tenantId) ?? 0;
-  const forget = (key: string) => {
-    const entry = stored.get(key);
-    if (!entry) return;
-    points -= entry.points;
-    stored.delete(key);
-    keysOf.get(entry.tenantId)?.delete(key);
-  };
   const keep = (tenantId: string, key: string, { answer, freshMs }: Computed<T>, versionAtStart: number) => {
     if (version(tenantId) !== versionAtStart) return; // what it read changed while it was computed
     const held = pointsOf(answer);
     if (held > MAX_POINTS / 4) return;
-    const size = held + ENTRY_POINTS;
-    forget(key);
-    while (points + size > MAX_POINTS && stored.size) forget(stored.keys().next().value!);
-    stored.set(key, { tenantId, answer, points: size, storedAt: now(), freshMs, version: versionAtStart });
-    let keys = keysOf.get(tenantId);
-    if (!keys) keysOf.set(tenantId, keys = new Set());
-    keys.add(key);
-    points += size;
+    stored.set(tenantId, key, { answer, storedAt: now(), freshMs, version: versionAtStart }, held + ENTRY_POINTS);
   };
 
   const cache: KpiAnswerCache<T> = {
@@ -80,7 +65,7 @@ export function kpiAnswerCache<T>(pointsOf: (answer: T) => number, now = () => D
       const current = version(tenantId);
       const entry = stored.get(key);
       if (entry && entry.version === current && now() - entry.storedAt < entry.freshMs) return entry.answer;
-      forget(key);
+      stored.delete(key);
       const shared = computing.get(key);
       if (shared && shared.version === current) {
         try {
@@ -104,8 +89,7 @@ export function kpiAnswerCache<T>(pointsOf: (answer: T) => number, now = () => D
     },
     invalidate(tenantId) {
       versions.set(tenantId, (versions.get(tenantId) ?? 0) + 1);
-      for (const key of [...keysOf.get(tenantId) ?? []]) forget(key);
-      keysOf.delete(tenantId);
+      stored.clear(tenantId);
     },
   };
   return cache;

@@ -27,13 +27,16 @@ function grantRefusal(noun: string, needs: Grant, field?: string): ApiError {
   return new ApiError(403, 'FORBIDDEN', field ? `${field}: ${message}` : message, field, { scope: needs });
 }
 
-/**
- * Throws 403 when the caller's grant on a record (1 view, 2 edit, 3 owner) is below what the
- * action needs; reading needs any grant (a record with none is not found at all).
- */
-export function checkGrant(grants: RecordGrants, grant: number, action: 'read' | 'update' | 'delete', field?: string): void {
-  const needs = action === 'read' ? 'view' : grants.needs[action] ?? 'view';
-  if (grant < GRANT_RANKS[needs]) throw grantRefusal(grants.noun, needs, field);
+type GrantedAction = 'read' | 'update' | 'delete';
+/** The grant an action needs; reading needs any grant (a record with none is not found at all). */
+const grantNeeded = (grants: RecordGrants, action: GrantedAction): Grant => (action === 'read' ? 'view' : grants.needs[action] ?? 'view');
+
+/** Whether the caller's grant on a record (1 view, 2 edit, 3 owner) allows the action. */
+export const grantAllows = (grants: RecordGrants, grant: number, action: GrantedAction) => grant >= GRANT_RANKS[grantNeeded(grants, action)];
+
+/** Throws 403 when the caller's grant on a record is below what the action needs (grantAllows). */
+export function checkGrant(grants: RecordGrants, grant: number, action: GrantedAction, field?: string): void {
+  if (!grantAllows(grants, grant, action)) throw grantRefusal(grants.noun, grantNeeded(grants, action), field);
 }
 
 /** Throws 403 when a record named by a reference is held below `needs`. */

@@ -24,7 +24,7 @@ import { GRANT_RANKS } from './bindings.ts';
 import { listPageOf, type ListQuery } from './listQuery.ts';
 import { serverColumns, toColumns, toRecord, type RecordData } from './recordMapping.ts';
 import { checkReferences } from './referenceCheck.ts';
-import { authorize, checkGrant, checkWritePermissions, visibilityKey, visibleRecord } from './resourceAccess.ts';
+import { authorize, checkGrant, checkWritePermissions, grantAllows, visibilityKey, visibleRecord } from './resourceAccess.ts';
 import { modelOf, type Model } from './resourceModel.ts';
 import type { FollowOnChanges, RuleContext } from './rules/types.ts';
 import { refusingConflicts } from './uniqueConflicts.ts';
@@ -118,16 +118,6 @@ function rowsJson(rows: RecordData[], maxChars: number): string[] {
 }
 
 export function resourceService(db: Database, options: ResourceServiceOptions) {
-  /** Whether a row's grant lets the caller read it (checkGrant's verdict, without its refusal). */
-  const grantsRead = (grants: NonNullable<Model['binding']['grants']>, grant: number) => {
-    try {
-      checkGrant(grants, grant, 'read');
-      return true;
-    } catch {
-      return false;
-    }
-  };
-
   /** The record as the caller reads it; 404 when it is not there for the caller, 403 when its grant is too low for `action`. */
   const findRecord = async (tx: Tx, model: Model, caller: Caller, id: number, action: 'read' | 'update' | 'delete' = 'read'): Promise<RecordData> => {
     const found = await findRow(tx, model.storage, scopeOf(caller), id);
@@ -294,7 +284,7 @@ export function resourceService(db: Database, options: ResourceServiceOptions) {
       const rows = await db.tenantTx(caller.tenantId, (tx) => findRows(tx, model.storage, scopeOf(caller), ids));
       const records: RecordData[] = [];
       for (const { [GRANT_KEY]: grant, ...row } of rows.values()) {
-        if (model.binding.grants && !grantsRead(model.binding.grants, Number(grant))) continue;
+        if (model.binding.grants && !grantAllows(model.binding.grants, Number(grant), 'read')) continue;
         records.push(toRecord(model, row));
       }
       const answers = await completed(caller, model, records);
