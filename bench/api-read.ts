@@ -8,11 +8,8 @@ import autocannon from 'autocannon';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchServer, machineLine } from './launch.ts';
+import { argument } from './arguments.ts';
 
-const argument = (name: string, fallback: string) => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? process.argv[at + 1] : fallback;
-};
 const duration = Number(argument('--duration', '10'));
 const connections = 16;
 

@@ -8,13 +8,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBenchBrowser, signInAsAdmin } from './browser.ts';
 import { launchServer, machineLine } from './launch.ts';
+import { numberArgument } from './arguments.ts';
 
-const argument = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const RUNS = argument('runs', 5);
-const COMPONENTS = argument('components', 20);
+const RUNS = numberArgument('--runs', 5);
+const COMPONENTS = numberArgument('--components', 20);
 const GOAL_MS = 5_000;
 const log = (line: string) => console.error(`[bench ${(performance.now() / 1000).toFixed(1)} s] ${line}`);
 

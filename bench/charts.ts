@@ -31,13 +31,8 @@ import { canvasesInHeap, heapAfterGc, startCpuProfile, stopCpuProfile } from './
 import { launchBenchBrowser, signInAsAdmin } from './browser.ts';
 import { machineLine } from './launch.ts';
 import { benchDevices, DAY, log, MINUTE, openBenchDatabase, percentile, writeHistory } from './telemetryHistory.ts';
+import { argument } from './arguments.ts';
 
-const argument = (name: string, fallback: string) => {
-  const joined = process.argv.find((arg) => arg.startsWith(`${name}=`));
-  if (joined) return joined.slice(name.length + 1);
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? process.argv[at + 1] : fallback;
-};
 const requests = Number(argument('--requests', '200'));
 const inBrowser = process.argv.includes('--browser');
 const pageLoads = Number(argument('--runs', '5'));

@@ -11,24 +11,21 @@
 // instances without fire and prints both ingest rates.
 import { runCluster, type ClusterRunOptions } from '../scripts/clusterRun.ts';
 import { machineLine } from './launch.ts';
+import { numberArgument } from './arguments.ts';
 
-const argument = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? Number(process.argv[at + 1]) : fallback;
-};
 const log = (line: string) => console.error(`[bench ${(performance.now() / 1000).toFixed(1)} s] ${line}`);
 
-const instances = argument('instances', 3);
-const killEvery = argument('kill-every', 20);
-const restartAt = argument('postgres-restart-at', 60);
+const instances = numberArgument('--instances', 3);
+const killEvery = numberArgument('--kill-every', 20);
+const restartAt = numberArgument('--postgres-restart-at', 60);
 const base: ClusterRunOptions = {
   instances,
-  devices: argument('devices', 100),
-  ratePerSecond: argument('rate', 1_000),
-  durationMs: argument('duration', 300) * 1_000,
-  subscribers: argument('subscribers', 6),
-  schedulers: argument('schedulers', 10),
-  commandEveryMs: argument('command-every', 500),
+  devices: numberArgument('--devices', 100),
+  ratePerSecond: numberArgument('--rate', 1_000),
+  durationMs: numberArgument('--duration', 300) * 1_000,
+  subscribers: numberArgument('--subscribers', 6),
+  schedulers: numberArgument('--schedulers', 10),
+  commandEveryMs: numberArgument('--command-every', 500),
   log,
 };
 

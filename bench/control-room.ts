@@ -29,16 +29,13 @@ import { startMqttListener } from '../server/ingest/mqttListener.ts';
 import type { LoadOrders, LoadResult } from './controlRoomLoad.ts';
 import { machineLine } from './launch.ts';
 import { benchDevices, DAY, log, MINUTE, openBenchDatabase, percentile, writeHistory } from './telemetryHistory.ts';
+import { numberArgument } from './arguments.ts';
 
-const argument = (name: string, fallback: string) => {
-  const at = process.argv.indexOf(name);
-  return Number(at >= 0 ? process.argv[at + 1] : fallback);
-};
-const viewers = argument('--viewers', '200');
-const durationS = argument('--duration', '60');
-const ingestRate = argument('--ingest', '20000');
-const deviceCount = argument('--devices', '1000');
-const boardComponents = argument('--board', '0');
+const viewers = numberArgument('--viewers', 200);
+const durationS = numberArgument('--duration', 60);
+const ingestRate = numberArgument('--ingest', 20000);
+const deviceCount = numberArgument('--devices', 1000);
+const boardComponents = numberArgument('--board', 0);
 /** How often an API user reads the board (s). */
 const BOARD_EVERY_S = 30;
 /** The city ingest's message: ten values. */

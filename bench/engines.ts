@@ -29,17 +29,14 @@ import { cores, ensureDevices, fmt, latencyLine, liveServers, log, makeTarget, o
 import { printDueRuns, runDueSchedulers, schedulerInput, signIn, weeklyPairs, type WeeklyPair } from './dueSchedulers.ts';
 import { machineLine } from './launch.ts';
 import { PacedDevice, publishPaced, storedPoints, type PublishRun } from './pacedPublisher.ts';
+import { numberArgument } from './arguments.ts';
 
-const argument = (name: string, fallback: string) => {
-  const at = process.argv.indexOf(name);
-  return Number(at >= 0 ? process.argv[at + 1] : fallback);
-};
 const usePostgres = process.argv.includes('--postgres');
-const deviceCount = argument('--devices', '1000');
-const rate = argument('--rate', '20000');
-const durationS = argument('--duration', '30');
-const crossingCount = argument('--crossings', '300');
-const schedulerWaitS = argument('--scheduler-wait', '600');
+const deviceCount = numberArgument('--devices', 1000);
+const rate = numberArgument('--rate', 20000);
+const durationS = numberArgument('--duration', 30);
+const crossingCount = numberArgument('--crossings', 300);
+const schedulerWaitS = numberArgument('--scheduler-wait', 600);
 const KEYS = 10;
 const WINDOW = 4;
 const THRESHOLD = 1_000;

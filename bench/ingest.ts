@@ -53,11 +53,8 @@ import { totalmem } from 'node:os';
 import { join } from 'node:path';
 import { cores, fmt, latencyLine, liveServers, log, makeTarget, openSql, percentile, prepare, processFigures, sleep, startServer, watchServer, type Device, type Sql, type Target } from './deviceServer.ts';
 import { machineLine } from './launch.ts';
+import { argument } from './arguments.ts';
 
-const argument = (name: string, fallback: string) => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? process.argv[at + 1] : fallback;
-};
 const mode = (['sustained', 'flood', 'crash', 'city', 'connected'] as const).find((name) => process.argv.slice(2).includes(name))
   ?? (process.argv.includes('--connected') ? 'connected' : process.argv.includes('--devices') ? 'city' : 'sustained');
 const usePostgres = process.argv.includes('--postgres');

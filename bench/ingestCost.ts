@@ -22,11 +22,8 @@ import { pointRow } from '../server/telemetry/telemetryPoint.ts';
 import { fmt, log, makeTarget, prepare, type Device } from './deviceServer.ts';
 import { machineLine } from './launch.ts';
 import { lockDataDir } from '../server/db/dataDirLock.ts';
+import { argument } from './arguments.ts';
 
-const argument = (name: string, fallback: string) => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? process.argv[at + 1] : fallback;
-};
 const usePostgres = process.argv.includes('--postgres');
 const deviceCount = Number(argument('--devices', '10000'));
 const batches = Number(argument('--batches', '60'));

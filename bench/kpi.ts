@@ -12,11 +12,8 @@ import { buildApp } from '../server/app.ts';
 import { DEFAULT_DAY_ZONES } from '../server/config.ts';
 import { machineLine } from './launch.ts';
 import { benchDevices, DAY, log, MINUTE, openBenchDatabase, percentile, writeHistory } from './telemetryHistory.ts';
+import { argument } from './arguments.ts';
 
-const argument = (name: string, fallback: string) => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? process.argv[at + 1] : fallback;
-};
 const days = Number(argument('--days', '365'));
 const requests = Number(argument('--requests', '200'));
 

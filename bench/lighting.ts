@@ -51,17 +51,14 @@ import {
 import { machineLine } from './launch.ts';
 import { PacedDevice, publishPaced, storedPoints, type PublishRun } from './pacedPublisher.ts';
 import type { LampIdentity, LampReply, LampRequest } from './lightingLamps.ts';
+import { numberArgument } from './arguments.ts';
 
-const argument = (name: string, fallback: string) => {
-  const at = process.argv.indexOf(name);
-  return Number(at >= 0 ? process.argv[at + 1] : fallback);
-};
 const usePostgres = process.argv.includes('--postgres');
-const lampCount = argument('--lamps', '10000');
-const floodRate = argument('--flood-rate', '20000');
-const floodDevices = argument('--flood-devices', '500');
+const lampCount = numberArgument('--lamps', 10000);
+const floodRate = numberArgument('--flood-rate', 20000);
+const floodDevices = numberArgument('--flood-devices', 500);
 const flooding = !process.argv.includes('--no-flood') && floodRate > 0 && floodDevices > 0;
-const waitS = argument('--wait', '600');
+const waitS = numberArgument('--wait', 600);
 const FLOOD_S = 60;
 const KEYS = 10;
 const WINDOW = 4;

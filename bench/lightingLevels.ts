@@ -13,13 +13,10 @@ import { levelAt } from '../src/shared/lighting/profileLevel.ts';
 import { dayTimeline } from '../src/shared/lighting/profileTimeline.ts';
 import type { LightingProfile } from '../src/shared/lighting/lightingProfile.ts';
 import { machineLine } from './launch.ts';
+import { numberArgument } from './arguments.ts';
 
-const argument = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-};
-const LAMPS = argument('lamps', 10_000);
-const TICKS = argument('ticks', 60);
+const LAMPS = numberArgument('--lamps', 10_000);
+const TICKS = numberArgument('--ticks', 60);
 const ZONE = 'Europe/Bratislava';
 
 const PROFILES: LightingProfile[] = [

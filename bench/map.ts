@@ -22,11 +22,8 @@ import { openDatabase } from '../server/db/database.ts';
 import { seedDemoIfEmpty } from '../server/seed/demoSeed.ts';
 import { launchBenchBrowser } from './browser.ts';
 import { machineLine } from './launch.ts';
+import { argument } from './arguments.ts';
 
-const argument = (name: string, fallback: string) => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? process.argv[at + 1] : fallback;
-};
 const deviceCount = Number(argument('--devices', '100000'));
 const patchCount = Number(argument('--patch', String(Math.round(deviceCount / 100))));
 const root = join(import.meta.dirname, '..');

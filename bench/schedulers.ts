@@ -11,13 +11,10 @@ import { totalmem } from 'node:os';
 import { fmt, liveServers, log, makeTarget, openSql, prepare, sleep, startServer } from './deviceServer.ts';
 import { printDueRuns, runDueSchedulers, schedulerInput, signIn, weeklyPairs, SCHEDULER_ATTRIBUTE } from './dueSchedulers.ts';
 import { machineLine } from './launch.ts';
+import { numberArgument } from './arguments.ts';
 
-const argument = (name: string, fallback: string) => {
-  const at = process.argv.indexOf(name);
-  return Number(at >= 0 ? process.argv[at + 1] : fallback);
-};
-const count = argument('--count', '10000');
-const waitS = argument('--wait', '600');
+const count = numberArgument('--count', 10000);
+const waitS = numberArgument('--wait', 600);
 
 const target = await makeTarget('schedulers', process.argv.includes('--postgres'));
 try {
