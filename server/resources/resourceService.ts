@@ -8,6 +8,7 @@
 // is the second lock. On granted models (bindings.ts `grants`: boards and what is reached through
 // them) a record the caller holds no grant on is not found, one it holds too little on for the
 // action is refused (403), and its changes reach only the users holding a grant on it.
+import { recordJson } from './preparedJson.ts';
 import type { FieldSchema } from '../../src/schemas/model.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { grantHolders, userParam } from '../db/grantQueries.ts';
@@ -109,7 +110,7 @@ function rowsJson(rows: RecordData[], maxChars: number): string[] {
   const parts: string[] = [];
   let length = 2;
   for (const row of rows) {
-    const json = JSON.stringify(row);
+    const json = recordJson(row);
     length += json.length + 1;
     if (length > maxChars) throw answerTooLarge(maxChars, 'per_page');
     parts.push(json);

@@ -15,6 +15,7 @@ import { MAX_POINTS_PER_SERIES, type KpiDataAnswer } from '../../src/schemas/kpi
 import { isDatabaseUnavailable } from '../db/databaseErrors.ts';
 import { ApiError, GENERIC_ERROR } from '../errors.ts';
 import { admissionGate, type AdmissionGate } from '../admissionGate.ts';
+import { preparedJson } from '../resources/preparedJson.ts';
 import type { AnswerCompletion, ResourceService } from '../resources/resourceService.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { KpiDataService } from './kpiData.ts';
@@ -55,13 +56,8 @@ export function kpiComponentData(resources: ResourceService, kpiData: KpiDataSer
   const { gate = admissionGate(COMPUTING_AT_ONCE), maxBytes = MAX_COMPONENT_DATA_BYTES, now = Date.now } = options;
   /** A user's KPI data lately computed (or being computed), by tenant, user and KPI: computed once for many answers. */
   const reused = new Map<string, { at: number; data: Promise<{ data: KpiDataAnswer; bytes: number }> }>();
-  /** The size of each answer (answers are shared by callers alike: each is measured once). */
-  const sizes = new WeakMap<KpiDataAnswer, number>();
-  const bytesOf = (answer: KpiDataAnswer) => {
-    let bytes = sizes.get(answer);
-    if (bytes === undefined) sizes.set(answer, bytes = JSON.stringify(answer).length);
-    return bytes;
-  };
+  /** The size of an answer's JSON, made once: answers are shared by callers alike, and every list carries the text as it is. */
+  const bytesOf = (answer: KpiDataAnswer) => preparedJson(answer).length;
 
   /** The KPI's data as the caller reads it: computed, or the one computed for them in the last REUSED_MS. */
   function dataOf(caller: Caller, kpiId: number): Promise<{ data: KpiDataAnswer; bytes: number }> {
