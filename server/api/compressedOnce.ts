@@ -71,7 +71,9 @@ export function compressLargeAnswersOnce(app: FastifyInstance, { compress = comp
     } catch {
       return payload; // compressed per answer, as any other
     }
-    reply.header('content-encoding', encoding).header('vary', 'accept-encoding').header('content-length', body.length);
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+    reply.header('content-encoding', encoding).header('content-length', body.length);
     return body;
   });
 }

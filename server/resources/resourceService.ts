@@ -8,7 +8,6 @@
 // is the second lock. On granted models (bindings.ts `grants`: boards and what is reached through
 // them) a record the caller holds no grant on is not found, one it holds too little on for the
 // action is refused (403), and its changes reach only the users holding a grant on it.
-import { recordJson } from './preparedJson.ts';
 import type { FieldSchema } from '../../src/schemas/model.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { grantHolders, userParam } from '../db/grantQueries.ts';
@@ -24,6 +23,7 @@ import { filtersKey, type TenantReadCache } from '../cache/tenantReadCache.ts';
 import { GRANT_RANKS } from './bindings.ts';
 import { listPageOf, type ListQuery } from './listQuery.ts';
 import { serverColumns, toColumns, toRecord, type RecordData } from './recordMapping.ts';
+import { recordJson } from './preparedJson.ts';
 import { checkReferences } from './referenceCheck.ts';
 import { authorize, checkGrant, checkWritePermissions, grantAllows, visibilityKey, visibleRecord } from './resourceAccess.ts';
 import { modelOf, type Model } from './resourceModel.ts';

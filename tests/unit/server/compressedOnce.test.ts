@@ -27,7 +27,7 @@ async function build(maxBytes?: number) {
   app = Fastify();
   compressLargeAnswersOnce(app, { compress: counting, maxBytes });
   await installCompression(app);
-  app.get<{ Params: { name: string } }>('/answer/:name', async (request, reply) => reply.type('application/json; charset=utf-8').send(answers.get(request.params.name)));
+  app.get<{ Params: { name: string } }>('/answer/:name', async (request, reply) => reply.type('application/json; charset=utf-8').header('vary', 'origin').send(answers.get(request.params.name)));
   await app.ready();
 }
 
@@ -57,7 +57,7 @@ describe('large answers compressed once', () => {
       const response = await ask('board', 'gzip, deflate');
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-encoding']).toBe('gzip');
-      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.headers.vary).toBe('origin, accept-encoding'); // what the route said is kept
       expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
       expect(decoded(response)).toBe(answers.get('board'));
     }
