@@ -57,6 +57,9 @@ async function expectFitted(page: Page, extent: ReturnType<typeof extentBox>) {
 
 /** Where a place is on the screen (the map is not rotated: a fresh browser has no stored rotation). */
 async function screenPoint(page: Page, [longitude, latitude]: LngLat) {
+  // the camera was written at the map's present size (a panel closing beside it resizes it a frame later)
+  await expect.poll(() => mapElement(page).evaluate((map: HTMLElement) => map.dataset.size === `${map.clientWidth}x${map.clientHeight}`)).toBe(true);
+  await expect(mapElement(page)).toHaveAttribute('data-state', 'idle');
   const box = (await mapElement(page).boundingBox())!;
   const view = await camera(page);
   const mercator = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));

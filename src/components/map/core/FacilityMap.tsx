@@ -19,10 +19,12 @@ import { useBaseMap } from './useBaseMap.ts';
 
 setWorkerUrl(workerUrl);
 
-/** The element says where the map is once it has moved (the browser tests read the camera from it). */
+/** The element says where the map is once it has moved or resized, and at what size (the browser tests read the camera from it). */
 function writeView(map: MapLibreMap) {
-  const { dataset } = map.getContainer();
+  const container = map.getContainer();
+  const { dataset } = container;
   const round = (value: number) => value.toFixed(6);
+  dataset.size = `${container.clientWidth}x${container.clientHeight}`;
   dataset.center = map.getCenter().toArray().map(round).join(',');
   dataset.zoom = map.getZoom().toFixed(2);
   dataset.bounds = map.getBounds().toArray().flat().map(round).join(',');
