@@ -284,31 +284,3 @@ test('the widgets draw one at a time, those in view first; back on the dashboard
   for (const route of held) await route.continue();
   await page.unroute('**/kpi-data?*');
 });
-
-test('the map draws after the widgets\' charts: while their data is held it waits, at most its limit, then draws', async ({ page }) => {
-  // when MapLibre's canvas came into the page
-  await page.addInitScript(() => {
-    new MutationObserver((_, observer) => {
-      if (!document.querySelector('.maplibregl-canvas')) return;
-      (window as unknown as { mapCanvasAt: number }).mapCanvasAt = performance.now();
-      observer.disconnect();
-    }).observe(document, { childList: true, subtree: true });
-  });
-  const held: Route[] = [];
-  await page.route('**/kpi-data?*', (route) => { held.push(route); });
-  await login(page, users.cityAdmin, '/dashboard');
-  await expect(page.getByTestId('kpi-widgets')).toBeVisible();
-  // the charts wait for their data, and the map for them, at most its limit
-  await expect(page.locator('.maplibregl-canvas')).toBeVisible({ timeout: 30_000 });
-  expect(held.length).toBeGreaterThan(0);
-  await expect(page.getByTestId('kpi-widgets').locator('[data-testid=kpi-chart][data-drawn=true]')).toHaveCount(0);
-  // it waited its limit (3 s) from when it asked for the base map (the page's own clock: a slow machine only waits longer)
-  const waited = await page.evaluate(() => {
-    const asked = performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname === '/map-config')!.startTime;
-    return (window as unknown as { mapCanvasAt: number }).mapCanvasAt - asked;
-  });
-  expect(waited).toBeGreaterThanOrEqual(2_800);
-  for (const route of held) await route.continue();
-  await page.unroute('**/kpi-data?*');
-  await expect(page.getByTestId('kpi-widgets').locator('[data-testid=kpi-chart][data-drawn=true]').first()).toBeVisible({ timeout: 30_000 });
-});

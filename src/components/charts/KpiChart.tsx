@@ -11,7 +11,7 @@ import { useAttributeName } from '../../i18n/attributeNames.ts';
 import { pickLocalized, type LocalizedValue } from '../../shared/i18n/pickLocalized.ts';
 import type { KpiDataAnswer } from '../../schemas/kpiDataQuery.ts';
 import { colourLegend } from './chartColours.ts';
-import { useDrawsFirst, useDrawTurn } from './drawTurns.ts';
+import { useDrawTurn } from './drawTurns.ts';
 import { plotConfigOf } from './chartConfig.ts';
 import { chartModel, DEFAULT_CHART_HEIGHT } from './chartModel.ts';
 import { isEmptyAnswer } from './chartSeries.ts';
@@ -75,7 +75,6 @@ export function KpiChart({ kpi, data, loading, error, entityNames, timeZone, val
     turnDone();
   }, [turnDone]);
   const shown = drawn || statesDrawn;
-  useDrawsFirst(!shown);
   useEffect(() => { if (shown) onDrawn?.(); }, [shown, onDrawn]);
 
   let body;

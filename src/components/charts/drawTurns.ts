@@ -5,14 +5,10 @@
 // through meanwhile (bench/charts.ts, case (c)). A chart waits for its turn once its data is in,
 // and gives the turn back when it has drawn (or failed, or gone): the next one is made in a task
 // of its own right after, and draws in the next frame, so no two draw in the same frame.
-// The map draws after them all (useDrawsLast): its first drawing compiles its WebGL programs, a
-// second and more on the CPU, which put off every chart by as much (bench/charts.ts, case (c)).
 import { createContext, createElement, useCallback, useContext, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 /** A chart that never says it drew (its code failed to load, say) holds the others no longer than this. */
 export const TURN_LIMIT_MS = 2_000;
-/** Charts still to draw hold the map no longer than this after it could have drawn. */
-export const DRAWS_LAST_LIMIT_MS = 3_000;
 
 interface Waiting { element: Element; grant(): void }
 
@@ -112,54 +108,4 @@ export function useDrawTurn(ref: RefObject<Element | null>, wants: boolean): [gr
   useEffect(() => () => turn.current?.done(), []);
   const drawn = useCallback(() => turn.current?.done(), []);
   return [granted, drawn];
-}
-
-/** What draws first and has not yet: charts not yet drawn, a list of widgets still loading. */
-const drawingFirst = new Set<object>();
-const drawnFirstListeners = new Set<() => void>();
-let drawnFirstCheck: ReturnType<typeof setTimeout> | undefined;
-
-/** Looked at in a task of its own: a list of widgets that loaded gives way to its charts in the same commit. */
-function tellWhenDrawnFirst() {
-  if (drawnFirstCheck !== undefined) return;
-  drawnFirstCheck = setTimeout(() => {
-    drawnFirstCheck = undefined;
-    if (drawingFirst.size) return;
-    for (const listener of [...drawnFirstListeners]) listener();
-  }, 0);
-}
-
-/** While `pending`, what draws last (the map) waits: a chart not yet drawn, widgets whose list still loads. */
-export function useDrawsFirst(pending: boolean): void {
-  useEffect(() => {
-    if (!pending) return undefined;
-    const token = {};
-    drawingFirst.add(token);
-    return () => {
-      drawingFirst.delete(token);
-      tellWhenDrawnFirst();
-    };
-  }, [pending]);
-}
-
-/**
- * Whether the heavy drawing of the caller (the map) may start: once nothing drawing first is left
- * (looked at a task after it asks, so that what mounts with it counts), or DRAWS_LAST_LIMIT_MS
- * after it asked; at once where charts draw all at once.
- */
-export function useDrawsLast(): boolean {
-  const takingTurns = useContext(TakingTurns);
-  const [mayDraw, setMayDraw] = useState(!takingTurns);
-  useEffect(() => {
-    if (mayDraw) return undefined;
-    const allow = () => setMayDraw(true);
-    drawnFirstListeners.add(allow);
-    tellWhenDrawnFirst();
-    const limit = setTimeout(allow, DRAWS_LAST_LIMIT_MS);
-    return () => {
-      drawnFirstListeners.delete(allow);
-      clearTimeout(limit);
-    };
-  }, [mayDraw]);
-  return mayDraw;
 }

@@ -1,9 +1,8 @@
 // The charts of a page take turns to draw (src/components/charts/drawTurns.ts): one at a time,
 // those in view first in document order, then the rest; a chart that never says it drew, or
-// leaves, gives its turn back; the map waits until the charts are drawn, or for so long at most.
-import { act, cleanup, renderHook } from '@testing-library/react';
+// leaves, gives its turn back.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DRAWS_LAST_LIMIT_MS, isInView, requestDrawTurn, TURN_LIMIT_MS, useDrawsFirst, useDrawsLast } from '../../../src/components/charts/drawTurns.ts';
+import { isInView, requestDrawTurn, TURN_LIMIT_MS } from '../../../src/components/charts/drawTurns.ts';
 
 /** A chart's element at `top` px of a 1,000 px high window. */
 function chartAt(top: number): HTMLElement {
@@ -22,8 +21,6 @@ beforeEach(() => {
   Object.assign(window, { innerHeight: 1_000, innerWidth: 1_000 });
 });
 afterEach(() => {
-  cleanup();
-  vi.runOnlyPendingTimers(); // what the unmounted left to tell
   vi.useRealTimers();
   document.body.replaceChildren();
 });
@@ -71,51 +68,5 @@ describe('draw turns', () => {
     vi.advanceTimersByTime(0);
     expect(granted).toEqual(['silent', 'last']);
     last.done();
-  });
-});
-
-describe('the map draws last', () => {
-  /** A chart (or a list of widgets) still to draw while `pending`, and the map: whether it may draw. */
-  function page(charts: boolean[]) {
-    const shown = charts.map((pending) => renderHook(({ pending: still }) => useDrawsFirst(still), { initialProps: { pending } }));
-    const map = renderHook(() => useDrawsLast());
-    return { map, charts: shown, settle: async (ms = 0) => act(async () => { vi.advanceTimersByTime(ms); }) };
-  }
-
-  it('waits until every chart is drawn, a list of widgets giving way to its charts in the same moment', async () => {
-    const { map, charts, settle } = page([true, false]);
-    await settle();
-    expect(map.result.current).toBe(false);
-    // the list loaded and its charts mounted in the same commit: never nothing pending in between
-    const chart = renderHook(({ pending }) => useDrawsFirst(pending), { initialProps: { pending: true } });
-    charts[0].rerender({ pending: false });
-    await settle();
-    expect(map.result.current).toBe(false);
-    chart.rerender({ pending: false });
-    expect(map.result.current).toBe(false); // told in a task of its own
-    await settle();
-    expect(map.result.current).toBe(true);
-  });
-
-  it('draws at once with no chart on the page, and after the limit when a chart never draws', async () => {
-    const alone = page([]);
-    await alone.settle();
-    expect(alone.map.result.current).toBe(true);
-    alone.map.unmount();
-
-    const { map, settle } = page([true]);
-    await settle(DRAWS_LAST_LIMIT_MS - 10);
-    expect(map.result.current).toBe(false);
-    await settle(20);
-    expect(map.result.current).toBe(true);
-  });
-
-  it('is not held by a chart that left', async () => {
-    const { map, charts, settle } = page([true]);
-    await settle();
-    expect(map.result.current).toBe(false);
-    charts[0].unmount();
-    await settle();
-    expect(map.result.current).toBe(true);
   });
 });

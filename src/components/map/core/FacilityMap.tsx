@@ -6,13 +6,12 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import './facilityMap.css';
 import { setWorkerUrl, type Map as MapLibreMap } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import { Alert, Spin } from 'antd';
+import { Alert } from 'antd';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MapLayerMouseEvent, ViewStateChangeEvent } from 'react-map-gl/maplibre';
 import Map, { NavigationControl, ScaleControl } from 'react-map-gl/maplibre';
-import { useDrawsLast } from '../../charts/drawTurns.ts';
 import { DEFAULT_CENTER } from '../../../schemas/mapConfig.ts';
 import { DEFAULT_ZOOM, storedOrientation, storeOrientation } from './mapView.ts';
 import { useBaseMap } from './useBaseMap.ts';
@@ -45,16 +44,13 @@ export interface FacilityMapProps {
 export function FacilityMap({ children, interactiveLayerIds, onClick, onMouseMove, onMouseLeave, onMoveEnd, initialCenter }: FacilityMapProps) {
   const { t } = useTranslation();
   const { baseMap, fellBack, loaded, onStyleData, onError } = useBaseMap();
-  // the charts of the page draw first (drawTurns.ts): the map's first drawing is the longest
-  const mayDraw = useDrawsLast();
   const initialViewState = useMemo(() => ({ ...(initialCenter ?? DEFAULT_CENTER), zoom: DEFAULT_ZOOM, ...storedOrientation() }), [initialCenter]);
   return (
     <div className="facility-map" role="region" aria-label={t('map.label')} data-testid="facility-map"
       // the base map drawn (tests)
       data-base-map={loaded ? baseMap?.kind : undefined}>
       {fellBack && <Alert className="facility-map-notice" type="warning" showIcon message={t('baseMap.fallback')} data-testid="base-map-notice" />}
-      {!(baseMap && mayDraw) && <Spin className="facility-map-waiting" />}
-      {baseMap && mayDraw && <Map
+      {baseMap && <Map
         initialViewState={initialViewState}
         mapStyle={baseMap.style}
         // a fallback replaces a style that never loaded: nothing to compare it with

@@ -6,7 +6,6 @@ import { useList } from '@refinedev/core';
 import { Alert, Button, Empty, Select, Space, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDrawsFirst } from '../../../components/charts/drawTurns.ts';
 import { pickLocalized, type LocalizedValue } from '../../../shared/i18n/pickLocalized.ts';
 import type { Kpi } from '../../../schemas/kpi.ts';
 import { KpiWidget } from './KpiWidget.tsx';
@@ -31,11 +30,8 @@ export function DashboardWidgets({ groupIds, entityId }: { groupIds: readonly nu
   const nameOf = (kpi: ListedKpi) => pickLocalized(kpi.name as LocalizedValue, i18n.language) || `#${kpi.id}`;
   const addable = kpis.filter((kpi) => !items.some((item) => item.kpi_id === kpi.id));
   const save = (next: PresetItem[]) => preset.save(next);
-  const loading = kpiCall.query.isLoading || preset.loading;
-  // the map draws after the widgets' charts: while their list loads, they are still to come
-  useDrawsFirst(loading);
 
-  if (loading) return <Spin tip={t('common.loading')}><div className="kpi-widgets-loading" /></Spin>;
+  if (kpiCall.query.isLoading || preset.loading) return <Spin tip={t('common.loading')}><div className="kpi-widgets-loading" /></Spin>;
   if (kpiCall.query.isError) return <Alert type="error" showIcon message={kpiCall.query.error?.message ?? t('errors.generic')} />;
 
   return (
