@@ -15,7 +15,6 @@ import { MAX_ANSWER_CHARS } from '../errors.ts';
 import { GRAPHQL_PATH } from '../graphql/limits.ts';
 import { traceRequests } from '../tracing.ts';
 import { boundAnswerBytes } from './answerBytes.ts';
-import { compressLargeAnswersOnce } from './compressedOnce.ts';
 import { installErrorHandling, sendUnavailable } from './httpErrors.ts';
 import { installJsonBodyParser } from './jsonBodyParser.ts';
 import { installSecurityHeaders, mapOrigins } from './securityHeaders.ts';
@@ -48,7 +47,6 @@ export async function createHttpServer(options: AppOptions): Promise<FastifyInst
   installErrorHandling(app);
   installJsonBodyParser(app, GRAPHQL_PATH);
   boundAnswerBytes(app, options.maxAnswerChars ?? MAX_ANSWER_CHARS, GRAPHQL_PATH);
-  compressLargeAnswersOnce(app);
   await installSecurityHeaders(app, { mapOrigins: mapOrigins(options.baseMap ?? OFFLINE_BASE_MAP, options.mapTileHosts ?? []), hsts: options.hsts ?? false });
   await installCompression(app);
   app.decorateRequest('caller', null);

@@ -17,11 +17,6 @@ const WEB_APP_FILES_ROUTE = '/*';
 
 const acceptsHtml = (accept: string | undefined) => (accept ?? '').includes('text/html');
 
-/** What dynamic answers are compressed with, the first the client takes (server/api/compressedOnce.ts too). */
-export const COMPRESSED_ENCODINGS = ['br', 'gzip'] as const;
-/** Brotli's default quality (11) costs far more CPU than it saves on an API answer. */
-export const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
-
 /** Compression of dynamic answers; registered before any route, whose hooks it adds. */
 export async function installCompression(app: FastifyInstance) {
   // Before the compression plugin's own onRoute hook, which reads `compress` to skip a route.
@@ -31,8 +26,9 @@ export async function installCompression(app: FastifyInstance) {
   });
   await app.register(fastifyCompress, {
     threshold: COMPRESS_THRESHOLD_BYTES,
-    encodings: [...COMPRESSED_ENCODINGS],
-    brotliOptions: BROTLI_OPTIONS,
+    encodings: ['br', 'gzip'],
+    // Brotli's default quality (11) costs far more CPU than it saves on an API answer.
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 }
 
