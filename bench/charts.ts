@@ -246,7 +246,7 @@ async function measureDashboardInBrowser(server: FastifyInstance, deviceIds: num
       await page.goto('/dashboard', { waitUntil: 'commit' });
       await page.waitForFunction(({ selector, count }) => document.querySelectorAll(selector).length >= count, { selector: DRAWN, count: kpiIds.length }, { timeout: 120_000 });
       const elapsed = performance.now() - from;
-      // the map draws after the charts: the phases (and the page at rest) wait for it too
+      // the map may finish after the last chart: the phases (and the page at rest) wait for it too
       await page.waitForFunction(() => (window as unknown as { mapDrawn?: number }).mapDrawn !== undefined, undefined, { timeout: 120_000 });
       return { page, elapsed, ...await page.evaluate(loadPhases) };
     };
