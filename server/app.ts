@@ -15,6 +15,7 @@ import { overlayImageRoutes } from './api/overlayImageRoutes.ts';
 import { profileRoutes } from './api/profileRoutes.ts';
 import { refuseOutsidePublicApi } from './api/publicApiDoors.ts';
 import { readRoutes } from './api/readRoutes.ts';
+import { mapClusterRoutes } from './api/mapClusterRoutes.ts';
 import { refuseRestWritesWhileReadOnly } from './api/readOnlyMaintenance.ts';
 import { resourceRoutes } from './api/resourceRoutes.ts';
 import { schedulerQueryTestRoutes } from './api/schedulerQueryTestRoutes.ts';
@@ -54,6 +55,8 @@ import { overlayImageService } from './services/overlayImageService.ts';
 import { passwordService } from './services/passwordService.ts';
 import { readBudget } from './services/readBudget.ts';
 import { readService } from './services/readService.ts';
+import { mapIndexService } from './services/mapIndexService.ts';
+import { keepMapIndexCurrent, mapIndexHeard } from './live/mapIndexWiring.ts';
 import { schedulerQueryTest } from './services/schedulerQueryTest.ts';
 import { invalidatedByCommits, tenantReadCache } from './cache/tenantReadCache.ts';
 import { syncDayZones } from './db/dayZoneQueries.ts';
@@ -99,6 +102,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const budget = readBudget();
   const reads = readService(db, tenantReads, budget);
+  const mapIndex = mapIndexService(db, budget);
+  keepMapIndexCurrent(mapIndex, events);
+  app.addHook('onClose', async () => mapIndex.close());
   // made once (its admission gate is the process's), on first use: it reads through `resources`
   let componentData: AnswerCompletion | undefined;
   const resources = resourceService(db, {
@@ -128,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     refuseRestWritesWhileReadOnly(scope, maintenance);
     readRoutes(scope, reads, options.baseMap ?? OFFLINE_BASE_MAP);
+    mapClusterRoutes(scope, mapIndex);
     profileRoutes(scope, passwordService(db));
     resourceRoutes(scope, resources);
     apiUserRoutes(scope, apiUsers);
@@ -153,7 +160,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await connectInstances(app, db, live, ingestion.broker, events, () => {
       graphqlSockets?.restartAll();
       kpiBuckets.forget(); // late points of other instances may have been missed
-    });
+      mapIndex.forget();
+    }, (event) => void mapIndexHeard(mapIndex, event).catch(logsFailure(app.log, 'the map index missed a change of another instance')));
   }
   await serveWebApp(app, options.webDir);
   return app;

@@ -56,11 +56,11 @@ const selectEntity = (groupsOf: SQL = sql`TRUE`) => sql`
 const SELECT_ENTITY = selectEntity();
 
 /** `e` is the region (any entity) or lies under it. */
-const inSubtreeOf = (region: number) =>
+export const inSubtreeOf = (region: number) =>
   sql`EXISTS (SELECT 1 FROM entities r WHERE r.id = ${region} AND (e.id = r.id OR e.tree_path LIKE r.tree_path || '.%'))`;
 
 /** `WHERE` with every condition, or nothing without one. */
-const whereAll = (conditions: SQL[]) => (conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``);
+export const whereAll = (conditions: SQL[]) => (conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``);
 
 /**
  * A keyset page as JSON text: `{ <field>: [the item of each row of `page` (alias p), in id order],

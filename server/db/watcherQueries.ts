@@ -149,14 +149,17 @@ export async function saveWatchState(tx: Tx, change: WatchChange): Promise<boole
   return stored.length > 0;
 }
 
+/** A watch in one of these states counts as in alert (watchState.ts `isAlerting`): the watcher's flag, the map's alarm count. */
+export const watchAlerting = sql`state IN ('alerting', 'no_data')`;
+
 /**
  * The watcher's summary from its watches: `alert` while any is alerting (or without data),
  * `triggered_at` the last time one began to, `result` the counts and the latest value seen.
  */
 export async function summariseWatcher(tx: Tx, watcherId: number, lastValue: unknown): Promise<{ alert: boolean; changed: boolean }> {
   const [row] = await rows<{ alert: boolean; changed: boolean }>(tx, sql`WITH counts AS (
-      SELECT count(*) FILTER (WHERE state IN ('alerting', 'no_data')) AS alerting, count(*) AS watched,
-        max(since) FILTER (WHERE state IN ('alerting', 'no_data')) AS triggered
+      SELECT count(*) FILTER (WHERE ${watchAlerting}) AS alerting, count(*) AS watched,
+        max(since) FILTER (WHERE ${watchAlerting}) AS triggered
       FROM watcher_states WHERE watcher_id = ${watcherId}
     ), old AS (SELECT alert, triggered_at FROM watchers WHERE id = ${watcherId})
     UPDATE watchers w SET alert = counts.alerting > 0,

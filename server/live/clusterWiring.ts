@@ -11,6 +11,7 @@ import type { MqttBroker } from '../ingest/mqttListener.ts';
 import { startClusterBus } from './clusterBus.ts';
 import type { StoredSince } from '../telemetry/telemetryWriter.ts';
 import type { LiveBus } from './liveEvents.ts';
+import type { ClusterEvent } from './clusterBus.ts';
 
 /** The cluster bus's events of a device session opened and of points stored late (not subscription topics). */
 const SESSION_OPENED_TOPIC = 'device_session_opened';
@@ -19,7 +20,8 @@ const STORED_LATE_TOPIC = 'telemetry_stored_late';
 const isStoredSince = (value: unknown): value is StoredSince =>
   typeof (value as StoredSince | null)?.tenantId === 'string' && Number.isFinite((value as StoredSince).from);
 
-export async function connectInstances(app: FastifyInstance, db: Database, live: LiveBus, broker: MqttBroker, events: PostCommitBus, missed: () => void) {
+/** `heard`: each live event of another instance, as this instance's subscribers get it (the map's grids follow them). */
+export async function connectInstances(app: FastifyInstance, db: Database, live: LiveBus, broker: MqttBroker, events: PostCommitBus, missed: () => void, heard: (event: ClusterEvent) => void) {
   const bus = await startClusterBus({
     db,
     instanceId: app.instanceId,
@@ -29,7 +31,10 @@ export async function connectInstances(app: FastifyInstance, db: Database, live:
         if (batches.length) events.emit('telemetry.stored', { batches, elsewhere: true });
         return;
       }
-      if (event.topic !== SESSION_OPENED_TOPIC) return live.receive(event);
+      if (event.topic !== SESSION_OPENED_TOPIC) {
+        heard(event);
+        return live.receive(event);
+      }
       const { key, openedAt } = event.payload as { key?: unknown; openedAt?: unknown };
       if (typeof key === 'string' && typeof openedAt === 'number') broker.takenOver(key, openedAt);
     },

@@ -1,0 +1,224 @@
+// The point devices of a region as clusters on a grid, kept current one change at a time (GET
+// /map-clusters, src/schemas/mapClusters.ts). At each zoom up to MAX_CLUSTER_ZOOM the world is cut
+// into square cells CELL_PX screen pixels wide; a cell keeps how many devices lie in it, the sums of
+// their positions and ids (a cell of one knows its device) and how many are in alarm, not connected
+// and under maintenance. A change touches one cell per zoom; a viewport reads only its own cells.
+// Unlike supercluster's greedy clusters, a device's cell never depends on its neighbours: that is
+// what lets a change be applied without building the index again (docs/decisions.md).
+// The devices themselves sit in typed arrays (a million cost ~60 MB and give the collector nothing to walk).
+import {
+  CELL_PX, DEVICE_FLAGS, MAX_CLUSTER_ZOOM, MAX_VIEWPORT_CELLS, MAX_VIEWPORT_POINTS, type MapClusterRow, type MapPointRow,
+} from '../../src/schemas/mapClusters.ts';
+
+export interface GridPoint { id: number; type: number; level: number; lng: number; lat: number; flags: number }
+
+export interface Viewport { zoom: number; west: number; south: number; east: number; north: number }
+
+export interface GridView { clusters: MapClusterRow[]; points: MapPointRow[]; zoom: number }
+
+export interface MapGrid {
+  readonly size: number;
+  /** Adds the device, or moves it and takes its new type, level and flags. */
+  put(point: GridPoint): void;
+  remove(id: number): void;
+  /** The device's flags now (undefined when it is not in the grid). */
+  flagsOf(id: number): number | undefined;
+  setFlags(id: number, flags: number): void;
+  /** Every device's id with its flags. */
+  entries(): IterableIterator<[id: number, flags: number]>;
+  /** The viewport's clusters and lone devices (values null), or undefined when it covers more than MAX_VIEWPORT_CELLS cells. */
+  view(viewport: Viewport): GridView | undefined;
+  /** Bytes held, roughly. */
+  bytes(): number;
+}
+
+interface Cell { count: number; lng: number; lat: number; id: number; alarm: number; offline: number; maintenance: number }
+
+const CELLS_PER_TILE = 512 / CELL_PX;
+/** Cells across the world at a zoom. */
+const sideAt = (zoom: number) => CELLS_PER_TILE * 2 ** zoom;
+const MAX_LATITUDE = 85.0511287798;
+const mercatorX = (lng: number) => (lng + 180) / 360;
+function mercatorY(lat: number) {
+  const sin = Math.sin((Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, lat)) * Math.PI) / 180);
+  return 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI);
+}
+const longitudeOf = (x: number) => x * 360 - 180;
+const latitudeOf = (y: number) => (180 / Math.PI) * Math.atan(Math.sinh(Math.PI * (1 - 2 * y)));
+/** The column or row of a mercator coordinate (0–1) on a side of `side` cells. */
+const cellOf = (value: number, side: number) => Math.max(0, Math.min(side - 1, Math.floor(value * side)));
+const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
+/** A device's share: its typed arrays, its entry in the id → slot map, its place in a cell's members. */
+const SLOT_BYTES = 8 + 8 + 4 + 4 + 4 + 1 + 48;
+const CELL_BYTES = 120;
+
+const countFlags = (cell: Cell, flags: number, sign: number) => {
+  if (flags & DEVICE_FLAGS.alarm) cell.alarm += sign;
+  if (flags & DEVICE_FLAGS.offline) cell.offline += sign;
+  if (flags & DEVICE_FLAGS.maintenance) cell.maintenance += sign;
+};
+
+export function mapGrid(): MapGrid {
+  let capacity = 1024;
+  let lngs = new Float64Array(capacity);
+  let lats = new Float64Array(capacity);
+  let ids = new Int32Array(capacity);
+  let types = new Int32Array(capacity);
+  let levels = new Int32Array(capacity);
+  let flagBits = new Uint8Array(capacity);
+  let used = 0;
+  const free: number[] = [];
+  const slotOf = new Map<number, number>();
+  /** Per zoom: cell key (column × side + row) → cell. */
+  const cells: Map<number, Cell>[] = Array.from({ length: MAX_CLUSTER_ZOOM + 1 }, () => new Map());
+  /** The slots in each cell at MAX_CLUSTER_ZOOM (the devices listed when zoomed in past it). */
+  const members = new Map<number, number[]>();
+
+  const grow = () => {
+    capacity *= 2;
+    const larger = <T extends Float64Array | Int32Array | Uint8Array>(array: T, Type: new (length: number) => T) => {
+      const copy = new Type(capacity);
+      copy.set(array);
+      return copy;
+    };
+    lngs = larger(lngs, Float64Array); lats = larger(lats, Float64Array); ids = larger(ids, Int32Array);
+    types = larger(types, Int32Array); levels = larger(levels, Int32Array); flagBits = larger(flagBits, Uint8Array);
+  };
+
+  /** The slot's cell key at every zoom, coarsest first. */
+  const keysOf = (slot: number) => {
+    const x = mercatorX(lngs[slot]);
+    const y = mercatorY(lats[slot]);
+    return cells.map((_, zoom) => {
+      const side = sideAt(zoom);
+      return cellOf(x, side) * side + cellOf(y, side);
+    });
+  };
+
+  /** Adds (+1) or takes away (-1) the slot's device in its cell at every zoom. */
+  const count = (slot: number, sign: 1 | -1) => {
+    const keys = keysOf(slot);
+    keys.forEach((key, zoom) => {
+      const zoomCells = cells[zoom];
+      let cell = zoomCells.get(key);
+      if (!cell) zoomCells.set(key, (cell = { count: 0, lng: 0, lat: 0, id: 0, alarm: 0, offline: 0, maintenance: 0 }));
+      cell.count += sign;
+      if (cell.count === 0) {
+        zoomCells.delete(key);
+        return;
+      }
+      cell.lng += sign * lngs[slot];
+      cell.lat += sign * lats[slot];
+      cell.id += sign * ids[slot];
+      countFlags(cell, flagBits[slot], sign);
+    });
+    const finest = keys[MAX_CLUSTER_ZOOM];
+    const list = members.get(finest) ?? [];
+    if (sign > 0) {
+      list.push(slot);
+      members.set(finest, list);
+    } else {
+      list[list.indexOf(slot)] = list[list.length - 1];
+      list.pop();
+      if (!list.length) members.delete(finest);
+    }
+  };
+
+  const remove = (id: number) => {
+    const slot = slotOf.get(id);
+    if (slot === undefined) return;
+    count(slot, -1);
+    slotOf.delete(id);
+    free.push(slot);
+  };
+
+  const setFlags = (id: number, flags: number) => {
+    const slot = slotOf.get(id);
+    if (slot === undefined || flagBits[slot] === flags) return;
+    keysOf(slot).forEach((key, zoom) => {
+      const cell = cells[zoom].get(key)!;
+      countFlags(cell, flagBits[slot], -1);
+      countFlags(cell, flags, 1);
+    });
+    flagBits[slot] = flags;
+  };
+
+  const pointRow = (slot: number): MapPointRow => [ids[slot], types[slot], levels[slot], lngs[slot], lats[slot], flagBits[slot], null];
+
+  return {
+    get size() {
+      return slotOf.size;
+    },
+    put(point) {
+      const existing = slotOf.get(point.id);
+      if (existing !== undefined && lngs[existing] === point.lng && lats[existing] === point.lat) {
+        types[existing] = point.type;
+        levels[existing] = point.level;
+        setFlags(point.id, point.flags);
+        return;
+      }
+      remove(point.id);
+      let slot = free.pop();
+      if (slot === undefined) {
+        if (used === capacity) grow();
+        slot = used++;
+      }
+      lngs[slot] = point.lng; lats[slot] = point.lat; ids[slot] = point.id;
+      types[slot] = point.type; levels[slot] = point.level; flagBits[slot] = point.flags;
+      slotOf.set(point.id, slot);
+      count(slot, 1);
+    },
+    remove,
+    flagsOf(id) {
+      const slot = slotOf.get(id);
+      return slot === undefined ? undefined : flagBits[slot];
+    },
+    setFlags,
+    *entries() {
+      for (const [id, slot] of slotOf) yield [id, flagBits[slot]];
+    },
+    view({ zoom, west, south, east, north }) {
+      const zoomedIn = Math.floor(zoom) > MAX_CLUSTER_ZOOM;
+      const cellZoom = Math.max(0, Math.min(MAX_CLUSTER_ZOOM, Math.floor(zoom)));
+      const side = sideAt(cellZoom);
+      const [x0, x1] = [cellOf(mercatorX(Math.min(west, east)), side), cellOf(mercatorX(Math.max(west, east)), side)];
+      const [y0, y1] = [cellOf(mercatorY(Math.max(south, north)), side), cellOf(mercatorY(Math.min(south, north)), side)];
+      const cellsInRange = (x1 - x0 + 1) * (y1 - y0 + 1);
+      if (cellsInRange > MAX_VIEWPORT_CELLS) return undefined;
+      const zoomCells = cells[cellZoom];
+      const inView: number[] = [];
+      if (cellsInRange < zoomCells.size) {
+        for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) if (zoomCells.has(x * side + y)) inView.push(x * side + y);
+      } else {
+        for (const key of zoomCells.keys()) {
+          const x = Math.floor(key / side);
+          const y = key - x * side;
+          if (x >= x0 && x <= x1 && y >= y0 && y <= y1) inView.push(key);
+        }
+      }
+      const clusters: MapClusterRow[] = [];
+      const points: MapPointRow[] = [];
+      for (const key of inView) {
+        const cell = zoomCells.get(key)!;
+        if (cell.count === 1) {
+          points.push(pointRow(slotOf.get(cell.id)!));
+        } else if (zoomedIn && points.length + cell.count <= MAX_VIEWPORT_POINTS) {
+          for (const slot of members.get(key)!) points.push(pointRow(slot));
+        } else {
+          const x = Math.floor(key / side);
+          const y = key - x * side;
+          clusters.push([
+            round6(cell.lng / cell.count), round6(cell.lat / cell.count), cell.count, cell.alarm, cell.offline, cell.maintenance,
+            round6(longitudeOf(x / side)), round6(latitudeOf((y + 1) / side)), round6(longitudeOf((x + 1) / side)), round6(latitudeOf(y / side)),
+          ]);
+        }
+      }
+      return { clusters, points, zoom: cellZoom };
+    },
+    bytes() {
+      let cellCount = 0;
+      for (const zoomCells of cells) cellCount += zoomCells.size;
+      return capacity * SLOT_BYTES + cellCount * CELL_BYTES;
+    },
+  };
+}

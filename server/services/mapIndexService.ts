@@ -1,0 +1,190 @@
+// GET /map-clusters: per tenant and scope (region, level) a grid of the point devices
+// (server/cache/mapGrid.ts), built once from the database — by the first caller, as one of their
+// budgeted reads; everyone else waits for that build at no cost — and then kept current by the
+// commits (server/live/mapIndexWiring.ts) instead of built again: an entity's move, creation or deletion is
+// read for that entity alone, its `active` flag taken from the change itself, and the ids in alarm
+// and under maintenance read again when a watcher, a log or a maintenance window changes. An index
+// older than MAX_AGE_MS is built again in the background while the old one answers (the safety net
+// for a change this instance was never told of). The indexes together hold at most `maxPoints`
+// devices; the least recently used go first.
+import { MAX_VIEWPORT_CELLS, DEVICE_FLAGS, type MapClusters, type MapClustersQuery } from '../../src/schemas/mapClusters.ts';
+import type { Caller } from '../auth/caller.ts';
+import { mapGrid, type MapGrid } from '../cache/mapGrid.ts';
+import type { Database } from '../db/database.ts';
+import { attributeValuesQuery, flaggedIdsQuery, mapIndexPageQuery, type MapIndexRow, type MapIndexScope } from '../db/mapIndexQueries.ts';
+import { answerTooLarge } from '../errors.ts';
+import { readBudget, type ReadBudget } from './readBudget.ts';
+
+/** Rows of one statement while building. */
+const PAGE_ROWS = 50_000;
+export const MAX_AGE_MS = 10 * 60_000;
+/** Flags are read again this long after the first change that asks for it (changes come in bursts). */
+const FLAGS_AFTER_MS = 200;
+/** Devices the indexes of all tenants hold at most (~70 bytes each). */
+const MAX_POINTS = 3_000_000;
+/** The models whose changes may put a device in or out of alarm or maintenance. */
+export const FLAG_MODELS = new Set(['watcher', 'log', 'maintenance_window', 'group']);
+/** What of an entity decides whether, where and as what it is in a grid. */
+const PLACE_FIELDS = ['geom', 'level', 'parent_id', 'entity_type_id'];
+
+interface Index {
+  tenantId: string;
+  scope: MapIndexScope;
+  grid: MapGrid;
+  /** Settles when the grid holds the scope's devices. */
+  ready: Promise<void>;
+  builtAt: number;
+  /** Changes heard while the grid was being built, applied once it is. */
+  heard?: (() => Promise<void>)[];
+  rebuilding?: boolean;
+}
+
+export interface MapEntityChange { id: number; diff: Record<string, unknown> }
+
+export interface MapIndexOptions { maxPoints?: number; now?: () => number }
+
+export function mapIndexService(db: Database, budget: ReadBudget = readBudget(), options: MapIndexOptions = {}) {
+  const { maxPoints = MAX_POINTS, now = Date.now } = options;
+  /** In order of last use, the latest last. */
+  const indexes = new Map<string, Index>();
+  const flagTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  const keyOf = (tenantId: string, scope: MapIndexScope) => `${tenantId}:${scope.region ?? ''}:${scope.level ?? ''}`;
+  const ofTenant = (tenantId: string) => [...indexes.values()].filter((index) => index.tenantId === tenantId);
+
+  const readInto = async (grid: MapGrid, tenantId: string, scope: MapIndexScope, only?: number) => {
+    for (let after = 0; ;) {
+      const [{ json }] = await db.tenantQuery<{ json: string }>(tenantId, mapIndexPageQuery(scope, only === undefined ? { after, limit: PAGE_ROWS } : { only }));
+      const page = JSON.parse(json) as MapIndexRow[];
+      for (const [id, type, level, lng, lat, flags] of page) grid.put({ id, type, level, lng, lat, flags });
+      if (only !== undefined || page.length < PAGE_ROWS) return page.length;
+      after = page[page.length - 1][0];
+    }
+  };
+
+  /** Builds the index's grid afresh, then applies what was heard meanwhile. */
+  const build = async (index: Index, caller?: Caller) => {
+    const grid = mapGrid();
+    index.heard = [];
+    const builtAt = now();
+    const read = () => readInto(grid, index.tenantId, index.scope);
+    await (caller ? budget.run(caller, read) : read());
+    index.grid = grid;
+    index.builtAt = builtAt;
+    for (const change of index.heard.splice(0)) await change();
+    index.heard = undefined;
+    evict();
+  };
+
+  const evict = () => {
+    let held = 0;
+    for (const index of indexes.values()) held += index.grid.size;
+    for (const [key, index] of indexes) {
+      if (held <= maxPoints || indexes.size === 1) return;
+      held -= index.grid.size;
+      indexes.delete(key);
+    }
+  };
+
+  const indexFor = async (caller: Caller, scope: MapIndexScope): Promise<Index> => {
+    const key = keyOf(caller.tenantId, scope);
+    let index = indexes.get(key);
+    if (!index) {
+      const created: Index = { tenantId: caller.tenantId, scope, grid: mapGrid(), ready: Promise.resolve(), builtAt: 0 };
+      created.ready = build(created, caller).catch((error: unknown) => {
+        indexes.delete(key);
+        throw error;
+      });
+      index = created;
+    } else if (!index.rebuilding && !index.heard && now() - index.builtAt > MAX_AGE_MS) {
+      const stale = index;
+      stale.rebuilding = true;
+      void build(stale).catch(() => { /* the old grid keeps answering; the next read tries again */ }).finally(() => { stale.rebuilding = false; });
+    }
+    indexes.delete(key);
+    indexes.set(key, index);
+    await index.ready;
+    return index;
+  };
+
+  /** Runs a change on the index now, or after its build when one is under way. */
+  const onIndex = (index: Index, change: () => Promise<void>) => (index.heard ? (index.heard.push(change), Promise.resolve()) : change());
+
+  const readFlags = async (tenantId: string) => {
+    flagTimers.delete(tenantId);
+    const targets = ofTenant(tenantId);
+    if (!targets.length) return;
+    const [row] = await db.tenantQuery<{ alarm: number[]; maintenance: number[] }>(tenantId, flaggedIdsQuery());
+    const alarm = new Set(row.alarm);
+    const maintenance = new Set(row.maintenance);
+    for (const index of targets) {
+      await onIndex(index, async () => {
+        for (const [id, flags] of index.grid.entries()) {
+          const next = (flags & DEVICE_FLAGS.offline) | (alarm.has(id) ? DEVICE_FLAGS.alarm : 0) | (maintenance.has(id) ? DEVICE_FLAGS.maintenance : 0);
+          if (next !== flags) index.grid.setFlags(id, next);
+        }
+      });
+    }
+  };
+
+  return {
+    /** The viewport's clusters and devices (src/schemas/mapClusters.ts). */
+    async view(caller: Caller, query: MapClustersQuery): Promise<MapClusters> {
+      const { region, level, attribute, ...viewport } = query;
+      const index = await indexFor(caller, { region, level });
+      const view = index.grid.view(viewport);
+      if (!view) throw answerTooLarge(MAX_VIEWPORT_CELLS, 'zoom');
+      if (attribute !== undefined && view.points.length) {
+        const found = await db.tenantQuery<{ id: number; value: unknown }>(caller.tenantId, attributeValuesQuery(view.points.map(([id]) => id), attribute));
+        const values = new Map(found.map(({ id, value }) => [id, value]));
+        for (const point of view.points) point[6] = values.get(point[0]) ?? null;
+      }
+      return view;
+    },
+
+    /** An entity changed: its place in each of the tenant's grids, or its `active` flag. */
+    async entityChanged(tenantId: string, { id, diff }: MapEntityChange) {
+      await Promise.all(ofTenant(tenantId).map((index) => onIndex(index, async () => {
+        if (diff.deleted) {
+          index.grid.remove(id);
+        } else if (PLACE_FIELDS.some((field) => field in diff)) {
+          index.grid.remove(id);
+          await readInto(index.grid, tenantId, index.scope, id);
+        } else if (typeof (diff.attributes as { active?: unknown } | undefined)?.active === 'boolean') {
+          const flags = index.grid.flagsOf(id);
+          const offline = (diff.attributes as { active: boolean }).active ? 0 : DEVICE_FLAGS.offline;
+          if (flags !== undefined) index.grid.setFlags(id, (flags & ~DEVICE_FLAGS.offline) | offline);
+        }
+      })));
+    },
+
+    /** Who is in alarm or under maintenance may have changed: read soon (once for a burst of changes). */
+    flagsChanged(tenantId: string) {
+      if (flagTimers.has(tenantId) || !ofTenant(tenantId).length) return;
+      flagTimers.set(tenantId, setTimeout(() => void readFlags(tenantId).catch(() => { /* the next change or build corrects it */ }), FLAGS_AFTER_MS));
+    },
+
+    /** Devices held over all indexes, and their bytes (bench/mapIndex.ts). */
+    held() {
+      let points = 0;
+      let bytes = 0;
+      for (const index of indexes.values()) {
+        points += index.grid.size;
+        bytes += index.grid.bytes();
+      }
+      return { indexes: indexes.size, points, bytes };
+    },
+
+    /** Changes may have been missed (events of other instances lost): every grid is built again on its next read. */
+    forget() {
+      indexes.clear();
+    },
+
+    close() {
+      for (const timer of flagTimers.values()) clearTimeout(timer);
+      flagTimers.clear();
+      indexes.clear();
+    },
+  };
+}
+
+export type MapIndexService = ReturnType<typeof mapIndexService>;
