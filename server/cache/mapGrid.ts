@@ -47,6 +47,11 @@ const longitudeOf = (x: number) => x * 360 - 180;
 const latitudeOf = (y: number) => (180 / Math.PI) * Math.atan(Math.sinh(Math.PI * (1 - 2 * y)));
 /** The column or row of a mercator coordinate (0–1) on a side of `side` cells. */
 const cellOf = (value: number, side: number) => Math.max(0, Math.min(side - 1, Math.floor(value * side)));
+/** The key of the cell holding a mercator position at a zoom: column × side + row. */
+function cellKey(x: number, y: number, zoom: number) {
+  const side = sideAt(zoom);
+  return cellOf(x, side) * side + cellOf(y, side);
+}
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 /** A device's share: its typed arrays, its entry in the id → slot map, its place in a cell's members. */
 const SLOT_BYTES = 8 + 8 + 4 + 4 + 4 + 1 + 48;
@@ -85,42 +90,35 @@ export function mapGrid(): MapGrid {
     types = larger(types, Int32Array); levels = larger(levels, Int32Array); flagBits = larger(flagBits, Uint8Array);
   };
 
-  /** The slot's cell key at every zoom, coarsest first. */
-  const keysOf = (slot: number) => {
-    const x = mercatorX(lngs[slot]);
-    const y = mercatorY(lats[slot]);
-    return cells.map((_, zoom) => {
-      const side = sideAt(zoom);
-      return cellOf(x, side) * side + cellOf(y, side);
-    });
-  };
-
   /** Adds (+1) or takes away (-1) the slot's device in its cell at every zoom. */
   const count = (slot: number, sign: 1 | -1) => {
-    const keys = keysOf(slot);
-    keys.forEach((key, zoom) => {
+    const x = mercatorX(lngs[slot]);
+    const y = mercatorY(lats[slot]);
+    let key = 0;
+    for (let zoom = 0; zoom <= MAX_CLUSTER_ZOOM; zoom++) {
+      key = cellKey(x, y, zoom);
       const zoomCells = cells[zoom];
       let cell = zoomCells.get(key);
       if (!cell) zoomCells.set(key, (cell = { count: 0, lng: 0, lat: 0, id: 0, alarm: 0, offline: 0, maintenance: 0 }));
       cell.count += sign;
       if (cell.count === 0) {
         zoomCells.delete(key);
-        return;
+        continue;
       }
       cell.lng += sign * lngs[slot];
       cell.lat += sign * lats[slot];
       cell.id += sign * ids[slot];
       countFlags(cell, flagBits[slot], sign);
-    });
-    const finest = keys[MAX_CLUSTER_ZOOM];
-    const list = members.get(finest) ?? [];
+    }
+    // key: the cell at MAX_CLUSTER_ZOOM
+    const list = members.get(key) ?? [];
     if (sign > 0) {
       list.push(slot);
-      members.set(finest, list);
+      members.set(key, list);
     } else {
       list[list.indexOf(slot)] = list[list.length - 1];
       list.pop();
-      if (!list.length) members.delete(finest);
+      if (!list.length) members.delete(key);
     }
   };
 
@@ -135,11 +133,13 @@ export function mapGrid(): MapGrid {
   const setFlags = (id: number, flags: number) => {
     const slot = slotOf.get(id);
     if (slot === undefined || flagBits[slot] === flags) return;
-    keysOf(slot).forEach((key, zoom) => {
-      const cell = cells[zoom].get(key)!;
+    const x = mercatorX(lngs[slot]);
+    const y = mercatorY(lats[slot]);
+    for (let zoom = 0; zoom <= MAX_CLUSTER_ZOOM; zoom++) {
+      const cell = cells[zoom].get(cellKey(x, y, zoom))!;
       countFlags(cell, flagBits[slot], -1);
       countFlags(cell, flags, 1);
-    });
+    }
     flagBits[slot] = flags;
   };
 
