@@ -56,8 +56,8 @@ export function readRoutes(app: FastifyInstance, reads: ReadService, baseMap: Ba
       querystring: bodySchema(mapFeaturesQuerySchema), response: { ...errorResponses, 200: mapFeaturesAnswerSchema },
     }),
   }, async (request, reply) => {
-    const { region, level, attribute, after = 0, limit = MAP_FEATURES_PAGE } = request.query;
-    return json(reply, await reads.mapFeaturesJson(callerFrom(request), { region, level, attribute, after, limit }));
+    const { region, level, attribute, shape, after = 0, limit = MAP_FEATURES_PAGE } = request.query;
+    return json(reply, await reads.mapFeaturesJson(callerFrom(request), { region, level, attribute, shape, after, limit }));
   });
   app.get('/map-config', {
     schema: schema('map', 'The base map the web app draws (MAP_STYLE); its key, if any, is a browser key', { response: { ...errorResponses, 200: mapConfigAnswerSchema } }),

@@ -7,14 +7,14 @@
 // what lets a change be applied without building the index again (docs/decisions.md).
 // The devices themselves sit in typed arrays (a million cost ~60 MB and give the collector nothing to walk).
 import {
-  CELL_PX, DEVICE_FLAGS, MAX_CLUSTER_ZOOM, MAX_VIEWPORT_CELLS, MAX_VIEWPORT_POINTS, type MapClusterRow, type MapPointRow,
+  CELL_PX, DEVICE_FLAGS, LIST_ALL_UP_TO, MAX_CLUSTER_ZOOM, MAX_VIEWPORT_CELLS, MAX_VIEWPORT_POINTS, type MapClusterRow, type MapPointRow,
 } from '../../src/schemas/mapClusters.ts';
 
 export interface GridPoint { id: number; type: number; level: number; lng: number; lat: number; flags: number }
 
 export interface Viewport { zoom: number; west: number; south: number; east: number; north: number }
 
-export interface GridView { clusters: MapClusterRow[]; points: MapPointRow[]; zoom: number }
+export interface GridView { clusters: MapClusterRow[]; points: MapPointRow[]; zoom: number; levels: number[] }
 
 export interface MapGrid {
   readonly size: number;
@@ -78,6 +78,8 @@ export function mapGrid(): MapGrid {
   const cells: Map<number, Cell>[] = Array.from({ length: MAX_CLUSTER_ZOOM + 1 }, () => new Map());
   /** The slots in each cell at MAX_CLUSTER_ZOOM (the devices listed when zoomed in past it). */
   const members = new Map<number, number[]>();
+  /** Devices per map level. */
+  const atLevel = new Map<number, number>();
 
   const grow = () => {
     capacity *= 2;
@@ -110,6 +112,9 @@ export function mapGrid(): MapGrid {
       cell.id += sign * ids[slot];
       countFlags(cell, flagBits[slot], sign);
     }
+    const level = (atLevel.get(levels[slot]) ?? 0) + sign;
+    if (level) atLevel.set(levels[slot], level);
+    else atLevel.delete(levels[slot]);
     // key: the cell at MAX_CLUSTER_ZOOM
     const list = members.get(key) ?? [];
     if (sign > 0) {
@@ -143,6 +148,21 @@ export function mapGrid(): MapGrid {
     flagBits[slot] = flags;
   };
 
+  /** The slots of a cell's devices, down its non-empty sub-cells to MAX_CLUSTER_ZOOM (work in proportion to its devices). */
+  function* membersUnder(zoom: number, key: number): Generator<number> {
+    if (zoom === MAX_CLUSTER_ZOOM) {
+      yield* members.get(key) ?? [];
+      return;
+    }
+    const side = sideAt(zoom);
+    const x = Math.floor(key / side);
+    const y = key - x * side;
+    const finer = sideAt(zoom + 1);
+    for (const child of [2 * x * finer + 2 * y, 2 * x * finer + 2 * y + 1, (2 * x + 1) * finer + 2 * y, (2 * x + 1) * finer + 2 * y + 1]) {
+      if (cells[zoom + 1].has(child)) yield* membersUnder(zoom + 1, child);
+    }
+  }
+
   const pointRow = (slot: number): MapPointRow => [ids[slot], types[slot], levels[slot], lngs[slot], lats[slot], flagBits[slot], null];
 
   return {
@@ -151,9 +171,8 @@ export function mapGrid(): MapGrid {
     },
     put(point) {
       const existing = slotOf.get(point.id);
-      if (existing !== undefined && lngs[existing] === point.lng && lats[existing] === point.lat) {
+      if (existing !== undefined && lngs[existing] === point.lng && lats[existing] === point.lat && levels[existing] === point.level) {
         types[existing] = point.type;
-        levels[existing] = point.level;
         setFlags(point.id, point.flags);
         return;
       }
@@ -198,6 +217,13 @@ export function mapGrid(): MapGrid {
       }
       const clusters: MapClusterRow[] = [];
       const points: MapPointRow[] = [];
+      const levelsHeld = [...atLevel.keys()].sort((a, b) => a - b);
+      let total = 0;
+      for (const key of inView) total += zoomCells.get(key)!.count;
+      if (total <= LIST_ALL_UP_TO) {
+        for (const key of inView) for (const slot of membersUnder(cellZoom, key)) points.push(pointRow(slot));
+        return { clusters, points, zoom: cellZoom, levels: levelsHeld };
+      }
       for (const key of inView) {
         const cell = zoomCells.get(key)!;
         if (cell.count === 1) {
@@ -213,7 +239,7 @@ export function mapGrid(): MapGrid {
           ]);
         }
       }
-      return { clusters, points, zoom: cellZoom };
+      return { clusters, points, zoom: cellZoom, levels: levelsHeld };
     },
     bytes() {
       let cellCount = 0;

@@ -5,7 +5,7 @@
 // and the colour values of the devices a viewport lists.
 import { sql, type SQL } from 'drizzle-orm';
 import { DEVICE_FLAGS } from '../../src/schemas/mapClusters.ts';
-import { inSubtreeOf, whereAll } from './entityQueries.ts';
+import { inSubtreeOf, IS_POINT, whereAll } from './entityQueries.ts';
 import { coveredByMaintenance, inForce } from './maintenanceQueries.ts';
 import { intArrayParam } from './rows.ts';
 import { watchAlerting } from './watcherQueries.ts';
@@ -14,11 +14,6 @@ export interface MapIndexScope { region?: number; level?: number }
 
 /** [id, entity_type_id, level, longitude, latitude, flags]. */
 export type MapIndexRow = [id: number, type: number, level: number, lng: number, lat: number, flags: number];
-
-/** A point of the map: a Point geometry with numeric coordinates and no radius (a circle is an area). */
-const IS_POINT = sql`jsonb_typeof(e.geom) = 'object' AND e.geom->>'type' = 'Point'
-  AND jsonb_typeof(e.geom->'coordinates'->0) = 'number' AND jsonb_typeof(e.geom->'coordinates'->1) = 'number'
-  AND coalesce(e.geom->>'radius', '0') = '0'`;
 
 const UNDER_MAINTENANCE = coveredByMaintenance('device-maintenance', sql`e`);
 

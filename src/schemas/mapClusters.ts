@@ -1,9 +1,9 @@
 // GET /map-clusters: what the map shows of a viewport when a region holds more devices than a
 // browser should hold (a million street lamps, meters, bins and parking bays). The server keeps the
 // region's point devices in a grid of clusters (server/cache/mapGrid.ts) and answers the cells of
-// the viewport only: a cluster per cell holding several devices, the device itself where it is alone
-// or the map is zoomed in past MAX_CLUSTER_ZOOM. Areas (regions, zones, circles) still come from
-// GET /map-features.
+// the viewport only: a cluster per cell holding several devices, the device itself where it is alone,
+// the map is zoomed in past MAX_CLUSTER_ZOOM or the viewport holds few devices. Areas (regions,
+// zones, circles) come from GET /map-features (`shape=areas`).
 import type { FromSchema } from 'json-schema-to-ts';
 import { idSchema } from './bounds.ts';
 import { mapFeaturesQuerySchema } from './mapFeatures.ts';
@@ -16,6 +16,8 @@ export const CELL_PX = 64;
 export const MAX_VIEWPORT_CELLS = 4_096;
 /** Devices one answer lists alone at most; beyond, the fullest cells stay clusters. */
 export const MAX_VIEWPORT_POINTS = 10_000;
+/** A viewport of this many devices or fewer lists every one alone, whatever the zoom (the browser's clusters began there). */
+export const LIST_ALL_UP_TO = 2_000;
 
 /** What a device's flags say (bits of a point's `flags` and a cluster's counts). */
 export const DEVICE_FLAGS = { alarm: 1, offline: 2, maintenance: 4 } as const;
@@ -52,14 +54,17 @@ export interface MapClusters {
   points: MapPointRow[];
   /** The zoom the cells are of (the asked zoom, whole, at most MAX_CLUSTER_ZOOM). */
   zoom: number;
+  /** The map levels the scope's devices are at, in order (the level filter offers them). */
+  levels: number[];
 }
 
 export const mapClustersAnswerSchema = {
   type: 'object',
-  required: ['clusters', 'points', 'zoom'],
+  required: ['clusters', 'points', 'zoom', 'levels'],
   properties: {
     clusters: { type: 'array', items: { type: 'array' } },
     points: { type: 'array', items: { type: 'array' } },
     zoom: { type: 'integer' },
+    levels: { type: 'array', items: { type: 'integer' } },
   },
 } as const;

@@ -20,6 +20,8 @@ export const mapFeaturesQuerySchema = {
     level: { type: 'integer', minimum: -1000, maximum: 1000 },
     /** The attribute the map colours by. */
     attribute: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[^\\u0000]+$' },
+    /** `areas`: only the entities drawn as areas (polygons, circles); the points then come from GET /map-clusters. */
+    shape: { type: 'string', enum: ['areas'] },
     after: afterIdSchema,
     limit: { type: 'integer', minimum: 1, maximum: MAP_FEATURES_PAGE, default: MAP_FEATURES_PAGE },
   },

@@ -55,6 +55,12 @@ describe('GET /map-clusters', () => {
     expect(ids.length).toBeGreaterThan(0);
     expect(total(world.body)).toBe(ids.length);
     expect(world.body.zoom).toBe(2);
+    const rows = (await t.get('/map-features', admin)).body.rows as any[][];
+    expect(world.body.levels).toEqual([...new Set(rows.filter((row) => ids.includes(row[0])).map((row) => row[2]))].sort((a, b) => a - b));
+    // the areas (`shape=areas`) and the clusters' devices together are everything the map draws
+    const areas = (await t.get('/map-features?shape=areas', admin)).body.rows as any[][];
+    expect(areas.length).toBeGreaterThan(0);
+    expect([...areas.map((row) => row[0]), ...ids].sort((a, b) => a - b)).toEqual(rows.filter((row) => row[4] !== null).map((row) => row[0]).sort((a, b) => a - b));
     expect((await clusters(operator)).body).toEqual(world.body);
 
     const theirs = await clusters(facility);

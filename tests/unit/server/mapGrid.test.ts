@@ -1,10 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mapGrid, type GridPoint, type Viewport } from '../../../server/cache/mapGrid.ts';
-import { DEVICE_FLAGS, MAX_CLUSTER_ZOOM, MAX_VIEWPORT_CELLS } from '../../../src/schemas/mapClusters.ts';
+import { DEVICE_FLAGS, LIST_ALL_UP_TO, MAX_CLUSTER_ZOOM, MAX_VIEWPORT_CELLS } from '../../../src/schemas/mapClusters.ts';
 
 const BRATISLAVA = { lng: 17.1, lat: 48.14 };
 const CITY: Viewport = { zoom: 12, west: 16.9, south: 48.0, east: 17.3, north: 48.3 };
+/** Where a crowd stands in the city's view: enough devices that the view is drawn in clusters. */
+const CROWD = { lng: 16.95, lat: 48.27 };
+
+function crowd(grid: ReturnType<typeof mapGrid>, firstId = 100_000) {
+  for (let i = 0; i < LIST_ALL_UP_TO; i++) grid.put({ id: firstId + i, type: 9, level: 0, lng: CROWD.lng + (i % 40) * 1e-5, lat: CROWD.lat + Math.floor(i / 40) * 1e-5, flags: 0 });
+}
+/** The view's clusters other than the crowd's. */
+const near = (view: { clusters: number[][] }) => view.clusters.filter(([lng]) => Math.abs(lng - CROWD.lng) > 0.01);
 
 /** The devices a viewport of the grid represents, members of clusters counted, with their flags summed. */
 function represented(view: NonNullable<ReturnType<ReturnType<typeof mapGrid>['view']>>) {
@@ -32,16 +40,27 @@ const expected = (points: Iterable<GridPoint>) => {
 };
 
 describe('the map grid', () => {
-  it('shows a lone device as itself and close ones as a cluster with its counts and cell', () => {
+  it('lists every device of a view that holds few, close ones too, with the levels held', () => {
     const grid = mapGrid();
+    grid.put({ id: 7, type: 3, level: 0, ...BRATISLAVA, flags: DEVICE_FLAGS.alarm });
+    grid.put({ id: 8, type: 3, level: 2, lng: BRATISLAVA.lng + 0.00001, lat: BRATISLAVA.lat, flags: 0 });
+    const view = grid.view(CITY)!;
+    expect(view.clusters).toEqual([]);
+    expect(view.points.map(([id]) => id).sort()).toEqual([7, 8]);
+    expect(view.levels).toEqual([0, 2]);
+  });
+
+  it('in a view of many, shows a lone device as itself and close ones as a cluster with its counts and cell', () => {
+    const grid = mapGrid();
+    crowd(grid);
     grid.put({ id: 7, type: 3, level: 0, ...BRATISLAVA, flags: DEVICE_FLAGS.alarm });
     grid.put({ id: 8, type: 3, level: 0, lng: BRATISLAVA.lng + 0.00001, lat: BRATISLAVA.lat, flags: DEVICE_FLAGS.offline | DEVICE_FLAGS.maintenance });
     grid.put({ id: 9, type: 4, level: 1, lng: 17.25, lat: 48.2, flags: 0 });
     const view = grid.view(CITY)!;
     expect(view.zoom).toBe(12);
     expect(view.points).toEqual([[9, 4, 1, 17.25, 48.2, 0, null]]);
-    expect(view.clusters).toHaveLength(1);
-    const [lng, lat, count, alarm, offline, maintenance, west, south, east, north] = view.clusters[0];
+    expect(near(view)).toHaveLength(1);
+    const [lng, lat, count, alarm, offline, maintenance, west, south, east, north] = near(view)[0];
     expect([count, alarm, offline, maintenance]).toEqual([2, 1, 1, 1]);
     expect(lng).toBeCloseTo(BRATISLAVA.lng, 4);
     expect(lat).toBeCloseTo(BRATISLAVA.lat, 4);
@@ -57,15 +76,16 @@ describe('the map grid', () => {
 
   it('moves a cluster\'s counts with a changed flag, a moved device and a removed one', () => {
     const grid = mapGrid();
+    crowd(grid);
     for (let id = 1; id <= 10; id++) grid.put({ id, type: 1, level: 0, lng: BRATISLAVA.lng + id * 1e-6, lat: BRATISLAVA.lat, flags: 0 });
     grid.setFlags(3, DEVICE_FLAGS.alarm);
-    expect(grid.view(CITY)!.clusters[0].slice(2, 6)).toEqual([10, 1, 0, 0]);
+    expect(near(grid.view(CITY)!)[0].slice(2, 6)).toEqual([10, 1, 0, 0]);
     grid.put({ id: 3, type: 1, level: 0, lng: 17.25, lat: 48.2, flags: DEVICE_FLAGS.alarm });
     grid.remove(4);
     const view = grid.view(CITY)!;
-    expect(view.clusters[0].slice(2, 6)).toEqual([8, 0, 0, 0]);
+    expect(near(view)[0].slice(2, 6)).toEqual([8, 0, 0, 0]);
     expect(view.points).toEqual([[3, 1, 0, 17.25, 48.2, DEVICE_FLAGS.alarm, null]]);
-    expect(grid.size).toBe(9);
+    expect(grid.size).toBe(9 + LIST_ALL_UP_TO);
     expect(grid.flagsOf(4)).toBeUndefined();
   });
 
@@ -92,13 +112,21 @@ describe('the map grid', () => {
       fc.record({ kind: fc.constant('remove' as const), id: fc.integer({ min: 1, max: 60 }) }),
       fc.record({ kind: fc.constant('flags' as const), id: fc.integer({ min: 1, max: 60 }), flags: fc.integer({ min: 0, max: 7 }) }),
     );
-    fc.assert(fc.property(fc.array(change, { maxLength: 200 }), fc.integer({ min: 0, max: 20 }), (given, zoom) => {
+    fc.assert(fc.property(fc.array(change, { maxLength: 200 }), fc.integer({ min: 0, max: 20 }), fc.boolean(), (given, zoom, crowded) => {
       // the devices lie in an area the viewport's cells can hold at this zoom
       const span = 0.2 / 2 ** Math.max(0, zoom - 10);
       const placed = (p: GridPoint) => ({ ...p, lng: 17 + p.lng * span, lat: 48.1 + (p.lat * span) / 2 });
       const changes = given.map((c) => (c.kind === 'put' ? { ...c, p: placed(c.p) } : c));
       const grid = mapGrid();
       const truth = new Map<number, GridPoint>();
+      if (crowded) {
+        // as many again as a view lists alone, in the area: the view is drawn in clusters
+        for (let i = 0; i < LIST_ALL_UP_TO; i++) {
+          const p = placed({ id: 1_000 + i, type: 1, level: 0, lng: (i % 50) / 50, lat: Math.floor(i / 50) / 40, flags: i % 8 });
+          grid.put(p);
+          truth.set(p.id, p);
+        }
+      }
       for (const c of changes) {
         if (c.kind === 'put') { grid.put(c.p); truth.set(c.p.id, c.p); }
         if (c.kind === 'remove') { grid.remove(c.id); truth.delete(c.id); }
@@ -108,6 +136,6 @@ describe('the map grid', () => {
             const view = grid.view({ zoom, west: 17, south: 48.1, east: 17 + span, north: 48.1 + span / 2 })!;
       expect(represented(view)).toEqual(expected(truth.values()));
       for (const [id, type, level, lng, lat, flags] of view.points) expect(truth.get(id)).toEqual({ id, type, level, lng, lat, flags });
-    }), { numRuns: 300 });
+    }), { numRuns: 150 });
   });
 });
