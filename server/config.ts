@@ -267,12 +267,22 @@ function tlsFrom(env: NodeJS.ProcessEnv): Config['tls'] {
   return { cert: read('TLS_CERT', certPath), key: read('TLS_KEY', keyPath) };
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** Where the data lives: the embedded database's DATA_DIR (default ./data), or DATABASE_URL's PostgreSQL when set. */
+export function databaseLocationFrom(env: NodeJS.ProcessEnv): Pick<Config, 'dataDir' | 'databaseUrl'> {
   const rawDir = env.DATA_DIR || './data';
-  const dataDir = isMemoryDir(rawDir) ? rawDir : resolve(rawDir);
-  const databaseUrl = env.DATABASE_URL || undefined;
+  return { dataDir: isMemoryDir(rawDir) ? rawDir : resolve(rawDir), databaseUrl: env.DATABASE_URL || undefined };
+}
+
+/** SEED: what an empty database is seeded with. */
+export function seedFrom(env: NodeJS.ProcessEnv): Config['seed'] {
   const seed = (env.SEED || 'demo') as Config['seed'];
   if (seed !== 'demo' && seed !== 'none') throw new ConfigError(`SEED must be "demo" or "none", got "${seed}".`);
+  return seed;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const { dataDir, databaseUrl } = databaseLocationFrom(env);
+  const seed = seedFrom(env);
   const simulate = (env.SIMULATE || (seed === 'demo' ? 'on' : 'off')) === 'on';
   const tls = tlsFrom(env);
   return {

@@ -33,8 +33,8 @@ export function processStartTime(pid: number): string | undefined {
   return stat?.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
 }
 
-/** The command line of a running Terrasight server (npm start, the server itself, the dev runner). */
-const TERRASIGHT_COMMAND = /terrasight|server\/main\.ts|scripts\/(start|dev)\.ts/;
+/** The command line of a running Terrasight process that opens the data directory (npm start, the server itself, the dev runner, the large-city seed). */
+const TERRASIGHT_COMMAND = /terrasight|server\/main\.ts|scripts\/(start|dev|seedCity)\.ts/;
 
 function parseLock(text: string): LockRecord | undefined {
   try {

@@ -18,31 +18,32 @@ import { seedDemoKpis, type DemoKpiScope } from './demoKpis.ts';
 type EntityInsert = typeof entities.$inferInsert;
 
 /** Inserts an entity and sets its tree path (ancestor ids then its own, joined by dots). */
-async function insertEntity(tx: Tx, row: EntityInsert, parentPath = ''): Promise<{ id: number; treePath: string }> {
+export async function insertEntity(tx: Tx, row: EntityInsert, parentPath = ''): Promise<{ id: number; treePath: string }> {
   const [created] = await tx.insert(entities).values(row).returning({ id: entities.id });
   const treePath = parentPath ? `${parentPath}.${created.id}` : String(created.id);
   await tx.update(entities).set({ treePath }).where(eq(entities.id, created.id));
   return { id: created.id, treePath };
 }
 
-const square = (lat: number, lng: number, half: number) => ({
+export const square = (lat: number, lng: number, half: number) => ({
   type: 'Polygon',
   coordinates: [[[lng - half, lat - half], [lng + half, lat - half], [lng + half, lat + half], [lng - half, lat + half], [lng - half, lat - half]]],
 });
 
-async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string, index: number) {
-  const random = seededRandom(index + 1);
+/** A tenant and its users, all signing in with `passwordHash`; the first user is its administrator. */
+export async function insertTenant(tx: Tx, demo: Pick<DemoTenant, 'name' | 'variant' | 'users'>, passwordHash: string) {
   const [tenant] = await tx.insert(tenants).values({
     name: demo.name, variant: demo.variant, attributes: { support_navbar_dropdown: HELPDESK_LINKS },
   }).returning();
-  const tenantId = tenant.id;
   const createdUsers = await tx.insert(users).values(demo.users.map((u) => ({
-    tenantId, email: u.email, username: u.username, passwordHash, modules: u.modules, modulePermissions: u.permissions,
+    tenantId: tenant.id, email: u.email, username: u.username, passwordHash, modules: u.modules, modulePermissions: u.permissions,
     maintenanceModes: u.maintenanceModes, languages: LANGUAGES,
   }))).returning();
-  const admin = createdUsers[0];
-  const operator = createdUsers.find((user) => user.email.startsWith('operator@'));
+  return { tenantId: tenant.id, users: createdUsers };
+}
 
+/** The tenant's entity types: region (the tenant's own type), zone, gateway, and one per device kind (DEVICE_KINDS' order). */
+export async function insertEntityTypes(tx: Tx, tenantId: string) {
   const [infrastructure, devicesGroup] = await tx.insert(entityTypeGroups).values([
     { tenantId, name: 'Infrastructure' }, { tenantId, name: 'Devices' },
   ]).returning();
@@ -57,14 +58,28 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string, index:
     definition: { telemetry: [...kind.keys] },
   }))).returning();
   await tx.update(tenants).set({ entityTypeId: regionType.id }).where(eq(tenants.id, tenantId));
+  return { regionType, zoneType, gatewayType, deviceTypes };
+}
 
-  const [lightingGroup, environmentGroup] = await tx.insert(groups).values([
+/** The devices' groups: Lighting, Environment and, under it, Parking. */
+export async function insertDeviceGroups(tx: Tx, tenantId: string) {
+  const [lighting, environment] = await tx.insert(groups).values([
     { tenantId, name: 'Lighting', attributes: { color: '#fadb14' } },
     { tenantId, name: 'Environment', attributes: { color: '#52c41a' } },
   ]).returning();
-  const [parkingGroup] = await tx.insert(groups).values({ tenantId, name: 'Parking', parentId: environmentGroup.id, attributes: { color: '#1677ff' } }).returning();
-  for (const g of [lightingGroup, environmentGroup]) await tx.update(groups).set({ treePath: String(g.id) }).where(eq(groups.id, g.id));
-  await tx.update(groups).set({ treePath: `${environmentGroup.id}.${parkingGroup.id}` }).where(eq(groups.id, parkingGroup.id));
+  const [parking] = await tx.insert(groups).values({ tenantId, name: 'Parking', parentId: environment.id, attributes: { color: '#1677ff' } }).returning();
+  for (const g of [lighting, environment]) await tx.update(groups).set({ treePath: String(g.id) }).where(eq(groups.id, g.id));
+  await tx.update(groups).set({ treePath: `${environment.id}.${parking.id}` }).where(eq(groups.id, parking.id));
+  return { lighting, environment, parking };
+}
+
+async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string, index: number) {
+  const random = seededRandom(index + 1);
+  const { tenantId, users: createdUsers } = await insertTenant(tx, demo, passwordHash);
+  const admin = createdUsers[0];
+  const operator = createdUsers.find((user) => user.email.startsWith('operator@'));
+  const { regionType, zoneType, gatewayType, deviceTypes } = await insertEntityTypes(tx, tenantId);
+  const { lighting: lightingGroup, environment: environmentGroup, parking: parkingGroup } = await insertDeviceGroups(tx, tenantId);
   const groupOfCategory: Record<string, number> = { lighting: lightingGroup.id, environment: environmentGroup.id, parking: parkingGroup.id };
 
   const devices: { id: number; kind: (typeof DEVICE_KINDS)[number] }[] = [];
