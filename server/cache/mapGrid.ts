@@ -7,8 +7,9 @@
 // what lets a change be applied without building the index again (docs/decisions.md).
 // The devices themselves sit in typed arrays (a million cost ~60 MB and give the collector nothing to walk).
 import {
-  CELL_PX, DEVICE_FLAGS, LIST_ALL_UP_TO, MAX_CLUSTER_ZOOM, MAX_VIEWPORT_CELLS, MAX_VIEWPORT_POINTS, type MapClusterRow, type MapPointRow,
+  DEVICE_FLAGS, LIST_ALL_UP_TO, MAX_CLUSTER_ZOOM, MAX_VIEWPORT_CELLS, MAX_VIEWPORT_POINTS, type MapClusterRow, type MapPointRow,
 } from '../../src/schemas/mapClusters.ts';
+import { cellOf, cellRange, latitudeOf, longitudeOf, mercatorX, mercatorY, sideAt } from '../../src/shared/map/mapCells.ts';
 
 export interface GridPoint { id: number; type: number; level: number; lng: number; lat: number; flags: number }
 
@@ -34,19 +35,6 @@ export interface MapGrid {
 
 interface Cell { count: number; lng: number; lat: number; id: number; alarm: number; offline: number; maintenance: number }
 
-const CELLS_PER_TILE = 512 / CELL_PX;
-/** Cells across the world at a zoom. */
-const sideAt = (zoom: number) => CELLS_PER_TILE * 2 ** zoom;
-const MAX_LATITUDE = 85.0511287798;
-const mercatorX = (lng: number) => (lng + 180) / 360;
-function mercatorY(lat: number) {
-  const sin = Math.sin((Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, lat)) * Math.PI) / 180);
-  return 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI);
-}
-const longitudeOf = (x: number) => x * 360 - 180;
-const latitudeOf = (y: number) => (180 / Math.PI) * Math.atan(Math.sinh(Math.PI * (1 - 2 * y)));
-/** The column or row of a mercator coordinate (0–1) on a side of `side` cells. */
-const cellOf = (value: number, side: number) => Math.max(0, Math.min(side - 1, Math.floor(value * side)));
 /** The key of the cell holding a mercator position at a zoom: column × side + row. */
 function cellKey(x: number, y: number, zoom: number) {
   const side = sideAt(zoom);
@@ -196,13 +184,10 @@ export function mapGrid(): MapGrid {
     *entries() {
       for (const [id, slot] of slotOf) yield [id, flagBits[slot]];
     },
-    view({ zoom, west, south, east, north }) {
+    view({ zoom, ...bounds }) {
       const zoomedIn = Math.floor(zoom) > MAX_CLUSTER_ZOOM;
       const cellZoom = Math.max(0, Math.min(MAX_CLUSTER_ZOOM, Math.floor(zoom)));
-      const side = sideAt(cellZoom);
-      const [x0, x1] = [cellOf(mercatorX(Math.min(west, east)), side), cellOf(mercatorX(Math.max(west, east)), side)];
-      const [y0, y1] = [cellOf(mercatorY(Math.max(south, north)), side), cellOf(mercatorY(Math.min(south, north)), side)];
-      const cellsInRange = (x1 - x0 + 1) * (y1 - y0 + 1);
+      const { side, x0, x1, y0, y1, cells: cellsInRange } = cellRange(bounds, zoom);
       if (cellsInRange > MAX_VIEWPORT_CELLS) return undefined;
       const zoomCells = cells[cellZoom];
       const inView: number[] = [];
