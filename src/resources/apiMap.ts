@@ -31,6 +31,7 @@ export const apiPaths = {
   currentUser: '/user-me',
   updatePassword: '/update-password',
   mapFeatures: '/map-features',
+  mapClusters: '/map-clusters',
   mapConfig: '/map-config',
   groupMembers: '/group-members',
   telemetryKeys: '/telemetry-keys',

@@ -5,6 +5,7 @@ import type { ExpressionSpecification, GeoJSONFeatureDiff, GeoJSONSource } from 
 import { useEffect, useMemo, useRef } from 'react';
 import { Layer, Source, useMap } from 'react-map-gl/maplibre';
 import type { MapFeatureRow } from '../../schemas/mapFeatures.ts';
+import { LIST_ALL_UP_TO } from '../../schemas/mapClusters.ts';
 import type { PatchStream } from './core/mapPatches.ts';
 import { collectionsOf, levelsOf, type EntityProperties } from './core/mapFeatures.ts';
 import { clusterFilter, clusterLevelProperties, clusterSize, entityColour, levelFilter, type MapColouring } from './core/entityStyle.ts';
@@ -12,19 +13,19 @@ import { GROUP_STATE, IS_GROUP_MEMBER } from './core/groupColours.ts';
 import { MAINTENANCE_COLOUR, MAINTENANCE_STATE, UNDER_MAINTENANCE, useMaintenanceMarks } from './core/maintenanceMarks.ts';
 import { useFeatureStates } from './core/useFeatureStates.ts';
 import { useRenderedSummary } from './core/renderedSummary.ts';
+import { SERVER_CLUSTER_LAYER } from './core/clusterFeatures.ts';
 
 export const POINT_LAYER = 'entity-points';
 export const AREA_LAYER = 'entity-areas';
 export const CLUSTER_LAYER = 'entity-clusters';
 
-/** Beyond this many points the map groups nearby ones into clusters. */
-const CLUSTER_FROM = 2_000;
 
 const SELECTED: ExpressionSpecification = ['boolean', ['feature-state', 'selected'], false];
 const NOT_CLUSTER: ExpressionSpecification = ['!', ['has', 'point_count']];
 const NO_GROUPS: MapColouring = { groups: [] };
 const NO_MEMBERS: ReadonlyMap<number, number> = new Map();
-const ENTITY_LAYERS = [POINT_LAYER, AREA_LAYER];
+/** What data-visible-entities counts (renderedSummary.ts): the entities drawn alone and the server's clusters. */
+const SHOWN_LAYERS = [POINT_LAYER, AREA_LAYER, SERVER_CLUSTER_LAYER];
 
 const POINT_SOURCE = 'entity-point-source';
 const AREA_SOURCE = 'entity-area-source';
@@ -41,12 +42,15 @@ interface EntityLayersProps {
   colouring?: MapColouring;
   /** The chosen group of each member of a chosen group (entity id → group id). */
   memberGroup?: ReadonlyMap<number, number>;
+  /** Whether many points are grouped into clusters here (not when the server clustered them already). */
+  clustering?: boolean;
 }
 
-export function EntityLayers({ rows, selectedId, patches, level, colouring = NO_GROUPS, memberGroup = NO_MEMBERS }: EntityLayersProps) {
+export function EntityLayers({ rows, selectedId, patches, level, colouring = NO_GROUPS, memberGroup = NO_MEMBERS, clustering = true }: EntityLayersProps) {
   const { current: map } = useMap();
   const { points, areas } = useMemo(() => collectionsOf(rows), [rows]);
-  const clustered = points.features.length > CLUSTER_FROM;
+  // beyond as many points as the server lists alone, nearby ones are grouped into clusters
+  const clustered = clustering && points.features.length > LIST_ALL_UP_TO;
   const levelCounts = useMemo(() => (clustered ? clusterLevelProperties(levelsOf(rows)) : undefined), [clustered, rows]);
   const colour = useMemo(() => entityColour(colouring), [colouring]);
   // with groups chosen, the rest is dimmed
@@ -54,7 +58,7 @@ export function EntityLayers({ rows, selectedId, patches, level, colouring = NO_
   const opacity = (member: number, other: number): ExpressionSpecification | number => (grouped ? ['case', IS_GROUP_MEMBER, member, other] : member);
   useFeatureStates(SOURCES, GROUP_STATE, memberGroup, points);
   useFeatureStates(SOURCES, MAINTENANCE_STATE, useMaintenanceMarks(), points);
-  useRenderedSummary(ENTITY_LAYERS);
+  useRenderedSummary(SHOWN_LAYERS);
   // which source holds each entity now, with its properties (live changes may move one between them)
   const holder = useRef(new Map<number, Held>());
   useEffect(() => {

@@ -5,10 +5,14 @@
 import { FilterOutlined } from '@ant-design/icons';
 import { useList } from '@refinedev/core';
 import { Alert, Button, Card, Select, Spin } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MapLayerMouseEvent } from 'react-map-gl/maplibre';
-import { EntityLayers, AREA_LAYER, POINT_LAYER } from '../../components/map/EntityLayers.tsx';
+import { AREA_LAYER, POINT_LAYER } from '../../components/map/EntityLayers.tsx';
+import { ClusterCard, type HoveredCluster } from '../../components/map/ClusterLayer.tsx';
+import { ViewportEntities } from '../../components/map/ViewportEntities.tsx';
+import { clusterBoundsOf, clusterOf, SERVER_CLUSTER_LAYER } from '../../components/map/core/clusterFeatures.ts';
+import { MAX_CLUSTER_ZOOM } from '../../schemas/mapClusters.ts';
 import { FacilityMap } from '../../components/map/core/FacilityMap.tsx';
 import { HoverCard, type Hovered } from '../../components/map/HoverCard.tsx';
 import { MapFlight } from '../../components/map/core/MapFlight.tsx';
@@ -37,7 +41,7 @@ import { MapLegend } from './MapLegend.tsx';
 import { storedRegion, storeRegion } from './regionCookie.ts';
 import { SunTimesCard } from './SunTimesCard.tsx';
 import { useDashboardState } from './useDashboardState.ts';
-import { useEntityCameraTarget } from './useEntityCameraTarget.ts';
+import { useEntityCameraTarget, useEntityRecord } from './useEntityCameraTarget.ts';
 import { useMapColouring } from './useMapColouring.ts';
 import './dashboard.css';
 
@@ -59,14 +63,23 @@ export default function DashboardPage() {
   const [center, setCenter] = useState<{ latitude: number; longitude: number }>(DEFAULT_CENTER);
   const [state, changeState] = useDashboardState();
   const { attribute } = state;
-  const features = useMapFeatures(regionId, attribute);
-  const levels = useMemo(() => levelsOf(features.rows), [features.rows]);
+  // the areas; the devices come for the place shown (ViewportEntities)
+  const features = useMapFeatures(regionId, attribute, 'areas');
+  // the map levels of the areas and of every device answered since the region was chosen
+  const [deviceLevels, setDeviceLevels] = useState<{ region?: number; levels: number[] }>({ levels: [] });
+  const onDeviceLevels = useCallback((answered: number[]) => setDeviceLevels((known) => {
+    const kept = known.region === regionId ? known.levels : [];
+    if (known.region === regionId && answered.every((level) => kept.includes(level))) return known;
+    return { region: regionId, levels: [...new Set([...kept, ...answered])] };
+  }), [regionId]);
+  const levels = useMemo(() => [...new Set([...levelsOf(features.rows), ...(deviceLevels.region === regionId ? deviceLevels.levels : [])])].sort((a, b) => a - b),
+    [features.rows, deviceLevels, regionId]);
+  const selected = useEntityRecord(selection.id);
   // the KPI widgets narrow to a selected device; a region or zone selected leaves them whole
   const widgetEntityId = useMemo(() => {
-    const row = selection.id === undefined ? undefined : features.rows.find(([id]) => id === selection.id);
-    const system = row && entityTypes.find((type) => type.id === row[1])?.attributes?.system_name;
-    return row && system !== 'region' && system !== 'zone' ? row[0] : undefined;
-  }, [selection.id, features.rows, entityTypes]);
+    const system = selected && entityTypes.find((type) => type.id === selected.entity_type_id)?.attributes?.system_name;
+    return selected && system !== 'region' && system !== 'zone' ? selected.id : undefined;
+  }, [selected, entityTypes]);
   const { groups, colouring, memberGroup, failed: membersFailed } = useMapColouring(regionId, state);
   // 'active' (connected or not) and the attributes the entity types list
   const colourAttributes = useMemo(() => ['active', ...new Set(entityTypes.flatMap((type) => type.attributes_order ?? []).filter((key) => key !== 'active'))], [entityTypes]);
@@ -88,7 +101,10 @@ export default function DashboardPage() {
   useMapEntityUpdates(patches, attribute);
 
   const [hovered, setHovered] = useState<Hovered>();
+  const [hoveredCluster, setHoveredCluster] = useState<HoveredCluster>();
   const onHover = (event: MapLayerMouseEvent) => {
+    const cluster = clusterOf(event);
+    setHoveredCluster(cluster && { cluster, longitude: event.lngLat.lng, latitude: event.lngLat.lat });
     const id = entityIdOf(event);
     // the map element names what the pointer rests on (the browser tests find entities by it)
     event.target.getContainer().dataset.hovered = id === undefined ? '' : String(id);
@@ -105,9 +121,12 @@ export default function DashboardPage() {
     setFlights((count) => count + 1);
     if (focusPanel) setPanelFocus(`${id}#${flights}`);
   };
-  const flightTarget = useEntityCameraTarget(selection.id);
+  const flightTarget = useEntityCameraTarget(selected);
 
   const onMapClick = (event: MapLayerMouseEvent) => {
+    // a cluster opens onto its cell
+    const cluster = clusterOf(event);
+    if (cluster) return void event.target.fitBounds(clusterBoundsOf(cluster), { padding: 40, maxZoom: MAX_CLUSTER_ZOOM + 1 });
     const id = entityIdOf(event);
     if (id !== undefined) choose(id, true);
   };
@@ -177,17 +196,22 @@ export default function DashboardPage() {
       )}
       {!regionsLoading && <FacilityMap
         initialCenter={regionCenter}
-        interactiveLayerIds={[POINT_LAYER, AREA_LAYER]}
+        interactiveLayerIds={[POINT_LAYER, AREA_LAYER, SERVER_CLUSTER_LAYER]}
         onClick={onMapClick}
         onMouseMove={onHover}
-        onMouseLeave={() => setHovered(undefined)}
+        onMouseLeave={() => {
+          setHovered(undefined);
+          setHoveredCluster(undefined);
+        }}
         onMoveEnd={(event) => setCenter({ latitude: event.viewState.latitude, longitude: event.viewState.longitude })}
       >
         <OverlayLayer overlay={region?.attributes.overlay as Overlay | undefined} />
         <RegionExtentLayer extent={regionExtentOf(region)} />
-        <EntityLayers rows={features.rows} selectedId={selection.id} patches={patches} level={state.level} colouring={colouring} memberGroup={memberGroup} />
+        <ViewportEntities areaRows={features.rows} region={regionId} level={state.level} attribute={attribute} onLevels={onDeviceLevels}
+          selectedId={selection.id} patches={patches} colouring={colouring} memberGroup={memberGroup} />
         <MapFlight flight={selection.id === undefined ? undefined : `${selection.id}#${flights}`} target={flightTarget} />
         {hovered && <HoverCard hovered={hovered} />}
+        {hoveredCluster && <ClusterCard hovered={hoveredCluster} />}
       </FacilityMap>}
       {(filtersOpen || driftingOpen) && (
         <div className="dashboard-overlays">

@@ -5,8 +5,12 @@ import { useMemo } from 'react';
 import { cameraTargetOf, type CameraTarget } from '../../components/map/core/cameraTarget.ts';
 import type { EntityDetailJson } from '../../schemas/entityJson.ts';
 
-export function useEntityCameraTarget(id: number | undefined): CameraTarget | undefined {
+/** The entity's record as its panel reads it (the same cache), once read. */
+export function useEntityRecord(id: number | undefined): EntityDetailJson | undefined {
   const { query } = useOne<EntityDetailJson>({ resource: 'entities', id, errorNotification: false, queryOptions: { enabled: id !== undefined } });
-  const entity = id === undefined ? undefined : query.data?.data;
+  return id === undefined ? undefined : query.data?.data;
+}
+
+export function useEntityCameraTarget(entity: EntityDetailJson | undefined): CameraTarget | undefined {
   return useMemo(() => cameraTargetOf(entity), [entity]);
 }

@@ -61,9 +61,13 @@ export function FacilityMap({ children, interactiveLayerIds, onClick, onMouseMov
         onClick={onClick}
         onMouseMove={onMouseMove}
         onMouseLeave={onMouseLeave}
-        // the element says when the map has drawn everything it has (tests and bench/map.ts wait for it)
+        // the element says when the map has drawn everything it has (tests and bench/map.ts wait for
+        // it); not while the devices of the place shown are on their way (useMapViewport.ts)
         onLoad={(event) => writeView(event.target)}
-        onIdle={(event) => { event.target.getContainer().dataset.state = 'idle'; }}
+        onIdle={(event) => {
+          const { dataset } = event.target.getContainer();
+          if (!dataset.fetching) dataset.state = 'idle';
+        }}
         onMoveStart={(event) => { event.target.getContainer().dataset.state = 'moving'; }}
         onSourceData={(event) => { if (!event.isSourceLoaded) event.target.getContainer().dataset.state = 'loading'; }}
         onMoveEnd={(event) => {

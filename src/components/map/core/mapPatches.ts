@@ -35,6 +35,7 @@ export function createPatchStream(): PatchStream {
       if (update.diff.deleted) patch.deleted = true;
       if (update.diff.geom !== undefined) patch.position = positionOf(update.diff.geom);
       if (attribute !== undefined && update.diff.attributes && attribute in update.diff.attributes) patch.value = update.diff.attributes[attribute];
+      if (update.diff.attributes && 'active' in update.diff.attributes) patch.state = true;
       if (Object.keys(patch).length === 0) return; // telemetry only: nothing the map shows
       pending.set(id, patch);
       frame ||= requestAnimationFrame(flush);

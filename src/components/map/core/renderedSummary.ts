@@ -1,9 +1,11 @@
 // What the entity layers show on screen, written on the map's element whenever the map settles:
-// how many entities, at which levels and in which colours (data-visible-entities,
-// data-visible-levels, data-visible-colours). The browser tests read what a user sees from it.
+// how many entities — the members of the server's clusters included — at which levels and in which
+// colours (data-visible-entities, data-visible-levels, data-visible-colours). The browser tests
+// read what a user sees from it.
 import type { MapGeoJSONFeature } from 'maplibre-gl';
 import { useEffect } from 'react';
 import { useMap } from 'react-map-gl/maplibre';
+import { SERVER_CLUSTER_LAYER } from './clusterFeatures.ts';
 
 interface Rgba { r: number; g: number; b: number; a: number }
 
@@ -20,14 +22,19 @@ export function renderedSummary(features: readonly MapGeoJSONFeature[]): { entit
   const ids = new Set<unknown>();
   const levels = new Set<number>();
   const colours = new Set<string>();
+  let clustered = 0;
   for (const feature of features) {
+    if (feature.layer.id === SERVER_CLUSTER_LAYER) {
+      clustered += Number(feature.properties.count) || 0;
+      continue;
+    }
     ids.add(feature.id);
     if (typeof feature.properties.level === 'number') levels.add(feature.properties.level);
     const paint = feature.layer.paint as Record<string, unknown> | undefined;
     const colour = hexOf(paint?.['circle-color'] ?? paint?.['fill-color']);
     if (colour) colours.add(colour);
   }
-  return { entities: ids.size, levels: [...levels].sort((a, b) => a - b), colours: [...colours].sort() };
+  return { entities: ids.size + clustered, levels: [...levels].sort((a, b) => a - b), colours: [...colours].sort() };
 }
 
 export function useRenderedSummary(layers: readonly string[]): void {

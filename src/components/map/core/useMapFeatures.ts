@@ -18,10 +18,11 @@ export interface MapFeatureState {
   reload(): void;
 }
 
-/** A live change of one entity on the map. */
-export interface MapPatch { position?: MapPosition; value?: unknown; deleted?: boolean }
+/** A live change of one entity on the map; `state`: its connection changed (what a cluster counts). */
+export interface MapPatch { position?: MapPosition; value?: unknown; deleted?: boolean; state?: true }
 
-export function useMapFeatures(region: number | undefined, attribute: string | undefined): MapFeatureState {
+/** `shape: 'areas'`: the areas alone (the points then come from GET /map-clusters, useMapViewport.ts). */
+export function useMapFeatures(region: number | undefined, attribute: string | undefined, shape?: 'areas'): MapFeatureState {
   const [rows, setRows] = useState<MapFeatureRow[]>([]);
   const [loading, setLoading] = useState(true);
   const [loaded, setLoaded] = useState(0);
@@ -36,7 +37,7 @@ export function useMapFeatures(region: number | undefined, attribute: string | u
     setLoaded(0);
     // Drawn once, when every page is in: drawing each page redraws all before it (100,000
     // devices in five pages took twice as long to become usable).
-    requestAllPages<MapFeatures, MapFeatureRow>({ path: apiPaths.mapFeatures, query: { region, attribute } }, (page) => page.rows, {
+    requestAllPages<MapFeatures, MapFeatureRow>({ path: apiPaths.mapFeatures, query: { region, attribute, shape } }, (page) => page.rows, {
       onPage: (count) => !cancelled && setLoaded(count),
       cancelled: () => cancelled,
     })
@@ -44,7 +45,7 @@ export function useMapFeatures(region: number | undefined, attribute: string | u
       .catch((failure: unknown) => !cancelled && setError(failure))
       .finally(() => !cancelled && setLoading(false));
     return () => { cancelled = true; };
-  }, [region, attribute, attempt]);
+  }, [region, attribute, shape, attempt]);
 
   return { rows, loading, loaded, error, reload: () => setAttempt((n) => n + 1) };
 }

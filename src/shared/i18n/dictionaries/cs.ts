@@ -464,6 +464,14 @@ export const cs: Dictionary = {
     active: 'Připojeno',
     inactive: 'Nepřipojeno',
     label: 'Mapa areálu',
+    cluster: {
+      devices: 'Zařízení: {{value}}',
+      alarm: 'V alarmu: {{value}}',
+      offline: 'Nepřipojeno: {{value}}',
+      maintenance: 'V údržbě: {{value}}',
+      zoomIn: 'Kliknutím přiblížíte',
+    },
+    viewportFailed: 'Zařízení této části mapy se nepodařilo načíst.',
   },
   baseMap: {
     fallback: 'Podkladovou mapu se nepodařilo načíst; zobrazuje se offline mapa.',

@@ -464,6 +464,14 @@ export const de: Dictionary = {
     active: 'Verbunden',
     inactive: 'Nicht verbunden',
     label: 'Karte der Anlage',
+    cluster: {
+      devices: 'Geräte: {{value}}',
+      alarm: 'Im Alarm: {{value}}',
+      offline: 'Nicht verbunden: {{value}}',
+      maintenance: 'In Wartung: {{value}}',
+      zoomIn: 'Zum Vergrößern klicken',
+    },
+    viewportFailed: 'Die Geräte dieses Kartenausschnitts konnten nicht geladen werden.',
   },
   baseMap: {
     fallback: 'Die Grundkarte konnte nicht geladen werden; die Offline-Karte wird angezeigt.',

@@ -464,6 +464,14 @@ export const en = {
     active: 'Connected',
     inactive: 'Not connected',
     label: 'Facility map',
+    cluster: {
+      devices: 'Devices: {{value}}',
+      alarm: 'In alarm: {{value}}',
+      offline: 'Not connected: {{value}}',
+      maintenance: 'Under maintenance: {{value}}',
+      zoomIn: 'Click to zoom in',
+    },
+    viewportFailed: 'The devices of this part of the map could not be loaded.',
   },
   baseMap: {
     fallback: 'The base map could not be loaded; the offline map is shown.',

@@ -464,6 +464,14 @@ export const ko: Dictionary = {
     active: '연결됨',
     inactive: '연결 안 됨',
     label: '시설 지도',
+    cluster: {
+      devices: '장치: {{value}}',
+      alarm: '경보 중: {{value}}',
+      offline: '연결 안 됨: {{value}}',
+      maintenance: '유지보수 중: {{value}}',
+      zoomIn: '클릭하여 확대',
+    },
+    viewportFailed: '지도의 이 부분에 있는 장치를 불러오지 못했습니다.',
   },
   baseMap: {
     fallback: '배경 지도를 불러오지 못해 오프라인 지도를 표시합니다.',

@@ -464,6 +464,14 @@ export const pt: Dictionary = {
     active: 'Ligado',
     inactive: 'Desligado',
     label: 'Mapa da instalação',
+    cluster: {
+      devices: 'Dispositivos: {{value}}',
+      alarm: 'Em alarme: {{value}}',
+      offline: 'Desligados: {{value}}',
+      maintenance: 'Em manutenção: {{value}}',
+      zoomIn: 'Clique para aproximar',
+    },
+    viewportFailed: 'Não foi possível carregar os dispositivos desta parte do mapa.',
   },
   baseMap: {
     fallback: 'Não foi possível carregar o mapa de base; é mostrado o mapa offline.',

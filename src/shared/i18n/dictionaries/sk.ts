@@ -464,6 +464,14 @@ export const sk: Dictionary = {
     active: 'Pripojené',
     inactive: 'Nepripojené',
     label: 'Mapa areálu',
+    cluster: {
+      devices: 'Zariadenia: {{value}}',
+      alarm: 'V alarme: {{value}}',
+      offline: 'Nepripojené: {{value}}',
+      maintenance: 'V údržbe: {{value}}',
+      zoomIn: 'Kliknutím priblížite',
+    },
+    viewportFailed: 'Zariadenia tejto časti mapy sa nepodarilo načítať.',
   },
   baseMap: {
     fallback: 'Podkladovú mapu sa nepodarilo načítať; zobrazuje sa offline mapa.',

@@ -1,0 +1,65 @@
+// The dashboard's entities, however many the region holds: its areas (all of them: regions and
+// zones are few) and, for the place shown, its devices as the server clustered them (GET
+// /map-clusters, useMapViewport.ts): lone devices drawn as every entity is (EntityLayers), clusters
+// by ClusterLayer. A live change that a cluster counts — a device connecting or leaving, moving,
+// created or deleted — asks for the place again, at most once every REFRESH_MS.
+import { Alert, Button } from 'antd';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MapFeatureRow } from '../../schemas/mapFeatures.ts';
+import { ClusterLayer } from './ClusterLayer.tsx';
+import { EntityLayers } from './EntityLayers.tsx';
+import type { MapColouring } from './core/entityStyle.ts';
+import type { PatchStream } from './core/mapPatches.ts';
+import { useMapViewport } from './core/useMapViewport.ts';
+
+const REFRESH_MS = 750;
+
+interface ViewportEntitiesProps {
+  /** The region's areas (GET /map-features?shape=areas). */
+  areaRows: readonly MapFeatureRow[];
+  region?: number;
+  level?: number;
+  attribute?: string;
+  selectedId?: number;
+  patches: PatchStream;
+  colouring?: MapColouring;
+  memberGroup?: ReadonlyMap<number, number>;
+  /** The map levels of the devices answered so far. */
+  onLevels(levels: number[]): void;
+}
+
+export function ViewportEntities({ areaRows, region, level, attribute, patches, onLevels, ...shown }: ViewportEntitiesProps) {
+  const { t } = useTranslation();
+  const { answer, error, refresh } = useMapViewport({ region, level, attribute });
+  const rows = useMemo(() => [
+    ...areaRows,
+    ...answer.points.map(([id, type, pointLevel, lng, lat, , value]): MapFeatureRow => [id, type, pointLevel, null, [lng, lat], value, null]),
+  ], [areaRows, answer.points]);
+  useEffect(() => onLevels(answer.levels), [answer.levels, onLevels]);
+
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = patches.subscribe((changes) => {
+      const counted = [...changes.values()].some((patch) => patch.state || patch.deleted || patch.position !== undefined);
+      if (counted && !timer) timer = setTimeout(() => { timer = undefined; refreshRef.current(); }, REFRESH_MS);
+    });
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [patches]);
+
+  return (
+    <>
+      <EntityLayers rows={rows} patches={patches} level={level} clustering={false} {...shown} />
+      <ClusterLayer clusters={answer.clusters} />
+      {error ? (
+        <Alert className="facility-map-notice" type="error" showIcon message={t('map.viewportFailed')} data-testid="map-viewport-error"
+          action={<Button size="small" onClick={refresh}>{t('common.retry')}</Button>} />
+      ) : null}
+    </>
+  );
+}
