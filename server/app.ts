@@ -79,6 +79,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const kpiAnswers = kpiAnswerCache(answerPoints, options.kpiAnswersNow);
   const kpiBuckets = closedBuckets(options.kpiAnswersNow);
   invalidatedByChanges(events, kpiAnswers, kpiBuckets);
+  // the map's grids too: a map told of a change over the live bus reads them changed
+  const budget = readBudget();
+  const mapIndex = mapIndexService(db, budget);
+  keepMapIndexCurrent(mapIndex, events);
+  app.addHook('onClose', async () => mapIndex.close());
   let pubsub: PubSub | undefined;
   const live = liveEvents(() => pubsub);
   app.decorate('live', live);
@@ -100,11 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const { ingestion, downlink } = await startDevices(app, options, events);
 
-  const budget = readBudget();
   const reads = readService(db, tenantReads, budget);
-  const mapIndex = mapIndexService(db, budget);
-  keepMapIndexCurrent(mapIndex, events);
-  app.addHook('onClose', async () => mapIndex.close());
   // made once (its admission gate is the process's), on first use: it reads through `resources`
   let componentData: AnswerCompletion | undefined;
   const resources = resourceService(db, {

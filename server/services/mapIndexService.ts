@@ -11,12 +11,13 @@ import { MAX_VIEWPORT_CELLS, DEVICE_FLAGS, type MapClusters, type MapClustersQue
 import type { Caller } from '../auth/caller.ts';
 import { mapGrid, type MapGrid } from '../cache/mapGrid.ts';
 import type { Database } from '../db/database.ts';
-import { attributeValuesQuery, flaggedIdsQuery, mapIndexPageQuery, type MapIndexRow, type MapIndexScope } from '../db/mapIndexQueries.ts';
+import type { SQL } from 'drizzle-orm';
+import { attributeValuesQuery, entityIdRangeQuery, flaggedIdsQuery, mapIndexPageQuery, type MapIndexRow, type MapIndexScope } from '../db/mapIndexQueries.ts';
 import { answerTooLarge } from '../errors.ts';
 import { readBudget, type ReadBudget } from './readBudget.ts';
 
-/** Rows of one statement while building. */
-const PAGE_ROWS = 50_000;
+/** Ids one statement reads while building (each is the tenant's or not: at most so many rows). */
+const ID_WINDOW = 50_000;
 export const MAX_AGE_MS = 10 * 60_000;
 /** Flags are read again this long after the first change that asks for it (changes come in bursts). */
 const FLAGS_AFTER_MS = 200;
@@ -51,14 +52,18 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
   const keyOf = (tenantId: string, scope: MapIndexScope) => `${tenantId}:${scope.region ?? ''}:${scope.level ?? ''}`;
   const ofTenant = (tenantId: string) => [...indexes.values()].filter((index) => index.tenantId === tenantId);
 
+  const readPage = async (grid: MapGrid, tenantId: string, query: SQL) => {
+    const [{ json }] = await db.tenantQuery<{ json: string }>(tenantId, query);
+    for (const [id, type, level, lng, lat, flags] of JSON.parse(json) as MapIndexRow[]) grid.put({ id, type, level, lng, lat, flags });
+  };
+
+  /** Files the scope's points into the grid, a window of ids at a time (or the one entity `only`). */
   const readInto = async (grid: MapGrid, tenantId: string, scope: MapIndexScope, only?: number) => {
-    for (let after = 0; ;) {
-      const [{ json }] = await db.tenantQuery<{ json: string }>(tenantId, mapIndexPageQuery(scope, only === undefined ? { after, limit: PAGE_ROWS } : { only }));
-      const page = JSON.parse(json) as MapIndexRow[];
-      for (const [id, type, level, lng, lat, flags] of page) grid.put({ id, type, level, lng, lat, flags });
-      if (only !== undefined || page.length < PAGE_ROWS) return page.length;
-      after = page[page.length - 1][0];
-    }
+    if (only !== undefined) return readPage(grid, tenantId, mapIndexPageQuery(scope, { only }));
+    const [{ low, high }] = await db.tenantQuery<{ low: number | null; high: number | null }>(tenantId, entityIdRangeQuery());
+    if (low === null || high === null) return undefined;
+    for (let after = low - 1; after < high; after += ID_WINDOW) await readPage(grid, tenantId, mapIndexPageQuery(scope, { after, upTo: after + ID_WINDOW }));
+    return undefined;
   };
 
   /** Builds the index's grid afresh, then applies what was heard meanwhile. */

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { startServerProcess, type ServerProcess } from '../../scripts/serverProcess.ts';
 import { expectNoAxeViolations } from './axe.ts';
-import { login, watchViolations } from './helpers.ts';
+import { graphql, login, watchViolations } from './helpers.ts';
 
 const DEVICES = 30_000;
 const root = join(import.meta.dirname, '..', '..');
@@ -74,6 +74,15 @@ test('a district of thousands is drawn as the server\'s clusters, every device c
   const shown = Number(await map.getAttribute('data-visible-entities'));
   expect(shown).toBeGreaterThanOrEqual(points);
   expect(shown).toBeLessThanOrEqual(rows.filter((row) => row[4] !== null).length);
+  const labelSum = async () => (await labels.evaluateAll((spans) => spans.map((span) => Number(span.getAttribute('data-count'))))).reduce((sum, count) => sum + count, 0);
+
+  // a device deleted elsewhere leaves its cluster at once (the live update asks for the place again)
+  // a device no other entity lies under (a gateway keeps its devices: it is not deleted)
+  const parents = new Set(rows.map((row) => row[3]));
+  const device = rows.find((row) => Array.isArray(row[4]) && row[4].length === 2 && !parents.has(row[0]))![0] as number;
+  const deleted = await graphql<{ delete_entity: { deleted: boolean } }>(page.request, token!, 'mutation($id: ID!) { delete_entity(id: $id) { deleted } }', { id: device });
+  expect(deleted.delete_entity.deleted).toBe(true);
+  await expect.poll(labelSum).toBe(points - 1);
   await expectNoAxeViolations(page, 'the dashboard with the server\'s clusters');
 
   // a cluster's counts on hover: how many devices, and how many in alarm (the city's 2 %)
