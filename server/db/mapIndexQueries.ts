@@ -12,31 +12,30 @@ import { watchAlerting } from './watcherQueries.ts';
 
 export interface MapIndexScope { region?: number; level?: number }
 
-/** [id, entity_type_id, level, longitude, latitude, flags]. */
-export type MapIndexRow = [id: number, type: number, level: number, lng: number, lat: number, flags: number];
-
 const UNDER_MAINTENANCE = coveredByMaintenance('device-maintenance', sql`e`);
+const OFFLINE = sql`CASE WHEN e.attributes->'active' = 'false'::jsonb THEN ${DEVICE_FLAGS.offline} ELSE 0 END`;
+const ALL_FLAGS = sql`${OFFLINE}
+  | CASE WHEN EXISTS (SELECT 1 FROM watcher_states ws WHERE ws.entity_id = e.id AND ${watchAlerting}) THEN ${DEVICE_FLAGS.alarm} ELSE 0 END
+  | CASE WHEN ${UNDER_MAINTENANCE} THEN ${DEVICE_FLAGS.maintenance} ELSE 0 END`;
 
 /** The lowest and highest id of the tenant's entities (columns `low`, `high`; null without any). */
 export const entityIdRangeQuery = (): SQL => sql`SELECT min(id) AS low, max(id) AS high FROM entities`;
 
 /**
- * The scope's points as JSON text (column `json`) of MapIndexRow: those whose id lies in (`after`,
- * `upTo`], or the one entity `only` if it is one. A range of ids, not a LIMIT: the planner cannot
- * guess how many entities are points, and for the first page of a million it sorted them all (9 s).
+ * The scope's points as text (column `rows`, null without any): `id,type,level,lng,lat,flags`
+ * rows joined by `;` — text, not JSON: a third of the database's time for a million (1.7 s against
+ * 3.6 s). Either those whose id lies in (`after`, `upTo`], their flags saying only whether they
+ * are connected (flaggedIdsQuery gives the rest, once for all), or the one entity `only`, with all
+ * its flags. A range of ids, not a LIMIT: the planner cannot guess how many entities are points,
+ * and for the first page of a million it sorted them all (9 s).
  */
-export function mapIndexPageQuery(scope: MapIndexScope, rows: { after: number; upTo: number } | { only: number }): SQL {
+export function mapIndexRowsQuery(scope: MapIndexScope, rows: { after: number; upTo: number } | { only: number }): SQL {
   const where = ['only' in rows ? sql`e.id = ${rows.only}` : sql`e.id > ${rows.after} AND e.id <= ${rows.upTo}`, IS_POINT];
   if (scope.region !== undefined) where.push(inSubtreeOf(scope.region));
   if (scope.level !== undefined) where.push(sql`e.level = ${scope.level}`);
-  return sql`SELECT coalesce(json_agg(json_build_array(p.id, p.entity_type_id, p.level, p.lng, p.lat, p.flags) ORDER BY p.id), '[]')::text AS json
-    FROM (SELECT e.id, e.entity_type_id, e.level,
-        (e.geom->'coordinates'->>0)::float8 AS lng, (e.geom->'coordinates'->>1)::float8 AS lat,
-        CASE WHEN a.entity_id IS NULL THEN 0 ELSE ${DEVICE_FLAGS.alarm} END
-        | CASE WHEN e.attributes->'active' = 'false'::jsonb THEN ${DEVICE_FLAGS.offline} ELSE 0 END
-        | CASE WHEN ${UNDER_MAINTENANCE} THEN ${DEVICE_FLAGS.maintenance} ELSE 0 END AS flags
-      FROM entities e LEFT JOIN (SELECT DISTINCT entity_id FROM watcher_states WHERE ${watchAlerting}) a ON a.entity_id = e.id
-      ${whereAll(where)}) p`;
+  return sql`SELECT string_agg(concat_ws(',', e.id, e.entity_type_id, e.level, e.geom->'coordinates'->>0, e.geom->'coordinates'->>1,
+      ${'only' in rows ? ALL_FLAGS : OFFLINE}), ';') AS rows
+    FROM entities e ${whereAll(where)}`;
 }
 
 /** The tenant's entities in alarm and under device maintenance now (ids, columns `alarm` and `maintenance`). */

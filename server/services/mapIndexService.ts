@@ -12,7 +12,7 @@ import type { Caller } from '../auth/caller.ts';
 import { mapGrid, type MapGrid } from '../cache/mapGrid.ts';
 import type { Database } from '../db/database.ts';
 import type { SQL } from 'drizzle-orm';
-import { attributeValuesQuery, entityIdRangeQuery, flaggedIdsQuery, mapIndexPageQuery, type MapIndexRow, type MapIndexScope } from '../db/mapIndexQueries.ts';
+import { attributeValuesQuery, entityIdRangeQuery, flaggedIdsQuery, mapIndexRowsQuery, type MapIndexScope } from '../db/mapIndexQueries.ts';
 import { answerTooLarge } from '../errors.ts';
 import { readBudget, type ReadBudget } from './readBudget.ts';
 
@@ -52,31 +52,51 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
   const keyOf = (tenantId: string, scope: MapIndexScope) => `${tenantId}:${scope.region ?? ''}:${scope.level ?? ''}`;
   const ofTenant = (tenantId: string) => [...indexes.values()].filter((index) => index.tenantId === tenantId);
 
-  const readPage = async (grid: MapGrid, tenantId: string, query: SQL) => {
-    const [{ json }] = await db.tenantQuery<{ json: string }>(tenantId, query);
-    for (const [id, type, level, lng, lat, flags] of JSON.parse(json) as MapIndexRow[]) grid.put({ id, type, level, lng, lat, flags });
+  /** Files `id,type,level,lng,lat,flags` rows (mapIndexRowsQuery) into the grid. */
+  const readRows = async (grid: MapGrid, tenantId: string, query: SQL) => {
+    const [{ rows }] = await db.tenantQuery<{ rows: string | null }>(tenantId, query);
+    for (const row of rows?.split(';') ?? []) {
+      const [id, type, level, lng, lat, flags] = row.split(',').map(Number);
+      grid.put({ id, type, level, lng, lat, flags });
+    }
   };
 
-  /** Files the scope's points into the grid, a window of ids at a time (or the one entity `only`). */
-  const readInto = async (grid: MapGrid, tenantId: string, scope: MapIndexScope, only?: number) => {
-    if (only !== undefined) return readPage(grid, tenantId, mapIndexPageQuery(scope, { only }));
+  /** Files the scope's points into an empty grid, a window of ids at a time, then who is in alarm or under maintenance. */
+  const load = async (grid: MapGrid, tenantId: string, scope: MapIndexScope) => {
+    grid.beginLoad();
     const [{ low, high }] = await db.tenantQuery<{ low: number | null; high: number | null }>(tenantId, entityIdRangeQuery());
-    if (low === null || high === null) return undefined;
-    for (let after = low - 1; after < high; after += ID_WINDOW) await readPage(grid, tenantId, mapIndexPageQuery(scope, { after, upTo: after + ID_WINDOW }));
-    return undefined;
+    if (low !== null && high !== null) {
+      for (let after = low - 1; after < high; after += ID_WINDOW) await readRows(grid, tenantId, mapIndexRowsQuery(scope, { after, upTo: after + ID_WINDOW }));
+    }
+    await applyFlags(grid, tenantId);
+    grid.endLoad();
   };
 
-  /** Builds the index's grid afresh, then applies what was heard meanwhile. */
+  /** Sets each device's alarm and maintenance flags as the database has them now (its connection stays). */
+  const applyFlags = async (grid: MapGrid, tenantId: string) => {
+    const [row] = await db.tenantQuery<{ alarm: number[]; maintenance: number[] }>(tenantId, flaggedIdsQuery());
+    const alarm = new Set(row.alarm);
+    const maintenance = new Set(row.maintenance);
+    for (const [id, flags] of grid.entries()) {
+      const next = (flags & DEVICE_FLAGS.offline) | (alarm.has(id) ? DEVICE_FLAGS.alarm : 0) | (maintenance.has(id) ? DEVICE_FLAGS.maintenance : 0);
+      if (next !== flags) grid.setFlags(id, next);
+    }
+  };
+
+  /** Builds the index's grid afresh, then applies what was heard meanwhile (to the old grid if the build failed). */
   const build = async (index: Index, caller?: Caller) => {
     const grid = mapGrid();
     index.heard = [];
     const builtAt = now();
-    const read = () => readInto(grid, index.tenantId, index.scope);
-    await (caller ? budget.run(caller, read) : read());
-    index.grid = grid;
-    index.builtAt = builtAt;
-    for (const change of index.heard.splice(0)) await change();
-    index.heard = undefined;
+    const read = () => load(grid, index.tenantId, index.scope);
+    try {
+      await (caller ? budget.run(caller, read) : read());
+      index.grid = grid;
+      index.builtAt = builtAt;
+    } finally {
+      for (const change of index.heard.splice(0)) await change();
+      index.heard = undefined;
+    }
     evict();
   };
 
@@ -116,19 +136,7 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
 
   const readFlags = async (tenantId: string) => {
     flagTimers.delete(tenantId);
-    const targets = ofTenant(tenantId);
-    if (!targets.length) return;
-    const [row] = await db.tenantQuery<{ alarm: number[]; maintenance: number[] }>(tenantId, flaggedIdsQuery());
-    const alarm = new Set(row.alarm);
-    const maintenance = new Set(row.maintenance);
-    for (const index of targets) {
-      await onIndex(index, async () => {
-        for (const [id, flags] of index.grid.entries()) {
-          const next = (flags & DEVICE_FLAGS.offline) | (alarm.has(id) ? DEVICE_FLAGS.alarm : 0) | (maintenance.has(id) ? DEVICE_FLAGS.maintenance : 0);
-          if (next !== flags) index.grid.setFlags(id, next);
-        }
-      });
-    }
+    for (const index of ofTenant(tenantId)) await onIndex(index, () => applyFlags(index.grid, tenantId));
   };
 
   return {
@@ -153,7 +161,7 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
           index.grid.remove(id);
         } else if (PLACE_FIELDS.some((field) => field in diff)) {
           index.grid.remove(id);
-          await readInto(index.grid, tenantId, index.scope, id);
+          await readRows(index.grid, tenantId, mapIndexRowsQuery(index.scope, { only: id }));
         } else if (typeof (diff.attributes as { active?: unknown } | undefined)?.active === 'boolean') {
           const flags = index.grid.flagsOf(id);
           const offline = (diff.attributes as { active: boolean }).active ? 0 : DEVICE_FLAGS.offline;

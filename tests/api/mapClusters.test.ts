@@ -1,6 +1,7 @@
 // GET /map-clusters: the viewport's clusters and lone devices from the server's grid, scoped to the
 // caller's tenant and region, bounded, and kept current by the commits (no rebuild: the same grid
 // answers before and after each change).
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_FLAGS, MAX_CLUSTER_ZOOM } from '../../src/schemas/mapClusters.ts';
 import { startTestApp, type TestApp } from './harness.ts';
@@ -17,6 +18,10 @@ beforeAll(async () => {
   operator = (await t.login('operator@demo.city')).access_token;
   facility = (await t.login('admin@demo.facility')).access_token;
   lampType = (await t.get('/entity-type-list', admin)).body.find((type: any) => type.name === 'Street lamp').id;
+  // a lamp in alarm (the engines do not run here): one of Demo City's watchers alerting on it
+  await t.db.systemQuery(sql`INSERT INTO watcher_states (tenant_id, watcher_id, entity_id, state, since)
+    SELECT w.tenant_id, w.id, e.id, 'alerting', now() FROM watchers w JOIN entities e ON e.tenant_id = w.tenant_id AND e.entity_type_id = ${lampType}
+    ORDER BY w.id, e.id LIMIT 1 ON CONFLICT (watcher_id, entity_id) DO UPDATE SET state = 'alerting'`);
 });
 afterAll(async () => { await t?.close(); });
 
@@ -62,6 +67,11 @@ describe('GET /map-clusters', () => {
     expect(areas.length).toBeGreaterThan(0);
     expect([...areas.map((row) => row[0]), ...ids].sort((a, b) => a - b)).toEqual(rows.filter((row) => row[4] !== null).map((row) => row[0]).sort((a, b) => a - b));
     expect((await clusters(operator)).body).toEqual(world.body);
+    // in alarm: the tenant's point devices with a watch alerting or without data, as stored
+    const alerting = await t.db.systemQuery<{ entity_id: number }>(sql`SELECT DISTINCT entity_id FROM watcher_states WHERE state IN ('alerting', 'no_data')`);
+    const expectedAlarms = alerting.filter(({ entity_id: id }) => ids.includes(id)).length;
+    expect(expectedAlarms).toBeGreaterThan(0);
+    expect(sumOf(world.body, 3, DEVICE_FLAGS.alarm)).toBe(expectedAlarms);
 
     const theirs = await clusters(facility);
     expect(total(theirs.body)).toBe((await pointIds(facility)).length);
