@@ -21,7 +21,7 @@ const ID_WINDOW = 50_000;
 export const MAX_AGE_MS = 10 * 60_000;
 /** Flags are read again this long after the first change that asks for it (changes come in bursts). */
 const FLAGS_AFTER_MS = 200;
-/** Devices the indexes of all tenants hold at most (~70 bytes each). */
+/** Devices the indexes of all tenants hold at most (~90 bytes each: bench/README "The map's server-side grid"). */
 const MAX_POINTS = 3_000_000;
 /** The models whose changes may put a device in or out of alarm or maintenance. */
 export const FLAG_MODELS = new Set(['watcher', 'log', 'maintenance_window', 'group']);

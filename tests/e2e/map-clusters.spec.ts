@@ -74,7 +74,8 @@ test('a district of thousands is drawn as the server\'s clusters, every device c
   const shown = Number(await map.getAttribute('data-visible-entities'));
   expect(shown).toBeGreaterThanOrEqual(points);
   expect(shown).toBeLessThanOrEqual(rows.filter((row) => row[4] !== null).length);
-  const labelSum = async () => (await labels.evaluateAll((spans) => spans.map((span) => Number(span.getAttribute('data-count'))))).reduce((sum, count) => sum + count, 0);
+  const labelSum = async (what = 'count') => (await labels.evaluateAll((spans, name) => spans.map((span) => Number(span.getAttribute(`data-${name}`))), what))
+    .reduce((sum, count) => sum + count, 0);
 
   // a device deleted elsewhere leaves its cluster at once (the live update asks for the place again)
   // a device no other entity lies under (a gateway keeps its devices: it is not deleted)
@@ -82,7 +83,17 @@ test('a district of thousands is drawn as the server\'s clusters, every device c
   const device = rows.find((row) => Array.isArray(row[4]) && row[4].length === 2 && !parents.has(row[0]))![0] as number;
   const deleted = await graphql<{ delete_entity: { deleted: boolean } }>(page.request, token!, 'mutation($id: ID!) { delete_entity(id: $id) { deleted } }', { id: device });
   expect(deleted.delete_entity.deleted).toBe(true);
-  await expect.poll(labelSum).toBe(points - 1);
+  await expect.poll(() => labelSum()).toBe(points - 1);
+
+  // a maintenance window over the whole city, begun elsewhere: every cluster counts all its devices under it
+  const created = await page.request.post('/create-maintenance-window', {
+    headers,
+    data: { input: { name: 'Everything', mode: 'device-maintenance', scope: 'tenant', schedule: { kind: 'once', starts_at: new Date(Date.now() - 60_000).toISOString(), ends_at: new Date(Date.now() + 3_600_000).toISOString() } } },
+  });
+  expect(created.ok()).toBe(true);
+  await expect.poll(() => labelSum('maintenance')).toBe(points - 1);
+  expect((await page.request.post('/delete-maintenance-window', { headers, data: { id: (await created.json() as { id: number }).id } })).ok()).toBe(true);
+  await expect.poll(() => labelSum('maintenance')).toBeLessThan(points / 10);
   await expectNoAxeViolations(page, 'the dashboard with the server\'s clusters');
 
   // a cluster's counts on hover: how many devices, and how many in alarm (the city's 2 %)

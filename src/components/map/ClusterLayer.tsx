@@ -17,7 +17,8 @@ export function ClusterLayer({ clusters }: { clusters: readonly MapClusterRow[] 
   const { i18n } = useTranslation();
   const { current } = useMap();
   const data = useMemo(() => clusterCollectionOf(clusters), [clusters]);
-  // labels for the clusters on screen (the answer covers a margin around it)
+  // labels for the clusters on screen (the answer covers a margin around it), none while the map
+  // moves: a label is an element the browser would move each frame
   const [shown, setShown] = useState<MapClusterRow[]>([]);
   useEffect(() => {
     const map = current?.getMap();
@@ -26,9 +27,14 @@ export function ClusterLayer({ clusters }: { clusters: readonly MapClusterRow[] 
       const bounds = map.getBounds();
       setShown(clusters.filter(([lng, lat]) => bounds.contains([lng, lat])).slice(0, MAX_LABELS));
     };
-    label();
+    const hide = () => setShown([]);
+    if (!map.isMoving()) label();
+    map.on('movestart', hide);
     map.on('moveend', label);
-    return () => { map.off('moveend', label); };
+    return () => {
+      map.off('movestart', hide);
+      map.off('moveend', label);
+    };
   }, [current, clusters]);
   const format = useMemo(() => new Intl.NumberFormat(i18n.language, { notation: 'compact' }), [i18n.language]);
   return (
@@ -43,9 +49,10 @@ export function ClusterLayer({ clusters }: { clusters: readonly MapClusterRow[] 
             'circle-stroke-width': 1.5,
           }} />
       </Source>
-      {shown.map(([lng, lat, count], index) => (
+      {shown.map(([lng, lat, count, alarm, offline, maintenance], index) => (
         <Marker key={`${lng},${lat},${index}`} longitude={lng} latitude={lat} anchor="center" style={{ pointerEvents: 'none' }}>
-          <span className="cluster-count" aria-hidden="true" data-count={count}>{format.format(count)}</span>
+          {/* the exact counts on the element (the browser tests add them up) */}
+          <span className="cluster-count" aria-hidden="true" data-count={count} data-alarm={alarm} data-offline={offline} data-maintenance={maintenance}>{format.format(count)}</span>
         </Marker>
       ))}
     </>

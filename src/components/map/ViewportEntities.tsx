@@ -2,7 +2,9 @@
 // zones are few) and, for the place shown, its devices as the server clustered them (GET
 // /map-clusters, useMapViewport.ts): lone devices drawn as every entity is (EntityLayers), clusters
 // by ClusterLayer. A live change that a cluster counts — a device connecting or leaving, moving,
-// created or deleted — asks for the place again, at most once every REFRESH_MS.
+// created or deleted, a watcher going into alert or out of it, a maintenance window beginning or
+// ending — asks for the place again, at most once every REFRESH_MS.
+import { useList } from '@refinedev/core';
 import { Alert, Button } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +14,7 @@ import { EntityLayers } from './EntityLayers.tsx';
 import type { MapColouring } from './core/entityStyle.ts';
 import type { PatchStream } from './core/mapPatches.ts';
 import { useMapViewport } from './core/useMapViewport.ts';
+import { useActiveMaintenance } from '../../maintenance/useActiveMaintenance.ts';
 
 const REFRESH_MS = 750;
 
@@ -40,17 +43,30 @@ export function ViewportEntities({ areaRows, region, level, attribute, patches, 
 
   const refreshRef = useRef(refresh);
   refreshRef.current = refresh;
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const refreshSoon = useRef(() => {
+    timer.current ??= setTimeout(() => {
+      timer.current = undefined;
+      refreshRef.current();
+    }, REFRESH_MS);
+  });
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const unsubscribe = patches.subscribe((changes) => {
-      const counted = [...changes.values()].some((patch) => patch.state || patch.deleted || patch.position !== undefined);
-      if (counted && !timer) timer = setTimeout(() => { timer = undefined; refreshRef.current(); }, REFRESH_MS);
+      if ([...changes.values()].some((patch) => patch.state || patch.deleted || patch.position !== undefined)) refreshSoon.current();
     });
     return () => {
       unsubscribe();
-      clearTimeout(timer);
+      clearTimeout(timer.current);
     };
   }, [patches]);
+  // the watchers (the bell's list, live) and the maintenance windows in force, as every page has them
+  const { active: inForce } = useActiveMaintenance();
+  const { query: watchers } = useList({ resource: 'watcher', pagination: { mode: 'off' }, errorNotification: false, liveMode: 'auto' });
+  const seen = useRef<unknown[]>(undefined);
+  useEffect(() => {
+    if (seen.current && (seen.current[0] !== inForce || seen.current[1] !== watchers.data)) refreshSoon.current();
+    seen.current = [inForce, watchers.data];
+  }, [inForce, watchers.data]);
 
   return (
     <>

@@ -38,3 +38,23 @@ export function answerableZoom(bounds: Bounds, zoom: number): number {
   while (whole > 0 && cellRange(bounds, whole).cells > MAX_VIEWPORT_CELLS) whole--;
   return whole;
 }
+
+/** The share of the screen asked for beyond it on each side: a short pan needs no new answer. */
+export const VIEWPORT_MARGIN = 0.25;
+
+/**
+ * What the map asks GET /map-clusters for when it shows `bounds` at `zoom`: the bounds grown by
+ * VIEWPORT_MARGIN on every side (within the world), at the exact zoom, or at the highest whole one
+ * whose cells fit one answer when the grown bounds are too large (a tilted map sees far).
+ */
+export function viewportQuery({ west, south, east, north }: Bounds, zoom: number): Bounds & { zoom: number } {
+  const width = east - west;
+  const height = north - south;
+  const clamp = (value: number, limit: number) => Math.round(Math.max(-limit, Math.min(limit, value)) * 1e6) / 1e6;
+  const grown = {
+    west: clamp(west - width * VIEWPORT_MARGIN, 180), east: clamp(east + width * VIEWPORT_MARGIN, 180),
+    south: clamp(south - height * VIEWPORT_MARGIN, 85.05), north: clamp(north + height * VIEWPORT_MARGIN, 85.05),
+  };
+  const whole = answerableZoom(grown, zoom);
+  return { ...grown, zoom: whole < Math.floor(zoom) ? whole : zoom };
+}

@@ -1,17 +1,14 @@
 // The devices of what the map shows, from GET /map-clusters: asked again whenever the map comes to
-// rest somewhere new, for the screen and a margin of a quarter of it on each side (a short pan
-// needs no new answer), at the highest zoom whose cells fit one answer (a tilted map sees far).
+// rest somewhere new, for the screen and a margin around it (viewportQuery).
 // While an answer is on its way the map's element says `data-fetching`, so that its `data-state`
 // turns idle only once the answer is drawn. `refresh` asks again for the same place (live changes).
-import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useState } from 'react';
 import { useMap } from 'react-map-gl/maplibre';
 import { httpRequest } from '../../../providers/httpClient.ts';
 import { apiPaths } from '../../../resources/apiMap.ts';
 import type { MapClusters } from '../../../schemas/mapClusters.ts';
-import { answerableZoom, type Bounds } from '../../../shared/map/mapCells.ts';
+import { viewportQuery } from '../../../shared/map/mapCells.ts';
 
-const MARGIN = 0.25;
 const NO_ANSWER: MapClusters = { clusters: [], points: [], zoom: 0, levels: [] };
 
 export interface MapViewportScope { region?: number; level?: number; attribute?: string }
@@ -23,21 +20,6 @@ export interface MapViewportState {
   refresh(): void;
 }
 
-/** The map's bounds grown by MARGIN on every side, within the world. */
-function viewportOf(map: MapLibreMap): Bounds & { zoom: number } {
-  const bounds = map.getBounds();
-  const width = bounds.getEast() - bounds.getWest();
-  const height = bounds.getNorth() - bounds.getSouth();
-  const clamp = (value: number, limit: number) => Math.max(-limit, Math.min(limit, value));
-  const grown = {
-    west: clamp(bounds.getWest() - width * MARGIN, 180), east: clamp(bounds.getEast() + width * MARGIN, 180),
-    south: clamp(bounds.getSouth() - height * MARGIN, 85.05), north: clamp(bounds.getNorth() + height * MARGIN, 85.05),
-  };
-  return { ...grown, zoom: answerableZoom(grown, map.getZoom()) };
-}
-
-const round = (value: number) => Math.round(value * 1e6) / 1e6;
-
 export function useMapViewport({ region, level, attribute }: MapViewportScope): MapViewportState {
   const { current } = useMap();
   const [answer, setAnswer] = useState<MapClusters>(NO_ANSWER);
@@ -48,15 +30,15 @@ export function useMapViewport({ region, level, attribute }: MapViewportScope): 
   const ask = useCallback(() => {
     const map = current?.getMap();
     if (!map) return;
-    const { west, south, east, north, zoom } = viewportOf(map);
+    const bounds = map.getBounds();
+    const query = viewportQuery({ west: bounds.getWest(), south: bounds.getSouth(), east: bounds.getEast(), north: bounds.getNorth() }, map.getZoom());
     const element = map.getContainer();
     const request = ++asked.latest;
     element.dataset.fetching = 'true';
     element.dataset.state = 'loading';
     httpRequest<MapClusters>({
       path: apiPaths.mapClusters,
-      // past the answerable zoom the cells are coarser; within it the exact zoom (above 16 every device is listed)
-      query: { region, level, attribute, zoom: zoom < Math.floor(map.getZoom()) ? zoom : map.getZoom(), west: round(west), south: round(south), east: round(east), north: round(north) },
+      query: { region, level, attribute, ...query },
     })
       .then((next) => {
         if (request !== asked.latest) return;
@@ -76,11 +58,10 @@ export function useMapViewport({ region, level, attribute }: MapViewportScope): 
   useEffect(() => {
     const map = current?.getMap();
     if (!map) return undefined;
-    if (map.loaded()) ask();
-    else map.once('load', ask);
+    // at once: the camera is known before the base map's style has loaded
+    ask();
     map.on('moveend', ask);
     return () => {
-      map.off('load', ask);
       map.off('moveend', ask);
       asked.latest++; // an answer on its way is for a scope no longer shown
       delete map.getContainer().dataset.fetching;
