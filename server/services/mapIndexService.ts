@@ -19,8 +19,10 @@ import { readBudget, type ReadBudget } from './readBudget.ts';
 /** Ids one statement reads while building (each is the tenant's or not: at most so many rows). */
 const ID_WINDOW = 50_000;
 export const MAX_AGE_MS = 10 * 60_000;
-/** Flags are read again this long after the first change that asks for it (changes come in bursts). */
+/** Flags are read again this long after the first change that asks for it (changes come in bursts)… */
 const FLAGS_AFTER_MS = 200;
+/** …and no sooner after the last read than this many times its length (a million: 1.5 s a read, so the database spends at most a fifth of its time on them). */
+const FLAGS_SPACING = 4;
 /** Devices the indexes of all tenants hold at most (~90 bytes each: bench/README "The map's server-side grid"). */
 const MAX_POINTS = 3_000_000;
 /** The models whose changes may put a device in or out of alarm or maintenance. */
@@ -49,6 +51,11 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
   /** In order of last use, the latest last. */
   const indexes = new Map<string, Index>();
   const flagTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Per tenant: when its last flag read ended and how long it took. */
+  const flagReads = new Map<string, { endedAt: number; tookMs: number }>();
+  /** Tenants whose flags are being read, and those of them told of a change meanwhile (read again after). */
+  const reading = new Set<string>();
+  const changedWhileReading = new Set<string>();
   const keyOf = (tenantId: string, scope: MapIndexScope) => `${tenantId}:${scope.region ?? ''}:${scope.level ?? ''}`;
   const ofTenant = (tenantId: string) => [...indexes.values()].filter((index) => index.tenantId === tenantId);
 
@@ -136,7 +143,27 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
 
   const readFlags = async (tenantId: string) => {
     flagTimers.delete(tenantId);
-    for (const index of ofTenant(tenantId)) await onIndex(index, () => applyFlags(index.grid, tenantId));
+    reading.add(tenantId);
+    const startedAt = now();
+    try {
+      for (const index of ofTenant(tenantId)) await onIndex(index, () => applyFlags(index.grid, tenantId));
+    } finally {
+      flagReads.set(tenantId, { endedAt: now(), tookMs: now() - startedAt });
+      reading.delete(tenantId);
+      if (changedWhileReading.delete(tenantId)) flagsChanged(tenantId);
+    }
+  };
+
+  /** Who is in alarm or under maintenance may have changed: read soon (once for a burst of changes). */
+  const flagsChanged = (tenantId: string) => {
+    if (reading.has(tenantId)) {
+      changedWhileReading.add(tenantId);
+      return;
+    }
+    if (flagTimers.has(tenantId) || !ofTenant(tenantId).length) return;
+    const last = flagReads.get(tenantId);
+    const wait = Math.max(FLAGS_AFTER_MS, last ? last.endedAt + FLAGS_SPACING * last.tookMs - now() : 0);
+    flagTimers.set(tenantId, setTimeout(() => void readFlags(tenantId).catch(() => { /* the next change or build corrects it */ }), wait));
   };
 
   return {
@@ -170,11 +197,7 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
       })));
     },
 
-    /** Who is in alarm or under maintenance may have changed: read soon (once for a burst of changes). */
-    flagsChanged(tenantId: string) {
-      if (flagTimers.has(tenantId) || !ofTenant(tenantId).length) return;
-      flagTimers.set(tenantId, setTimeout(() => void readFlags(tenantId).catch(() => { /* the next change or build corrects it */ }), FLAGS_AFTER_MS));
-    },
+    flagsChanged,
 
     /** Devices held over all indexes, and their bytes (bench/mapIndex.ts). */
     held() {
