@@ -5,7 +5,8 @@
 // and under maintenance. A change touches one cell per zoom; a viewport reads only its own cells.
 // Unlike supercluster's greedy clusters, a device's cell never depends on its neighbours: that is
 // what lets a change be applied without building the index again (docs/decisions.md).
-// The devices themselves sit in typed arrays (a million cost ~60 MB and give the collector nothing to walk).
+// The devices themselves sit in typed arrays (a million and their cells cost ~85 MB, bench/README, and
+// give the collector little to walk).
 import {
   DEVICE_FLAGS, LIST_ALL_UP_TO, MAX_CLUSTER_ZOOM, MAX_VIEWPORT_CELLS, MAX_VIEWPORT_POINTS, type MapClusterRow, type MapPointRow,
 } from '../../src/schemas/mapClusters.ts';
@@ -46,6 +47,11 @@ interface Cell { count: number; lng: number; lat: number; id: number; alarm: num
 function cellKey(x: number, y: number, zoom: number) {
   const side = sideAt(zoom);
   return cellOf(x, side) * side + cellOf(y, side);
+}
+/** A cell key's column and row on a side of `side` cells. */
+function columnRow(key: number, side: number): [column: number, row: number] {
+  const column = Math.floor(key / side);
+  return [column, key - column * side];
 }
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 /** A device's share: its typed arrays, its entry in the id → slot map, its place in a cell's members. */
@@ -132,8 +138,8 @@ export function mapGrid(): MapGrid {
       const side = sideAt(zoom);
       const coarse = new Map<number, Cell>();
       for (const [key, fine] of cells[zoom + 1]) {
-        const x = Math.floor(key / finerSide);
-        const parent = Math.floor(x / 2) * side + Math.floor((key - x * finerSide) / 2);
+        const [x, y] = columnRow(key, finerSide);
+        const parent = Math.floor(x / 2) * side + Math.floor(y / 2);
         const cell = coarse.get(parent);
         if (!cell) {
           coarse.set(parent, { ...fine });
@@ -173,9 +179,7 @@ export function mapGrid(): MapGrid {
       yield* members.get(key) ?? [];
       return;
     }
-    const side = sideAt(zoom);
-    const x = Math.floor(key / side);
-    const y = key - x * side;
+    const [x, y] = columnRow(key, sideAt(zoom));
     const finer = sideAt(zoom + 1);
     for (const child of [2 * x * finer + 2 * y, 2 * x * finer + 2 * y + 1, (2 * x + 1) * finer + 2 * y, (2 * x + 1) * finer + 2 * y + 1]) {
       if (cells[zoom + 1].has(child)) yield* membersUnder(zoom + 1, child);
@@ -224,8 +228,7 @@ export function mapGrid(): MapGrid {
     },
     view({ zoom, ...bounds }) {
       const zoomedIn = Math.floor(zoom) > MAX_CLUSTER_ZOOM;
-      const cellZoom = Math.max(0, Math.min(MAX_CLUSTER_ZOOM, Math.floor(zoom)));
-      const { side, x0, x1, y0, y1, cells: cellsInRange } = cellRange(bounds, zoom);
+      const { cellZoom, side, x0, x1, y0, y1, cells: cellsInRange } = cellRange(bounds, zoom);
       if (cellsInRange > MAX_VIEWPORT_CELLS) return undefined;
       const zoomCells = cells[cellZoom];
       const inView: number[] = [];
@@ -233,8 +236,7 @@ export function mapGrid(): MapGrid {
         for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) if (zoomCells.has(x * side + y)) inView.push(x * side + y);
       } else {
         for (const key of zoomCells.keys()) {
-          const x = Math.floor(key / side);
-          const y = key - x * side;
+          const [x, y] = columnRow(key, side);
           if (x >= x0 && x <= x1 && y >= y0 && y <= y1) inView.push(key);
         }
       }
@@ -254,8 +256,7 @@ export function mapGrid(): MapGrid {
         } else if (zoomedIn && points.length + cell.count <= MAX_VIEWPORT_POINTS) {
           for (const slot of members.get(key)!) points.push(pointRow(slot));
         } else {
-          const x = Math.floor(key / side);
-          const y = key - x * side;
+          const [x, y] = columnRow(key, side);
           clusters.push([
             round6(cell.lng / cell.count), round6(cell.lat / cell.count), cell.count, cell.alarm, cell.offline, cell.maintenance,
             round6(longitudeOf(x / side)), round6(latitudeOf((y + 1) / side)), round6(longitudeOf((x + 1) / side)), round6(latitudeOf(y / side)),

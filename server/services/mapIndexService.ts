@@ -18,7 +18,7 @@ import { readBudget, type ReadBudget } from './readBudget.ts';
 
 /** Ids one statement reads while building (each is the tenant's or not: at most so many rows). */
 const ID_WINDOW = 50_000;
-export const MAX_AGE_MS = 10 * 60_000;
+const MAX_AGE_MS = 10 * 60_000;
 /** Flags are read again this long after the first change that asks for it (changes come in bursts)… */
 const FLAGS_AFTER_MS = 200;
 /** …and no sooner after the last read than this many times its length (a million: 1.5 s a read, so the database spends at most a fifth of its time on them). */
@@ -198,17 +198,6 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
     },
 
     flagsChanged,
-
-    /** Devices held over all indexes, and their bytes (bench/mapIndex.ts). */
-    held() {
-      let points = 0;
-      let bytes = 0;
-      for (const index of indexes.values()) {
-        points += index.grid.size;
-        bytes += index.grid.bytes();
-      }
-      return { indexes: indexes.size, points, bytes };
-    },
 
     /** Changes may have been missed (events of other instances lost): every grid is built again on its next read. */
     forget() {

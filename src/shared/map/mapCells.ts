@@ -22,14 +22,15 @@ export const cellOf = (value: number, side: number) => Math.max(0, Math.min(side
 
 export interface Bounds { west: number; south: number; east: number; north: number }
 
-/** The columns and rows a viewport touches at a zoom (its cells' zoom: at most MAX_CLUSTER_ZOOM). */
+/** The columns and rows a viewport touches at a zoom, on the cells of `cellZoom` (the zoom, whole, at most MAX_CLUSTER_ZOOM). */
 export function cellRange({ west, south, east, north }: Bounds, zoom: number) {
-  const side = sideAt(Math.max(0, Math.min(MAX_CLUSTER_ZOOM, Math.floor(zoom))));
+  const cellZoom = Math.max(0, Math.min(MAX_CLUSTER_ZOOM, Math.floor(zoom)));
+  const side = sideAt(cellZoom);
   const x0 = cellOf(mercatorX(Math.min(west, east)), side);
   const x1 = cellOf(mercatorX(Math.max(west, east)), side);
   const y0 = cellOf(mercatorY(Math.max(south, north)), side);
   const y1 = cellOf(mercatorY(Math.min(south, north)), side);
-  return { side, x0, x1, y0, y1, cells: (x1 - x0 + 1) * (y1 - y0 + 1) };
+  return { cellZoom, side, x0, x1, y0, y1, cells: (x1 - x0 + 1) * (y1 - y0 + 1) };
 }
 
 /** The highest whole zoom, at most `zoom`, at which the viewport's cells fit one answer (a tilted map sees far). */

@@ -6,8 +6,8 @@ import type { MapClusterRow } from '../../../schemas/mapClusters.ts';
 import { MAINTENANCE_COLOUR } from './maintenanceMarks.ts';
 
 export const SERVER_CLUSTER_LAYER = 'device-clusters';
-export const ALARM_COLOUR = '#cf1322';
-export const OFFLINE_COLOUR = '#7a7a7a';
+const ALARM_COLOUR = '#cf1322';
+const OFFLINE_COLOUR = '#7a7a7a';
 const PLAIN_COLOUR = '#1f6fb2';
 
 export interface ClusterProperties { count: number; alarm: number; offline: number; maintenance: number; west: number; south: number; east: number; north: number }
