@@ -133,6 +133,8 @@ describe('GET /map-clusters', () => {
       expect(JSON.stringify(refused.body)).not.toMatch(/stack|at \//);
     }
     expect((await t.get(`/map-clusters?${WORLD}`, 'not-a-token')).status).toBe(401);
+    // the areas' filter of /map-features takes `areas` alone
+    for (const shape of ['points', '', 'areas,points']) expect((await t.get(`/map-features?shape=${shape}`, admin)).status, shape).toBe(400);
   });
 
 });
