@@ -44,7 +44,7 @@ import { join } from 'node:path';
 import { openDatabase, type Tx } from '../server/db/database.ts';
 import { lampsOfTenant, lightingProfiles } from '../server/db/lightingQueries.ts';
 import { decideLamp } from '../server/services/lighting/lampDecision.ts';
-import { lightTenant } from '../server/services/lighting/lampLighting.ts';
+import { lightLamps } from '../server/services/lighting/lampLighting.ts';
 import {
   fmt, liveServers, log, makeTarget, openSql, percentile, processFigures, sleep, startServer, type Server, type Sql, type Target,
 } from './deviceServer.ts';
@@ -225,6 +225,9 @@ async function commandTimes(db: Sql, level: number, since: number): Promise<Comm
 
 class Rollback extends Error {}
 
+/** The tick's work over every lamp in one transaction (the engine does it LAMP_WINDOW lamps at a time). */
+const EVERY_LAMP = { after: 0, limit: 2 ** 31 - 1 };
+
 /** The tick's parts, timed in transactions rolled back (median of three, ms). */
 async function tickBreakdown(target: Target, tenantId: string, timeZone: string, changingAt: number, quietAt: number) {
   const db = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
@@ -248,20 +251,20 @@ async function tickBreakdown(target: Target, tenantId: string, timeZone: string,
   try {
     let lampRows = 0;
     const query = await timed(async (tx) => {
-      lampRows = (await lampsOfTenant(tx, tenantId)).length;
+      lampRows = (await lampsOfTenant(tx, tenantId, EVERY_LAMP)).length;
     });
     let decideMs = NaN;
     await timed(async (tx) => {
-      const [lamps, profiles] = await Promise.all([lampsOfTenant(tx, tenantId), lightingProfiles(tx)]);
+      const [lamps, profiles] = await Promise.all([lampsOfTenant(tx, tenantId, EVERY_LAMP), lightingProfiles(tx)]);
       const began = performance.now();
       for (const lamp of lamps) decideLamp(lamp, lamp.profile_id === null ? undefined : profiles.get(lamp.profile_id), changingAt, timeZone);
       decideMs = performance.now() - began;
     });
     let commands = 0;
     const changing = await timed(async (tx) => {
-      commands = (await lightTenant(tx, tenantId, changingAt)).length;
+      commands = (await lightLamps(tx, tenantId, changingAt, EVERY_LAMP)).queued.length;
     });
-    const quiet = await timed((tx) => lightTenant(tx, tenantId, quietAt));
+    const quiet = await timed((tx) => lightLamps(tx, tenantId, quietAt, EVERY_LAMP));
     return { lampRows, query, decideMs, changing, commands, quiet };
   } finally {
     await db.close();

@@ -57,9 +57,9 @@ await db.systemQuery(sql`
     jsonb_build_object('dim_level', CASE WHEN g % 2 = 0 THEN 100 ELSE 0 END),
     jsonb_build_object('type', 'Point', 'coordinates', jsonb_build_array(round((17.0 + random() * 0.25)::numeric, 6), round((48.08 + random() * 0.12)::numeric, 6))),
     0, ''
-  FROM generate_series(1, ${deviceCount}) g`);
-await db.systemQuery(sql`UPDATE entities SET tree_path = ${target.path} || '.' || id WHERE tree_path = ''`);
-await db.systemQuery(sql`ANALYZE`);
+  FROM generate_series(1, ${deviceCount}) g`, { longRunning: true });
+await db.systemQuery(sql`UPDATE entities SET tree_path = ${target.path} || '.' || id WHERE tree_path = ''`, { longRunning: true });
+await db.systemQuery(sql`ANALYZE`, { longRunning: true });
 await db.close();
 log(`added ${deviceCount.toLocaleString('en')} devices in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 

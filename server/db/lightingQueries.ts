@@ -24,6 +24,11 @@ export async function claimLightingTicks(db: Database, limit: number): Promise<s
   return claimed.map((row) => row.tenant_id);
 }
 
+/** The tenant's tick still claimed for LIGHTING_CLAIM_MS (a tick of many lamps takes many transactions). */
+export async function holdTick(tx: Tx, tenantId: string) {
+  await tx.execute(sql`UPDATE lighting_ticks SET claimed_until = now() + ${`${LIGHTING_CLAIM_MS} milliseconds`}::interval WHERE tenant_id = ${tenantId}`);
+}
+
 /** The tenant's next tick at `dueAt` (ms), its claim released. */
 export async function finishTick(tx: Tx, tenantId: string, dueAt: number) {
   await tx.execute(sql`UPDATE lighting_ticks SET due_at = ${new Date(dueAt).toISOString()}::timestamptz, claimed_until = NULL WHERE tenant_id = ${tenantId}`);
@@ -53,46 +58,65 @@ export interface LampRow {
 }
 
 /**
- * The profile assignments that reach lamp `id` (tree path `path`, its own id last), nearest first:
- * its own, then its groups' (by group id), then its ancestors' (a zone, then a region). The first
- * is the one it follows.
+ * The profile each lamp of `lamps` (a relation of `id` and tree `path`, its own id last) follows,
+ * with the assignment it comes through: nearest first — its own, then its groups' (by group id),
+ * then its ancestors' (a zone, then a region). Set-based: a window of ten thousand lamps is a few
+ * joins, not ten thousand lookups. `near(column)` narrows a lamp-keyed table's rows to the lamps' ids.
  */
-const assignmentsOf = (id: SQL, path: SQL) => sql`(
-  SELECT 0 AS rank, 'entity' AS kind, pe.entity_id AS target_id, pe.profile_id FROM profile_entities pe WHERE pe.entity_id = ${id}
-  UNION ALL
-  SELECT 1, 'group', pg.group_id, pg.profile_id FROM entity_groups eg JOIN profile_groups pg ON pg.group_id = eg.group_id WHERE eg.entity_id = ${id}
-  UNION ALL
-  SELECT 2 + cardinality(${path}) - array_position(${path}, pe.entity_id), 'entity', pe.entity_id, pe.profile_id
-  FROM profile_entities pe WHERE pe.entity_id = ANY(${path}) AND pe.entity_id <> ${id}
-  ORDER BY rank, target_id) a`;
+const assignmentsOfLamps = (lamps: SQL, near: (column: SQL) => SQL = () => sql`true`) => sql`(
+  SELECT DISTINCT ON (a.lamp_id) a.lamp_id, a.kind, a.target_id, a.profile_id FROM (
+    SELECT l.id AS lamp_id, 0 AS rank, 'entity' AS kind, pe.entity_id AS target_id, pe.profile_id
+    FROM ${lamps} l JOIN profile_entities pe ON pe.entity_id = l.id
+    UNION ALL
+    SELECT l.id, 1, 'group', pg.group_id, pg.profile_id
+    FROM ${lamps} l JOIN entity_groups eg ON eg.entity_id = l.id AND ${near(sql`eg.entity_id`)} JOIN profile_groups pg ON pg.group_id = eg.group_id
+    UNION ALL
+    SELECT l.id, 2 + cardinality(l.path) - array_position(l.path, pe.entity_id), 'entity', pe.entity_id, pe.profile_id
+    FROM ${lamps} l JOIN profile_entities pe ON pe.entity_id = ANY(l.path) AND pe.entity_id <> l.id
+  ) a ORDER BY a.lamp_id, a.rank, a.target_id)`;
+
+/** Which lamps of a tenant a lighting pass reads: those among some ids, or a window of them in id order after `after`. */
+export type LampSelection = { only: number[] } | { after: number; limit: number };
 
 /**
- * Every lamp (an entity of category `lighting`) of the tenant, or those of them in `only`. A lamp follows the nearest profile:
- * its own assignment, else its first group's (by group id), else its nearest ancestor's in the
- * tree (a zone, then a region; a lamp is the last id of its own tree path).
+ * The selected lamps (entities of category `lighting`) of the tenant, in id order. A lamp follows
+ * the nearest profile (assignmentsOfLamps) and stands at its own position, else at its nearest
+ * ancestor's that has one.
  */
-export function lampsOfTenant(tx: Tx, tenantId: string, only?: number[]): Promise<LampRow[]> {
+export function lampsOfTenant(tx: Tx, tenantId: string, selection: LampSelection): Promise<LampRow[]> {
+  const which = 'only' in selection
+    ? sql`AND e.id = ANY(${intArrayParam(selection.only)})`
+    : sql`AND e.id > ${selection.after} ORDER BY e.id LIMIT ${selection.limit}`;
+  // the rows of lamp-keyed tables read by index for the lamps' ids alone (the planner would
+  // otherwise read a million lamp states to join ten thousand)
+  const near = (column: SQL) => ('only' in selection
+    ? sql`${column} = ANY(${intArrayParam(selection.only)})`
+    : sql`${column} BETWEEN (SELECT low FROM bounds) AND (SELECT high FROM bounds)`);
+  const own = (index: 0 | 1) => sql`CASE WHEN l.geom ->> 'type' = 'Point' THEN (l.geom -> 'coordinates' ->> ${index})::float8 END`;
   return rows<LampRow>(tx, sql`
-    WITH lamps AS (
-      SELECT e.id, string_to_array(e.tree_path, '.')::int[] AS path
+    WITH lamps AS MATERIALIZED (
+      SELECT e.id, string_to_array(e.tree_path, '.')::int[] AS path, e.geom
       FROM entities e JOIN entity_types t ON t.id = e.entity_type_id
-      WHERE e.tenant_id = ${tenantId} AND t.category = 'lighting'${only ? sql` AND e.id = ANY(${intArrayParam(only)})` : sql``}
-    )
-    SELECT l.id AS entity_id,
-      (SELECT a.profile_id FROM ${assignmentsOf(sql`l.id`, sql`l.path`)} LIMIT 1) AS profile_id,
-      position.longitude, position.latitude,
-      (SELECT value_num FROM telemetry_latest WHERE entity_id = l.id AND key = 'lux') AS lux,
-      reported.value_num AS reported_level, reported.ts AS reported_at,
+      WHERE e.tenant_id = ${tenantId} AND t.category = 'lighting' ${which}
+    ), bounds AS (SELECT min(id) AS low, max(id) AS high FROM lamps)
+    SELECT l.id AS entity_id, a.profile_id,
+      coalesce(${own(0)}, ancestor.longitude) AS longitude, coalesce(${own(1)}, ancestor.latitude) AS latitude,
+      lux.value_num AS lux, reported.value_num AS reported_level, reported.ts AS reported_at,
       s.level, s.reason, s.since, s.sensor_on, s.profile_id AS state_profile_id, s.override_level, s.override_until,
-      EXISTS (SELECT 1 FROM device_commands c WHERE c.entity_id = l.id AND c.status IN ('queued', 'sent', 'delivered')) AS pending_command
+      pending.entity_id IS NOT NULL AS pending_command
     FROM lamps l
-    LEFT JOIN lamp_states s ON s.entity_id = l.id
-    LEFT JOIN telemetry_latest reported ON reported.entity_id = l.id AND reported.key = 'dim_level'
+    LEFT JOIN ${assignmentsOfLamps(sql`lamps`, near)} a ON a.lamp_id = l.id
+    LEFT JOIN lamp_states s ON s.entity_id = l.id AND ${near(sql`s.entity_id`)}
+    LEFT JOIN telemetry_latest lux ON lux.entity_id = l.id AND lux.key = 'lux' AND ${near(sql`lux.entity_id`)}
+    LEFT JOIN telemetry_latest reported ON reported.entity_id = l.id AND reported.key = 'dim_level' AND ${near(sql`reported.entity_id`)}
+    LEFT JOIN (
+      SELECT DISTINCT c.entity_id FROM device_commands c WHERE c.status IN ('queued', 'sent', 'delivered') AND ${near(sql`c.entity_id`)}
+    ) pending ON pending.entity_id = l.id
     LEFT JOIN LATERAL (
-      SELECT (a.geom -> 'coordinates' ->> 0)::float8 AS longitude, (a.geom -> 'coordinates' ->> 1)::float8 AS latitude
-      FROM entities a WHERE a.id = ANY(l.path) AND a.geom ->> 'type' = 'Point'
-      ORDER BY array_position(l.path, a.id) DESC LIMIT 1
-    ) position ON true
+      SELECT (p.geom -> 'coordinates' ->> 0)::float8 AS longitude, (p.geom -> 'coordinates' ->> 1)::float8 AS latitude
+      FROM entities p WHERE l.geom ->> 'type' IS DISTINCT FROM 'Point' AND p.id = ANY(l.path) AND p.geom ->> 'type' = 'Point'
+      ORDER BY array_position(l.path, p.id) DESC LIMIT 1
+    ) ancestor ON true
     ORDER BY l.id`);
 }
 
@@ -168,7 +192,7 @@ export async function lampLighting(tx: Tx, entityId: number): Promise<LampLighti
     FROM l
     LEFT JOIN lamp_states s ON s.entity_id = l.id
     LEFT JOIN telemetry_latest reported ON reported.entity_id = l.id AND reported.key = 'dim_level'
-    LEFT JOIN LATERAL (SELECT * FROM ${assignmentsOf(sql`l.id`, sql`l.path`)} LIMIT 1) a ON true
+    LEFT JOIN ${assignmentsOfLamps(sql`l`)} a ON a.lamp_id = l.id
     LEFT JOIN profiles p ON p.id = a.profile_id`);
   return row;
 }

@@ -14,7 +14,7 @@ import {
   driftingLamps, endLampOverrides, lampLighting, overrideLamps,
 } from '../db/lightingQueries.ts';
 import { writeEngineLog } from '../db/logQueries.ts';
-import { COMMAND_TTL_MS, lightTenant, SET_DIM } from './lighting/lampLighting.ts';
+import { COMMAND_TTL_MS, lightLamps, SET_DIM } from './lighting/lampLighting.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { ENTITY_NOT_FOUND } from '../resources/rules/entityRules.ts';
 import { validated } from '../schemaValidator.ts';
@@ -77,7 +77,7 @@ export function lightingService(db: Database, hooks: LightingServiceHooks) {
       const lamps = await db.tenantTx(caller.tenantId, async (tx) => {
         const ended = await endLampOverrides(tx, change.entity_ids ?? [], change.group_ids ?? []);
         if (ended.length) {
-          await lightTenant(tx, caller.tenantId, hooks.now(), ended);
+          await lightLamps(tx, caller.tenantId, hooks.now(), { only: ended });
           await logOverride(tx, caller, { event: 'override_end' }, `Lighting override ended: ${ended.length} lamp(s) follow their profile again`, ended);
         }
         return ended;

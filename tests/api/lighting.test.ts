@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueCommands } from '../../server/db/commandQueries.ts';
+import { intArrayParam } from '../../server/db/rows.ts';
 import { lightTenant } from '../../server/services/lighting/lampLighting.ts';
 import type { MqttListener } from '../../server/ingest/mqttListener.ts';
 import { connectDevice, startDeviceApp, until, type DemoDevice } from '../support/devices.ts';
@@ -51,7 +52,7 @@ async function createProfile(token: string, name: string, targets: { entity_ids?
 }
 
 const tenantOf = (lamp: DemoDevice) => lamp.tenantId;
-const tick = (lamp: DemoDevice, at: number) => t.db.tenantTx(tenantOf(lamp), (tx) => lightTenant(tx, tenantOf(lamp), at));
+const tick = (lamp: DemoDevice, at: number) => lightTenant(t.db, tenantOf(lamp), at);
 
 /** A lamp's connection that takes its commands and attribute pushes, and remembers them. */
 async function lampClient(lamp: DemoDevice, answer = true) {
@@ -252,6 +253,29 @@ describe('override', () => {
       expect(answer.data, args).toBeNull();
       expect(answer.errors[0].message, args).not.toMatch(/SELECT|at .*\.ts|undefined/);
     }
+  });
+});
+
+describe('the tick', () => {
+  it('decides a tenant\'s lamps a window at a time: every lamp gets its level and one command, and the next tick is set once at the end', async () => {
+    expect(facilityLamps.length).toBeGreaterThanOrEqual(3); // windows of two: at least two windows
+    const tenantId = tenantOf(facilityLamps[0]);
+    const ids = facilityLamps.map((lamp) => lamp.id);
+    const profile = await t.post('/create-profile', { input: { name: 'Windowed', type: 'dimming_profile', definition: fixedTimes, entity_ids: ids } }, facilityAdmin);
+    expect(profile.status).toBe(200);
+    await t.db.systemQuery(sql`INSERT INTO lighting_ticks (tenant_id, claimed_until) VALUES (${tenantId}, now() + interval '1 minute')
+      ON CONFLICT (tenant_id) DO UPDATE SET claimed_until = excluded.claimed_until`);
+    expect(await lightTenant(t.db, tenantId, EVENING, 2)).toBe(ids.length);
+    const states = await t.db.systemQuery<{ entity_id: number; level: number }>(sql`SELECT entity_id, level FROM lamp_states WHERE entity_id = ANY(${intArrayParam(ids)}) ORDER BY entity_id`);
+    expect(states).toEqual([...ids].sort((a, b) => a - b).map((id) => ({ entity_id: id, level: 100 })));
+    const commands = await t.db.systemQuery<{ entity_id: number }>(sql`SELECT entity_id FROM device_commands WHERE entity_id = ANY(${intArrayParam(ids)}) AND method = 'setDim'`);
+    expect(commands.map((command) => command.entity_id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+    const [next] = await t.db.systemQuery<{ due_ms: number; claimed_until: string | null }>(sql`
+      SELECT (extract(epoch FROM due_at) * 1000)::float8 AS due_ms, claimed_until FROM lighting_ticks WHERE tenant_id = ${tenantId}`);
+    expect(next).toEqual({ due_ms: EVENING + 60_000, claimed_until: null });
+    // the same tick again (a tick cut short is run whole again): nothing changes, nothing is sent twice
+    expect(await lightTenant(t.db, tenantId, EVENING, 2)).toBe(0);
+    expect((await t.post('/delete-profile', { input: { id: profile.body.id } }, facilityAdmin)).status).toBe(200);
   });
 });
 

@@ -1,5 +1,5 @@
 // The lighting engine: every minute each tenant's lamps get the level their lighting profile gives
-// now, in one transaction of the tenant (a lighting pass: server/services/lighting/lampLighting.ts).
+// now, a window of lamps per transaction of the tenant (server/services/lighting/lampLighting.ts).
 // A tenant's tick is claimed (SKIP LOCKED, a claim that lapses), so several instances share
 // tenants and a dead instance's tick is taken by another. On commit the commands are announced,
 // and the instance holding each lamp's connection sends them (server/ingest/deviceCommands.ts).
@@ -29,9 +29,9 @@ export function startLightingEngine(db: Database, options: LightingEngineOptions
     const tenants = await claimLightingTicks(db, TENANTS_PER_PASS);
     for (const tenantId of tenants) {
       try {
-        await db.tenantTx(tenantId, (tx) => lightTenant(tx, tenantId, now()));
+        await lightTenant(db, tenantId, now());
       } catch (error) {
-        options.onError(error); // rolled back: the claim lapses and the tick is tried again
+        options.onError(error); // the window under way rolled back: the claim lapses and the tick is run again
       }
     }
     return tenants.length === TENANTS_PER_PASS;
