@@ -24,7 +24,7 @@ import { isAlerting, step, WATCH_STATES, type Observation, type Transition, type
 const CLAIM_BATCH = 50;
 const CLAIM_PER_TENANT = 10;
 /** Watches (watcher × entity) read and evaluated in one transaction of a tenant: one statement reads them (~50 ms for 2,000). */
-const WATCHES_PER_TRANSACTION = 2_000;
+export const WATCHES_PER_TRANSACTION = 2_000;
 
 export interface WatcherEngineOptions {
   onError(error: unknown): void;
@@ -45,7 +45,11 @@ export interface WatcherEngine {
 }
 
 /** A watcher to evaluate on some of its entities (an event pass) or on all of them (a periodic one). */
-interface Job { watcher: WatcherRow; entityIds?: number[] }
+/**
+ * A watcher to evaluate: on `entityIds`, or (periodic) on every entity it watches. `summarise`
+ * false: a part of a watcher too big for one transaction, its summary left to the last part.
+ */
+interface Job { watcher: WatcherRow; entityIds?: number[]; summarise?: boolean }
 
 /**
  * Whether a transition is logged without being sent (notify-off maintenance): a problem that
@@ -82,7 +86,7 @@ export function startWatcherEngine(db: Database, options: WatcherEngineOptions):
   let reported = new Map<string, Map<number, { typeId: number; keys: Set<string> }>>();
 
   /** One watcher's watches as read: each steps its state; a transition is logged. Periodic passes may conclude "no data". */
-  const evaluateWatches = async (tx: Tx, watcher: WatcherRow, readings: WatchReading[], periodic: boolean) => {
+  const evaluateWatches = async (tx: Tx, { watcher, summarise = true }: Job, readings: WatchReading[], periodic: boolean) => {
     const now = Date.now();
     const forMs = watcher.for_seconds * 1000;
     let changed = false;
@@ -127,16 +131,29 @@ export function startWatcherEngine(db: Database, options: WatcherEngineOptions):
     }
     // also when nothing changed: a claim may just have moved the next evaluation an interval on
     if (wakeAt < Number.POSITIVE_INFINITY) await evaluateWatcherBy(tx, watcher.id, new Date(wakeAt).toISOString());
-    const summary = changed || periodic ? await summariseWatcher(tx, watcher.id, lastValue) : undefined;
+    const summary = summarise && (changed || periodic) ? await summariseWatcher(tx, watcher.id, lastValue) : undefined;
     return { logged, summaryChanged: !!summary?.changed };
   };
 
-  /** Jobs of one tenant inside `tx`: their watches read in one statement, then evaluated watcher by watcher. */
+  /**
+   * Jobs of one tenant inside `tx`: their watches read in one statement, then evaluated watcher by
+   * watcher. A periodic watcher of more entities than WATCHES_PER_TRANSACTION is evaluated on the
+   * first of them here; the rest, a part per transaction, are answered in `rest`.
+   */
   const evaluateIn = async (tx: Tx, tenantId: string, jobs: Job[], periodic: boolean) => {
-    const outcome = { tenantId, changedWatchers: [] as number[], logged: 0 };
+    const outcome = { tenantId, changedWatchers: [] as number[], logged: 0, rest: [] as Job[] };
     const watches: { watcher: WatcherRow; entityId: number }[] = [];
+    const evaluated: Job[] = [];
     for (const job of jobs) {
-      for (const entityId of job.entityIds ?? await watchedEntityIds(tx, job.watcher)) watches.push({ watcher: job.watcher, entityId });
+      let entityIds = job.entityIds ?? await watchedEntityIds(tx, job.watcher);
+      if (!job.entityIds && entityIds.length > WATCHES_PER_TRANSACTION) {
+        for (let from = WATCHES_PER_TRANSACTION; from < entityIds.length; from += WATCHES_PER_TRANSACTION) {
+          outcome.rest.push({ watcher: job.watcher, entityIds: entityIds.slice(from, from + WATCHES_PER_TRANSACTION), summarise: from + WATCHES_PER_TRANSACTION >= entityIds.length });
+        }
+        entityIds = entityIds.slice(0, WATCHES_PER_TRANSACTION);
+        evaluated.push({ ...job, summarise: false });
+      } else evaluated.push(job);
+      for (const entityId of entityIds) watches.push({ watcher: job.watcher, entityId });
     }
     const byWatcher = new Map<number, WatchReading[]>();
     for (const reading of await watchReadings(tx, tenantId, watches)) {
@@ -144,10 +161,10 @@ export function startWatcherEngine(db: Database, options: WatcherEngineOptions):
       if (!list) byWatcher.set(reading.watcher_id, list = []);
       list.push(reading);
     }
-    for (const { watcher } of jobs) {
-      const evaluated = await evaluateWatches(tx, watcher, byWatcher.get(watcher.id) ?? [], periodic);
-      outcome.logged += evaluated.logged;
-      if (evaluated.summaryChanged) outcome.changedWatchers.push(watcher.id);
+    for (const job of evaluated) {
+      const result = await evaluateWatches(tx, job, byWatcher.get(job.watcher.id) ?? [], periodic);
+      outcome.logged += result.logged;
+      if (result.summaryChanged) outcome.changedWatchers.push(job.watcher.id);
     }
     return outcome;
   };
@@ -158,8 +175,11 @@ export function startWatcherEngine(db: Database, options: WatcherEngineOptions):
     if (logged) options.afterLogged?.();
   };
 
+  /** Jobs of one tenant, and the parts of those too big for one transaction, each part in its own. */
   const evaluate = async (tenantId: string, jobs: Job[], periodic: boolean) => {
-    committed(await db.tenantTx(tenantId, (tx) => evaluateIn(tx, tenantId, jobs, periodic)));
+    const outcome = await db.tenantTx(tenantId, (tx) => evaluateIn(tx, tenantId, jobs, periodic));
+    committed(outcome);
+    for (const part of outcome.rest) await evaluate(tenantId, [part], periodic);
   };
 
   /** Which watchers to evaluate on which of the entities that reported: only those they watch that reported their key. */
