@@ -103,10 +103,20 @@ function conditions(f: EntityFilters): SQL[] {
   return where;
 }
 
-/** The entities matching `filters` as one JSON array text, in tree order. */
+/** What an entity list without pages may hold: more matches are asked for a page at a time. */
+export const MAX_UNPAGED_ENTITIES = 10_000;
+/** entityListJsonQuery's answer when more than MAX_UNPAGED_ENTITIES match (never a list's JSON). */
+export const TOO_MANY_ENTITIES = 'null';
+
+/**
+ * The entities matching `filters` as one JSON array text, in tree order; TOO_MANY_ENTITIES when
+ * more than MAX_UNPAGED_ENTITIES match (found by reading one more id, not by shaping them all).
+ */
 export function entityListJsonQuery(filters: EntityFilters): SQL {
   const where = conditions(filters);
-  return asJsonArray(sql`${SELECT_ENTITY} ${whereAll(where)}`, sql`x.tree_path, x.id`);
+  return sql`WITH matched AS (SELECT e.id FROM entities e ${whereAll(where)} LIMIT ${MAX_UNPAGED_ENTITIES + 1})
+    SELECT CASE WHEN (SELECT count(*) FROM matched) > ${MAX_UNPAGED_ENTITIES} THEN ${TOO_MANY_ENTITIES}
+      ELSE (${asJsonArray(sql`${selectEntity(sql`eg.entity_id IN (SELECT id FROM matched)`)} WHERE e.id IN (SELECT id FROM matched)`, sql`x.tree_path, x.id`)}) END AS json`;
 }
 
 /**

@@ -8,9 +8,11 @@ import {
   listEntityTypeGroups, listEntityTypes, listGroups, listUsers, listUsersWithModule, meJsonQuery, tenantJsonQuery,
 } from '../db/directoryQueries.ts';
 import type { EntityFilters, EntityJson, EntityPage, GroupMemberFilters, MapFeatureFilters } from '../db/entityQueries.ts';
-import { entityListJsonQuery, entityPageJsonQuery, findEntity, groupMembersJsonQuery, mapFeaturesJsonQuery } from '../db/entityQueries.ts';
+import {
+  entityListJsonQuery, entityPageJsonQuery, findEntity, groupMembersJsonQuery, mapFeaturesJsonQuery, MAX_UNPAGED_ENTITIES, TOO_MANY_ENTITIES,
+} from '../db/entityQueries.ts';
 import { telemetryKeys, type TelemetryKeyFilter } from '../db/telemetryKeyQueries.ts';
-import { notFound } from '../errors.ts';
+import { answerTooLarge, notFound } from '../errors.ts';
 import { ENTITY_NOT_FOUND } from '../resources/rules/entityRules.ts';
 import { requireModule, requirePermission, type Caller } from '../auth/caller.ts';
 import { SHARE_USER_KINDS, type ShareUserArgs } from '../../src/schemas/shareUsers.ts';
@@ -87,8 +89,12 @@ export function readService(db: Database, cache: TenantReadCache = tenantReadCac
       return (await db.tenantTx(caller.tenantId, listEntityTypeGroups)).map((g) => ({ id: g.id, name: g.name, attributes: g.attributes }));
     },
 
-    entitiesJson: async (caller: Caller, filters: EntityFilters) =>
-      (await cachedJson(caller, `entities:${filtersKey(filters)}`, entityListJsonQuery(filters), true)) ?? '[]',
+    /** The matching entities, all of them: 400 ANSWER_TOO_LARGE when more than MAX_UNPAGED_ENTITIES match. */
+    async entitiesJson(caller: Caller, filters: EntityFilters) {
+      const json = await cachedJson(caller, `entities:${filtersKey(filters)}`, entityListJsonQuery(filters), true);
+      if (json === TOO_MANY_ENTITIES) throw answerTooLarge(MAX_UNPAGED_ENTITIES);
+      return json ?? '[]';
+    },
 
     /** One page of the matching entities, and how many match in all. */
     entityPage: async (caller: Caller, filters: EntityFilters, page: EntityPage): Promise<{ total: number; rows: EntityJson[] }> =>
