@@ -3,7 +3,7 @@
 import type { SQL } from 'drizzle-orm';
 import { eq, sql } from 'drizzle-orm';
 import { columnsByName } from './columnKeys.ts';
-import type { Tx } from './database.ts';
+import type { Database, Tx } from './database.ts';
 import { entities } from './schema.ts';
 import { ENTITY_READ_FIELDS, type EntityDetailJson } from '../../src/schemas/entityJson.ts';
 import { colour as colourSchema } from '../../src/schemas/fields.ts';
@@ -21,6 +21,12 @@ export interface EntityFilters {
   parentIsNull?: boolean;
   /** That entity and everything under it. */
   region?: number;
+  /**
+   * The region's tree path, on a database that sorts text byte by byte (subtreeRangeUsable): its
+   * subtree is then read as a range of the tree-path index, so a page of a million devices walks
+   * the index to the page instead of sorting them all.
+   */
+  regionPath?: string;
   /** Any of these entity types. */
   types?: number[];
 }
@@ -98,7 +104,10 @@ function conditions(f: EntityFilters): SQL[] {
   else if (f.gateway === false) where.push(sql`NOT e.is_gateway`);
   else if (typeof f.gateway === 'number') where.push(sql`e.fk_gateway_id = ${f.gateway}`);
   if (f.parentIsNull) where.push(sql`e.parent_id IS NULL`);
-  if (f.region !== undefined) where.push(inSubtreeOf(f.region));
+  if (f.regionPath !== undefined && /^\d+(\.\d+)*$/.test(f.regionPath)) {
+    // in byte order the path and every path under it ('p.…') lie in [p, 'p/'): '/' follows '.' and precedes the digits
+    where.push(sql`e.tree_path >= ${f.regionPath} AND e.tree_path < ${`${f.regionPath}/`}`);
+  } else if (f.region !== undefined) where.push(inSubtreeOf(f.region));
   if (f.types?.length) where.push(sql`e.entity_type_id IN (${intList(f.types)})`);
   return where;
 }
@@ -120,15 +129,37 @@ export function entityListJsonQuery(filters: EntityFilters): SQL {
 }
 
 /**
- * One page of the matching entities in tree order, and how many match in all, as JSON text
- * `{ "total": n, "rows": [...] }`: the page's ids are chosen first, then only they are shaped.
+ * One page of the matching entities in tree order as a JSON array text: the page's ids are chosen
+ * first (walking the tree-path index until the page is reached, not sorting every match), then
+ * only they are shaped.
  */
 export function entityPageJsonQuery(filters: EntityFilters, { page, perPage }: EntityPage): SQL {
-  const matched = sql`SELECT e.id, e.tree_path FROM entities e ${whereAll(conditions(filters))}`;
-  return sql`WITH matched AS (${matched}),
-    page AS (SELECT id FROM matched ORDER BY tree_path, id LIMIT ${perPage} OFFSET ${(page - 1) * perPage})
-    SELECT json_build_object('total', (SELECT count(*) FROM matched),
-      'rows', (SELECT coalesce(json_agg(x ORDER BY x.tree_path, x.id), '[]') FROM (${selectEntity(sql`eg.entity_id IN (SELECT id FROM page)`)} WHERE e.id IN (SELECT id FROM page)) x))::text AS json`;
+  return sql`WITH page AS MATERIALIZED (
+      SELECT e.id FROM entities e ${whereAll(conditions(filters))} ORDER BY e.tree_path, e.id LIMIT ${perPage} OFFSET ${(page - 1) * perPage}
+    )
+    ${asJsonArray(sql`${selectEntity(sql`eg.entity_id IN (SELECT id FROM page)`)} WHERE e.id IN (SELECT id FROM page)`, sql`x.tree_path, x.id`)}`;
+}
+
+const bytewise = new WeakMap<Database, Promise<boolean>>();
+
+/**
+ * Whether the database compares text byte by byte (collation C or POSIX: the embedded database,
+ * and PostgreSQL as scripts/postgres.ts creates it): only then is a subtree a range of tree paths
+ * (EntityFilters.regionPath). Asked once per database.
+ */
+export function subtreeRangeUsable(db: Database): Promise<boolean> {
+  let known = bytewise.get(db);
+  if (!known) {
+    known = db.systemQuery<{ bytewise: boolean }>(sql`SELECT datcollate IN ('C', 'POSIX') AS bytewise FROM pg_database WHERE datname = current_database()`)
+      .then(([row]) => row?.bytewise === true);
+    bytewise.set(db, known);
+  }
+  return known;
+}
+
+/** How many entities match `filters` (as JSON text: a number). */
+export function entityCountJsonQuery(filters: EntityFilters): SQL {
+  return sql`SELECT count(*)::text AS json FROM entities e ${whereAll(conditions(filters))}`;
 }
 
 /** One entity with its children's ids and its latest telemetry (storedValue's order of the typed columns). */

@@ -9,7 +9,8 @@ import {
 } from '../db/directoryQueries.ts';
 import type { EntityFilters, EntityJson, EntityPage, GroupMemberFilters, MapFeatureFilters } from '../db/entityQueries.ts';
 import {
-  entityListJsonQuery, entityPageJsonQuery, findEntity, groupMembersJsonQuery, mapFeaturesJsonQuery, MAX_UNPAGED_ENTITIES, TOO_MANY_ENTITIES,
+  entityCountJsonQuery, entityListJsonQuery, entityPageJsonQuery, findEntity, groupMembersJsonQuery, mapFeaturesJsonQuery, MAX_UNPAGED_ENTITIES, subtreeRangeUsable,
+  TOO_MANY_ENTITIES, treePathOf,
 } from '../db/entityQueries.ts';
 import { telemetryKeys, type TelemetryKeyFilter } from '../db/telemetryKeyQueries.ts';
 import { answerTooLarge, notFound } from '../errors.ts';
@@ -97,8 +98,17 @@ export function readService(db: Database, cache: TenantReadCache = tenantReadCac
     },
 
     /** One page of the matching entities, and how many match in all. */
-    entityPage: async (caller: Caller, filters: EntityFilters, page: EntityPage): Promise<{ total: number; rows: EntityJson[] }> =>
-      JSON.parse((await cachedJson(caller, `entity-page:${filtersKey({ ...filters, ...page })}`, entityPageJsonQuery(filters, page), true))!),
+    /** One page of the matching entities, and how many match in all (counted once for all the pages of the same filters). */
+    entityPage: async (caller: Caller, given: EntityFilters, page: EntityPage): Promise<{ total: number; rows: EntityJson[] }> => {
+      const region = given.region;
+      const regionPath = region !== undefined && await subtreeRangeUsable(db) ? await db.tenantTx(caller.tenantId, (tx) => treePathOf(tx, region)) : undefined;
+      const filters = regionPath === undefined ? given : { ...given, regionPath };
+      const [rows, total] = await Promise.all([
+        cachedJson(caller, `entity-page:${filtersKey({ ...filters, ...page })}`, entityPageJsonQuery(filters, page), true),
+        cachedJson(caller, `entity-count:${filtersKey(filters)}`, entityCountJsonQuery(filters), true),
+      ]);
+      return { total: Number(total), rows: JSON.parse(rows!) };
+    },
 
     /** A page of what the map draws (src/schemas/mapFeatures.ts). */
     mapFeaturesJson: async (caller: Caller, filters: MapFeatureFilters) =>

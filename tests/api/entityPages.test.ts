@@ -48,6 +48,11 @@ describe('GET /entity-list with per_page', () => {
     const name = expected[0].name.en as string;
     const searched = await page(`region=${region.id}&search=${encodeURIComponent(name)}&per_page=10`);
     expect(searched.body.map((entity: any) => entity.id)).toContain(expected[0].id);
+    // every entity's subtree, paged, is exactly it (a path that merely begins with another's digits, '1' and '12', is not under it)
+    for (const root of all) {
+      const subtree = all.filter((entity) => entity.id === root.id || entity.tree_path.startsWith(`${root.tree_path}.`)).map((entity) => entity.id);
+      expect((await page(`region=${root.id}&per_page=500`)).body.map((entity: any) => entity.id), root.tree_path).toEqual(subtree);
+    }
     // without per_page the same filters answer the whole list
     expect((await page(`region=${region.id}&types=${types.join(',')}`)).body.map((entity: any) => entity.id)).toEqual(expected.map((entity) => entity.id));
   });
