@@ -56,16 +56,18 @@ export async function evaluateWatcherBy(tx: Tx, watcherId: number, at: string): 
 /** An entity a watcher watches, with its multilingual name. */
 export interface WatchedEntity { id: number; name: LocalizedValue }
 
-/** The entities a watcher watches: its entity ids, else every entity of its entity types, else every entity that has its key. */
+/**
+ * The entities a watcher watches (its entity ids, else every entity of its entity types, else
+ * every entity) that have its key, reported or as an attribute: one that has neither has no value
+ * to judge and none that can stop, so a periodic pass leaves it out (a type of a million lamps
+ * that never sent the key costs one statement, not five hundred transactions).
+ */
 export async function watchedEntityIds(tx: Tx, watcher: WatcherRow): Promise<number[]> {
   const ids = watcher.entity_ids ?? [];
   const types = watcher.entity_type_ids ?? [];
-  const found = ids.length || types.length
-    ? await rows<{ id: number }>(tx, sql`SELECT e.id FROM entities e
-        WHERE e.tenant_id = ${watcher.tenant_id} AND (e.id = ANY(${intArray(ids)}) OR e.entity_type_id = ANY(${intArray(types)}))`)
-    : await rows<{ id: number }>(tx, sql`SELECT e.id FROM entities e
-        WHERE e.tenant_id = ${watcher.tenant_id}
-          AND (EXISTS (SELECT 1 FROM telemetry_latest l WHERE l.entity_id = e.id AND l.key = ${watcher.query.key}) OR e.attributes ? ${watcher.query.key})`);
+  const found = await rows<{ id: number }>(tx, sql`SELECT e.id FROM entities e
+    WHERE e.tenant_id = ${watcher.tenant_id}${ids.length || types.length ? sql` AND (e.id = ANY(${intArray(ids)}) OR e.entity_type_id = ANY(${intArray(types)}))` : sql``}
+      AND (EXISTS (SELECT 1 FROM telemetry_latest l WHERE l.entity_id = e.id AND l.key = ${watcher.query.key}) OR e.attributes ? ${watcher.query.key})`);
   return found.map((row) => row.id);
 }
 
@@ -155,17 +157,20 @@ export const watchAlerting = sql`state IN ('alerting', 'no_data')`;
 /**
  * The watcher's summary from its watches: `alert` while any is alerting (or without data),
  * `triggered_at` the last time one began to, `result` the counts and the latest value seen.
+ * `changed`: the alert, its time or how many are alerting changed (a device's alarm began or
+ * ended: the watcher list and the maps counting alarms are told).
  */
 export async function summariseWatcher(tx: Tx, watcherId: number, lastValue: unknown): Promise<{ alert: boolean; changed: boolean }> {
   const [row] = await rows<{ alert: boolean; changed: boolean }>(tx, sql`WITH counts AS (
       SELECT count(*) FILTER (WHERE ${watchAlerting}) AS alerting, count(*) AS watched,
         max(since) FILTER (WHERE ${watchAlerting}) AS triggered
       FROM watcher_states WHERE watcher_id = ${watcherId}
-    ), old AS (SELECT alert, triggered_at FROM watchers WHERE id = ${watcherId})
+    ), old AS (SELECT alert, triggered_at, result -> 'alerting' AS alerting FROM watchers WHERE id = ${watcherId})
     UPDATE watchers w SET alert = counts.alerting > 0,
       triggered_at = coalesce(counts.triggered, w.triggered_at),
       result = jsonb_build_object('alerting', counts.alerting, 'watched', counts.watched, 'value', ${JSON.stringify(lastValue ?? null)}::jsonb)
     FROM counts, old WHERE w.id = ${watcherId}
-    RETURNING w.alert, (w.alert IS DISTINCT FROM old.alert OR w.triggered_at IS DISTINCT FROM old.triggered_at) AS changed`);
+    RETURNING w.alert, (w.alert IS DISTINCT FROM old.alert OR w.triggered_at IS DISTINCT FROM old.triggered_at
+      OR w.result -> 'alerting' IS DISTINCT FROM old.alerting) AS changed`);
   return row ?? { alert: false, changed: false };
 }

@@ -23,6 +23,8 @@ const MAX_AGE_MS = 10 * 60_000;
 const FLAGS_AFTER_MS = 200;
 /** …and no sooner after the last read than this many times its length (a million: 1.5 s a read, so the database spends at most a fifth of its time on them). */
 const FLAGS_SPACING = 4;
+/** A viewport asked for while the tenant's flags are about to be read waits for them so long at most (an alarm just told is counted). */
+const FLAGS_WAIT_MS = 1_500;
 /** Devices the indexes of all tenants hold at most (~90 bytes each: bench/README "The map's server-side grid"). */
 const MAX_POINTS = 3_000_000;
 /** The models whose changes may put a device in or out of alarm or maintenance. */
@@ -56,6 +58,19 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
   /** Tenants whose flags are being read, and those of them told of a change meanwhile (read again after). */
   const reading = new Set<string>();
   const changedWhileReading = new Set<string>();
+  /** Per tenant with a flag read to come or under way: settles when the tenant's flags are current. */
+  const flagsCurrent = new Map<string, { settled: Promise<void>; settle(): void }>();
+  const awaitFlags = (tenantId: string) => {
+    if (!flagsCurrent.has(tenantId)) {
+      let settle = () => {};
+      const settled = new Promise<void>((resolve) => { settle = resolve; });
+      flagsCurrent.set(tenantId, { settled, settle });
+    }
+  };
+  const flagsSettled = (tenantId: string) => {
+    flagsCurrent.get(tenantId)?.settle();
+    flagsCurrent.delete(tenantId);
+  };
   const keyOf = (tenantId: string, scope: MapIndexScope) => `${tenantId}:${scope.region ?? ''}:${scope.level ?? ''}`;
   const ofTenant = (tenantId: string) => [...indexes.values()].filter((index) => index.tenantId === tenantId);
 
@@ -151,6 +166,7 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
       flagReads.set(tenantId, { endedAt: now(), tookMs: now() - startedAt });
       reading.delete(tenantId);
       if (changedWhileReading.delete(tenantId)) flagsChanged(tenantId);
+      else flagsSettled(tenantId);
     }
   };
 
@@ -161,6 +177,7 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
       return;
     }
     if (flagTimers.has(tenantId) || !ofTenant(tenantId).length) return;
+    awaitFlags(tenantId);
     const last = flagReads.get(tenantId);
     const wait = Math.max(FLAGS_AFTER_MS, last ? last.endedAt + FLAGS_SPACING * last.tookMs - now() : 0);
     flagTimers.set(tenantId, setTimeout(() => void readFlags(tenantId).catch(() => { /* the next change or build corrects it */ }), wait));
@@ -171,6 +188,8 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
     async view(caller: Caller, query: MapClustersQuery): Promise<MapClusters> {
       const { region, level, attribute, ...viewport } = query;
       const index = await indexFor(caller, { region, level });
+      const flags = flagsCurrent.get(caller.tenantId);
+      if (flags) await Promise.race([flags.settled, new Promise((resolve) => setTimeout(resolve, FLAGS_WAIT_MS).unref())]);
       const view = index.grid.view(viewport);
       if (!view) throw answerTooLarge(MAX_VIEWPORT_CELLS, 'zoom');
       if (attribute !== undefined && view.points.length) {
@@ -207,6 +226,7 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
     close() {
       for (const timer of flagTimers.values()) clearTimeout(timer);
       flagTimers.clear();
+      for (const tenantId of [...flagsCurrent.keys()]) flagsSettled(tenantId);
       indexes.clear();
     },
   };

@@ -1,11 +1,13 @@
 // The watcher engine as devices and API clients see it: a value a device sends turns its watcher's
 // alert on (one log row per transition, in words), `for` waits and then fires without a new value,
 // a device that stops reporting goes "no data", a restart resumes a pending watch, two instances
-// log a transition once, and another tenant sees none of it.
+// log a transition once, a device's alarm reaches the map as soon as the watcher list is told, and
+// another tenant sees none of it.
 import { sql } from 'drizzle-orm';
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { WATCHES_PER_TRANSACTION } from '../../server/engines/watchers/watcherEngine.ts';
+import { DEVICE_FLAGS, MAX_CLUSTER_ZOOM } from '../../src/schemas/mapClusters.ts';
 import { startDeviceApp, type DemoDevice } from '../support/devices.ts';
 import { startSmtpInbox, type SmtpInbox } from '../support/smtpInbox.ts';
 import { until } from '../support/until.ts';
@@ -219,6 +221,45 @@ describe('in-app notifications', () => {
     const recovery = await until(async () => toAdmin.find((change) => change.record?.message_data.transition === 'recover' && change.record.message.includes('In-app power')), Boolean, WAIT_MS);
     expect(recovery).toMatchObject({ action: 'created', notify: false, record: { type: 'informational' } });
     expect(JSON.stringify(toFacility)).not.toContain('In-app power');
+  });
+});
+
+describe('the map', () => {
+  it("a device's alarm ending while another's goes on is told to the watcher list, and a map asked for then shows it", async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}/graphql`;
+    const [first, second] = [lamps[5], lamps[6]];
+    await Promise.all([sendTelemetry(t, first.token, { power: 1 }), sendTelemetry(t, second.token, { power: 1 })]);
+    const id = await createWatcher({
+      name: 'Map power', query: { key: 'power', aggregation: 'latest-value' }, condition: { operator: '>', kind: 'number', value: 50 },
+      entity_ids: [first.id, second.id], definition: { severity: 'warning' },
+    });
+    await sendTelemetry(t, first.token, { power: 80 });
+    await until(() => watcherOf(id), (watcher) => watcher.result?.alerting === 1, WAIT_MS);
+    await sendTelemetry(t, second.token, { power: 90 });
+    await until(() => watcherOf(id), (watcher) => watcher.result?.alerting === 2, WAIT_MS);
+    const [lng, lat] = (await t.get(`/entity/${first.id}`, admin)).body.geom.coordinates;
+    const inAlarmOnMap = async () => {
+      const { body } = await t.get(`/map-clusters?zoom=${MAX_CLUSTER_ZOOM + 2}&west=${lng - 0.0005}&south=${lat - 0.0005}&east=${lng + 0.0005}&north=${lat + 0.0005}`, admin);
+      return (body.points.find((point: number[]) => point[0] === first.id)[5] & DEVICE_FLAGS.alarm) !== 0;
+    };
+    expect(await until(inAlarmOnMap, Boolean, WAIT_MS)).toBe(true);
+
+    const changes: { id: string }[] = [];
+    const client = createClient({ url, connectionParams: { authorization: `Bearer ${admin}` }, lazy: false, retryAttempts: 0 });
+    onTestFinished(() => client.dispose());
+    const connected = new Promise<void>((resolve) => client.on('connected', () => resolve()));
+    client.subscribe({ query: 'subscription { resource_changed(resource: "watcher") { id } }' }, {
+      next: (value) => { if (value.data) changes.push(value.data.resource_changed as { id: string }); }, error: () => {}, complete: () => {},
+    });
+    await connected;
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the subscription reaches the server after the socket opens
+    // the first recovers; the second, which alerted later, goes on: the watcher's alert and its time stay, its count falls
+    await sendTelemetry(t, first.token, { power: 2 });
+    expect(await until(async () => changes.some((change) => Number(change.id) === id), Boolean, WAIT_MS)).toBe(true);
+    expect(await inAlarmOnMap()).toBe(false);
+    expect(await watcherOf(id)).toMatchObject({ alert: true, result: { alerting: 1 } });
+    expect((await t.post('/delete-watcher', { id }, admin)).status).toBe(200);
   });
 });
 
