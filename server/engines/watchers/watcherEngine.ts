@@ -44,10 +44,10 @@ export interface WatcherEngine {
   stop(): Promise<void>;
 }
 
-/** A watcher to evaluate on some of its entities (an event pass) or on all of them (a periodic one). */
 /**
- * A watcher to evaluate: on `entityIds`, or (periodic) on every entity it watches. `summarise`
- * false: a part of a watcher too big for one transaction, its summary left to the last part.
+ * A watcher to evaluate: on `entityIds` (an event pass, or a part of a periodic one), else on every
+ * entity it watches (a periodic pass). `summarise` false: a part of a watcher too big for one
+ * transaction, its summary left to the last part.
  */
 interface Job { watcher: WatcherRow; entityIds?: number[]; summarise?: boolean }
 
