@@ -129,15 +129,21 @@ export function entityListJsonQuery(filters: EntityFilters): SQL {
 }
 
 /**
- * One page of the matching entities in tree order as a JSON array text: the page's ids are chosen
- * first (walking the tree-path index until the page is reached, not sorting every match), then
- * only they are shaped.
+ * One page of the matching entities in tree order as JSON text `{ "total": n | null, "rows": [...] }`:
+ * the page's ids are chosen first, then only they are shaped. With `total`, the matches are read
+ * once and both counted and sorted (a search: few match, the scan is the cost); without, the page is
+ * reached by walking the tree-path index (a big list: counting is left to entityCountJsonQuery,
+ * once for all its pages).
  */
-export function entityPageJsonQuery(filters: EntityFilters, { page, perPage }: EntityPage): SQL {
-  return sql`WITH page AS MATERIALIZED (
-      SELECT e.id FROM entities e ${whereAll(conditions(filters))} ORDER BY e.tree_path, e.id LIMIT ${perPage} OFFSET ${(page - 1) * perPage}
-    )
-    ${asJsonArray(sql`${selectEntity(sql`eg.entity_id IN (SELECT id FROM page)`)} WHERE e.id IN (SELECT id FROM page)`, sql`x.tree_path, x.id`)}`;
+export function entityPageJsonQuery(filters: EntityFilters, { page, perPage }: EntityPage, total: boolean): SQL {
+  const matched = sql`SELECT e.id, e.tree_path FROM entities e ${whereAll(conditions(filters))}`;
+  const ordered = sql`ORDER BY tree_path, id LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`;
+  const rows = asJsonArray(sql`${selectEntity(sql`eg.entity_id IN (SELECT id FROM page)`)} WHERE e.id IN (SELECT id FROM page)`, sql`x.tree_path, x.id`);
+  return total
+    ? sql`WITH matched AS MATERIALIZED (${matched}), page AS (SELECT id FROM matched ${ordered})
+      SELECT json_build_object('total', (SELECT count(*) FROM matched), 'rows', (SELECT json::json FROM (${rows}) r))::text AS json`
+    : sql`WITH page AS MATERIALIZED (SELECT id FROM (${matched}) m ${ordered})
+      SELECT json_build_object('total', NULL, 'rows', (SELECT json::json FROM (${rows}) r))::text AS json`;
 }
 
 const bytewise = new WeakMap<Database, Promise<boolean>>();

@@ -98,16 +98,21 @@ export function readService(db: Database, cache: TenantReadCache = tenantReadCac
     },
 
     /** One page of the matching entities, and how many match in all. */
-    /** One page of the matching entities, and how many match in all (counted once for all the pages of the same filters). */
+    /**
+     * One page of the matching entities, and how many match in all: a search counts its matches as
+     * it reads them; a list is counted once for all its pages of the same filters.
+     */
     entityPage: async (caller: Caller, given: EntityFilters, page: EntityPage): Promise<{ total: number; rows: EntityJson[] }> => {
       const region = given.region;
       const regionPath = region !== undefined && await subtreeRangeUsable(db) ? await db.tenantTx(caller.tenantId, (tx) => treePathOf(tx, region)) : undefined;
       const filters = regionPath === undefined ? given : { ...given, regionPath };
-      const [rows, total] = await Promise.all([
-        cachedJson(caller, `entity-page:${filtersKey({ ...filters, ...page })}`, entityPageJsonQuery(filters, page), true),
-        cachedJson(caller, `entity-count:${filtersKey(filters)}`, entityCountJsonQuery(filters), true),
+      const searched = Boolean(filters.search);
+      const [answer, counted] = await Promise.all([
+        cachedJson(caller, `entity-page:${filtersKey({ ...filters, ...page })}`, entityPageJsonQuery(filters, page, searched), true),
+        searched ? undefined : cachedJson(caller, `entity-count:${filtersKey(filters)}`, entityCountJsonQuery(filters), true),
       ]);
-      return { total: Number(total), rows: JSON.parse(rows!) };
+      const { total, rows } = JSON.parse(answer!) as { total: number | null; rows: EntityJson[] };
+      return { total: total ?? Number(counted), rows };
     },
 
     /** A page of what the map draws (src/schemas/mapFeatures.ts). */
