@@ -5,6 +5,7 @@
 // the hand-written migration 0001 (drizzle-kit cannot declare partitions) and is described for
 // queries in `telemetryTable.ts`, outside the schema drizzle-kit reads.
 import { sql } from 'drizzle-orm';
+import { isArea } from './geometry.ts';
 import { telemetryValueColumns } from './telemetryTable.ts';
 import {
   bigint, boolean, check, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
@@ -99,6 +100,8 @@ const entityModel = modelTables(entitySchema, {
     index('entities_tree_path_idx').on(t.treePath),
     uniqueIndex('entities_access_token_unique').on(t.accessToken),
     index('entities_gateway_child_idx').on(t.fkGatewayId, t.thingsboardName),
+    // the map's areas (regions, zones, lines) among what may be a million point devices
+    index('entities_areas_idx').on(t.id).where(isArea(sql`geom`)),
   ],
 });
 export const entities = entityModel.table;
