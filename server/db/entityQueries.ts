@@ -62,6 +62,12 @@ const selectEntity = (groupsOf: SQL = sql`TRUE`) => sql`
              FROM entity_groups eg JOIN groups g ON g.id = eg.group_id WHERE ${groupsOf} GROUP BY eg.entity_id) gs ON gs.entity_id = e.id`;
 const SELECT_ENTITY = selectEntity();
 
+/** The entities whose ids are in the relation named `ids` (a CTE of column `id`) as one JSON array text, in tree order. */
+const entitiesInJson = (ids: 'matched' | 'page') => {
+  const idIn = (column: SQL) => sql`${column} IN (SELECT id FROM ${sql.raw(ids)})`;
+  return asJsonArray(sql`${selectEntity(idIn(sql`eg.entity_id`))} WHERE ${idIn(sql`e.id`)}`, sql`x.tree_path, x.id`);
+};
+
 /** `e` is the region (any entity) or lies under it. */
 export const inSubtreeOf = (region: number) =>
   sql`EXISTS (SELECT 1 FROM entities r WHERE r.id = ${region} AND (e.id = r.id OR e.tree_path LIKE r.tree_path || '.%'))`;
@@ -126,7 +132,7 @@ export function entityListJsonQuery(filters: EntityFilters): SQL {
   const where = conditions(filters);
   return sql`WITH matched AS (SELECT e.id FROM entities e ${whereAll(where)} LIMIT ${MAX_UNPAGED_ENTITIES + 1})
     SELECT CASE WHEN (SELECT count(*) FROM matched) > ${MAX_UNPAGED_ENTITIES} THEN ${TOO_MANY_ENTITIES}
-      ELSE (${asJsonArray(sql`${selectEntity(sql`eg.entity_id IN (SELECT id FROM matched)`)} WHERE e.id IN (SELECT id FROM matched)`, sql`x.tree_path, x.id`)}) END AS json`;
+      ELSE (${entitiesInJson('matched')}) END AS json`;
 }
 
 /**
@@ -139,7 +145,7 @@ export function entityListJsonQuery(filters: EntityFilters): SQL {
 export function entityPageJsonQuery(filters: EntityFilters, { page, perPage }: EntityPage, total: boolean): SQL {
   const matched = sql`SELECT e.id, e.tree_path FROM entities e ${whereAll(conditions(filters))}`;
   const ordered = sql`ORDER BY tree_path, id LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`;
-  const rows = asJsonArray(sql`${selectEntity(sql`eg.entity_id IN (SELECT id FROM page)`)} WHERE e.id IN (SELECT id FROM page)`, sql`x.tree_path, x.id`);
+  const rows = entitiesInJson('page');
   return total
     ? sql`WITH matched AS MATERIALIZED (${matched}), page AS (SELECT id FROM matched ${ordered})
       SELECT json_build_object('total', (SELECT count(*) FROM matched), 'rows', (SELECT json::json FROM (${rows}) r))::text AS json`
