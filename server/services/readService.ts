@@ -43,15 +43,24 @@ export function readService(db: Database, cache: TenantReadCache = tenantReadCac
   /**
    * A hot read's JSON text, from the cache or the database (undefined when there is no row); an
    * `expensive` one (it grows with the tenant) reads the database as one of the caller's budgeted reads.
+   * A `query` given as a function is made only when the cache does not answer.
    */
-  const cachedJson = async (caller: Caller, key: string, query: SQL, expensive = false): Promise<string | undefined> => {
+  const cachedJson = async (caller: Caller, key: string, query: SQL | (() => Promise<SQL>), expensive = false): Promise<string | undefined> => {
     const cached = cache.get(caller.tenantId, key);
     if (cached !== undefined) return cached;
     const version = cache.version(caller.tenantId);
-    const read = () => db.tenantQuery<{ json: string }>(caller.tenantId, query);
+    const read = async () => db.tenantQuery<{ json: string }>(caller.tenantId, typeof query === 'function' ? await query() : query);
     const [row] = await (expensive ? budget.run(caller, read) : read());
     if (row) cache.set(caller.tenantId, key, row.json, version);
     return row?.json;
+  };
+
+  /** The filters with their region's tree path, where the database reads a subtree as a range of paths (EntityFilters.regionPath). */
+  const withRegionPath = async (caller: Caller, filters: EntityFilters): Promise<EntityFilters> => {
+    const { region } = filters;
+    if (region === undefined || !(await subtreeRangeUsable(db))) return filters;
+    const regionPath = await db.tenantTx(caller.tenantId, (tx) => treePathOf(tx, region));
+    return regionPath === undefined ? filters : { ...filters, regionPath };
   };
 
   const groupList = async (caller: Caller): Promise<GroupJson[]> =>
@@ -97,19 +106,18 @@ export function readService(db: Database, cache: TenantReadCache = tenantReadCac
       return json ?? '[]';
     },
 
-    /** One page of the matching entities, and how many match in all. */
     /**
      * One page of the matching entities, and how many match in all: a search counts its matches as
-     * it reads them; a list is counted once for all its pages of the same filters.
+     * it reads them; a list is counted once for all its pages of the same filters. The region's
+     * path (EntityFilters.regionPath) is read only when the cache does not answer.
      */
     entityPage: async (caller: Caller, given: EntityFilters, page: EntityPage): Promise<{ total: number; rows: EntityJson[] }> => {
-      const region = given.region;
-      const regionPath = region !== undefined && await subtreeRangeUsable(db) ? await db.tenantTx(caller.tenantId, (tx) => treePathOf(tx, region)) : undefined;
-      const filters = regionPath === undefined ? given : { ...given, regionPath };
-      const searched = Boolean(filters.search);
+      let resolved: Promise<EntityFilters> | undefined;
+      const filters = () => (resolved ??= withRegionPath(caller, given));
+      const searched = Boolean(given.search);
       const [answer, counted] = await Promise.all([
-        cachedJson(caller, `entity-page:${filtersKey({ ...filters, ...page })}`, entityPageJsonQuery(filters, page, searched), true),
-        searched ? undefined : cachedJson(caller, `entity-count:${filtersKey(filters)}`, entityCountJsonQuery(filters), true),
+        cachedJson(caller, `entity-page:${filtersKey({ ...given, ...page })}`, async () => entityPageJsonQuery(await filters(), page, searched), true),
+        searched ? undefined : cachedJson(caller, `entity-count:${filtersKey(given)}`, async () => entityCountJsonQuery(await filters()), true),
       ]);
       const { total, rows } = JSON.parse(answer!) as { total: number | null; rows: EntityJson[] };
       return { total: total ?? Number(counted), rows };
