@@ -8,6 +8,8 @@ import { intArrayParam, isoTime, rows } from './rows.ts';
 
 /** How long a claim holds: a tick not finished by then is taken by another instance. */
 export const LIGHTING_CLAIM_MS = 60_000;
+/** When a claim made now lapses. */
+const CLAIMED_UNTIL = sql`now() + ${`${LIGHTING_CLAIM_MS} milliseconds`}::interval`;
 
 /** Tenants with a lighting profile whose tick is due, claimed for this instance; each claim ends with `finishTick`. */
 export async function claimLightingTicks(db: Database, limit: number): Promise<string[]> {
@@ -19,14 +21,14 @@ export async function claimLightingTicks(db: Database, limit: number): Promise<s
       WHERE due_at <= now() AND (claimed_until IS NULL OR claimed_until < now())
       ORDER BY due_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
     )
-    UPDATE lighting_ticks t SET claimed_until = now() + ${`${LIGHTING_CLAIM_MS} milliseconds`}::interval
+    UPDATE lighting_ticks t SET claimed_until = ${CLAIMED_UNTIL}
     FROM due WHERE t.tenant_id = due.tenant_id RETURNING t.tenant_id`);
   return claimed.map((row) => row.tenant_id);
 }
 
 /** The tenant's tick still claimed for LIGHTING_CLAIM_MS (a tick of many lamps takes many transactions). */
 export async function holdTick(tx: Tx, tenantId: string) {
-  await tx.execute(sql`UPDATE lighting_ticks SET claimed_until = now() + ${`${LIGHTING_CLAIM_MS} milliseconds`}::interval WHERE tenant_id = ${tenantId}`);
+  await tx.execute(sql`UPDATE lighting_ticks SET claimed_until = ${CLAIMED_UNTIL} WHERE tenant_id = ${tenantId}`);
 }
 
 /** The tenant's next tick at `dueAt` (ms), its claim released. */
