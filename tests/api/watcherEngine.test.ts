@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { WATCHES_PER_TRANSACTION } from '../../server/engines/watchers/watcherEngine.ts';
 import { DEVICE_FLAGS, MAX_CLUSTER_ZOOM } from '../../src/schemas/mapClusters.ts';
 import { startDeviceApp, type DemoDevice } from '../support/devices.ts';
+import { makeEntities } from '../support/testEntities.ts';
 import { startSmtpInbox, type SmtpInbox } from '../support/smtpInbox.ts';
 import { until } from '../support/until.ts';
 import { startTestApp, type TestApp } from './harness.ts';
@@ -127,16 +128,11 @@ describe('periodic', () => {
 
   it('a watcher of more entities than one transaction holds is evaluated on all of them, its summary counting them all', async () => {
     const count = WATCHES_PER_TRANSACTION + 150;
-    const lamp = lamps[4];
-    await t.db.systemQuery(sql`
-      INSERT INTO entities (tenant_id, entity_type_id, parent_id, name, attributes, level, tree_path)
-      SELECT l.tenant_id, l.entity_type_id, l.parent_id, jsonb_build_object('en', 'Bulk lamp ' || g), '{"bulk_level": 80}', 0, ''
-      FROM entities l, generate_series(1, ${count}) g WHERE l.id = ${lamp.id}`);
-    await t.db.systemQuery(sql`UPDATE entities e SET tree_path = p.tree_path || '.' || e.id FROM entities p WHERE e.tree_path = '' AND p.id = e.parent_id`);
-    onTestFinished(async () => { await t.db.systemQuery(sql`DELETE FROM entities WHERE attributes ? 'bulk_level'`); });
+    const { typeId } = await makeEntities(t, lamps[4].tenantId, 'Bulk lamp', count, { attributes: { bulk_level: 80 } });
+    onTestFinished(async () => { await t.db.systemQuery(sql`DELETE FROM entities WHERE entity_type_id = ${typeId}`); });
     const id = await createWatcher({
       name: 'Bulk level', query: { key: 'bulk_level', aggregation: 'latest-value' }, condition: { operator: '>', kind: 'number', value: 50 },
-      entity_type_ids: [lamp.typeId], definition: { severity: 'notice' },
+      entity_type_ids: [typeId], definition: { severity: 'notice' },
     });
     const alerted = await until(() => watcherOf(id), (watcher) => watcher.result?.watched === count, 30_000);
     expect(alerted).toMatchObject({ alert: true, result: { alerting: count, watched: count } });
