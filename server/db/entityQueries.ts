@@ -6,7 +6,7 @@ import { columnsByName } from './columnKeys.ts';
 import { isArea, isPoint } from './geometry.ts';
 import type { Database, Tx } from './database.ts';
 import { entities } from './schema.ts';
-import { ENTITY_READ_FIELDS, type EntityDetailJson } from '../../src/schemas/entityJson.ts';
+import { ENTITY_READ_FIELDS, MAX_LISTED_CHILDREN, type EntityDetailJson } from '../../src/schemas/entityJson.ts';
 import { colour as colourSchema } from '../../src/schemas/fields.ts';
 import { asJsonArray, containing, intList, isoTime, rows } from './rows.ts';
 
@@ -175,10 +175,13 @@ export function entityCountJsonQuery(filters: EntityFilters): SQL {
   return sql`SELECT count(*)::text AS json FROM entities e ${whereAll(conditions(filters))}`;
 }
 
-/** One entity with its children's ids and its latest telemetry (storedValue's order of the typed columns). */
+/** The first MAX_LISTED_CHILDREN children's ids of the entity `parent` (an SQL expression), in order. */
+const firstChildIds = (parent: SQL) => sql`ARRAY(SELECT c.id FROM entities c WHERE c.parent_id = ${parent} ORDER BY c.id LIMIT ${MAX_LISTED_CHILDREN})`;
+
+/** One entity with its first children's ids, how many children it has, and its latest telemetry (storedValue's order of the typed columns). */
 export async function findEntity(tx: Tx, id: number): Promise<EntityDetailJson | undefined> {
   const [row] = await rows<EntityDetailJson>(tx, sql`
-    SELECT x.*, COALESCE((SELECT array_agg(c.id ORDER BY c.id) FROM entities c WHERE c.parent_id = x.id), '{}') AS children,
+    SELECT x.*, ${firstChildIds(sql`x.id`)} AS children, (SELECT count(*)::int FROM entities c WHERE c.parent_id = x.id) AS children_count,
       COALESCE((SELECT json_object_agg(l.key, json_build_object('ts', (extract(epoch FROM l.ts) * 1000)::bigint,
         'value', COALESCE(to_jsonb(l.value_bool), l.value_json, to_jsonb(l.value_num), to_jsonb(l.value_text))) ORDER BY l.key)
         FROM telemetry_latest l WHERE l.entity_id = x.id), '{}'::json) AS telemetry
@@ -245,12 +248,12 @@ export async function moveInTree(tx: Tx, id: number, treePath: string, oldPath?:
   }
 }
 
-/** What uses an entity: its children, and the watchers and schedulers naming it. */
+/** What uses an entity: its first children, and the watchers and schedulers naming it. */
 export interface EntityUsage { childrenIds: number[]; watcherNames: string[]; schedulerNames: string[] }
 
 export async function entityUsage(tx: Tx, id: number): Promise<EntityUsage> {
   const [usage] = await rows<EntityUsage>(tx, sql`SELECT
-    ARRAY(SELECT id FROM entities WHERE parent_id = ${id} ORDER BY id) AS "childrenIds",
+    ${firstChildIds(sql`${id}`)} AS "childrenIds",
     ARRAY(SELECT name FROM watchers WHERE ${id} = ANY(entity_ids) ORDER BY name) AS "watcherNames",
     ARRAY(SELECT name FROM schedulers WHERE ${id} = ANY(entity_ids) ORDER BY name) AS "schedulerNames"`);
   return usage;

@@ -42,5 +42,8 @@ type _EntityJsonHasReadFields = DeclaresReadFields<EntityJson>;
 /** A device's latest values: key → { ts (ms), value }, the shape of `entity_updated`'s `diff.telemetry`. */
 export type LatestTelemetry = Record<string, { ts: number; value: unknown }>;
 
-/** GET /entity/{id}: the entity with its children's ids and its latest telemetry. */
-export type EntityDetailJson = EntityJson & { children: number[]; telemetry: LatestTelemetry };
+/** Children ids GET /entity/{id} and a refused delete list at most (a region of a million lamps is 7 MB of ids); `children_count` counts them all. */
+export const MAX_LISTED_CHILDREN = 1_000;
+
+/** GET /entity/{id}: the entity with its first children's ids, how many children it has, and its latest telemetry. */
+export type EntityDetailJson = EntityJson & { children: number[]; children_count: number; telemetry: LatestTelemetry };

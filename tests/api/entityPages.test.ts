@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UNPAGED_ENTITIES } from '../../server/db/entityQueries.ts';
 import { ANSWER_TOO_LARGE } from '../../server/errors.ts';
+import { MAX_LISTED_CHILDREN } from '../../src/schemas/entityJson.ts';
 import { makeEntities } from '../support/testEntities.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
@@ -95,5 +96,22 @@ describe('a list without pages', () => {
     expect(Number(first.headers['x-total-count'])).toBe(MAX_UNPAGED_ENTITIES + 1);
     // another tenant's whole list is still answered
     expect((await t.get('/entity-list', facility)).status).toBe(200);
+  });
+
+  it('of an entity\'s children lists the first MAX_LISTED_CHILDREN ids and counts them all, in GET /entity/{id} and a refused delete', async () => {
+    const region = all.find((entity) => entity.parent_id === null && all.some((child) => child.parent_id === entity.id));
+    const [{ tenant_id: tenantId }] = await t.db.systemQuery<{ tenant_id: string }>(sql`SELECT tenant_id FROM entities WHERE id = ${region.id}`);
+    await makeEntities(t, tenantId, 'Child lamp', MAX_LISTED_CHILDREN + 1, { parent: region });
+    const children = (await t.db.systemQuery<{ id: number }>(sql`SELECT id FROM entities WHERE parent_id = ${region.id} ORDER BY id`)).map(({ id }) => id);
+    expect(children.length).toBeGreaterThan(MAX_LISTED_CHILDREN);
+
+    const { status, body } = await t.get(`/entity/${region.id}`, admin);
+    expect(status).toBe(200);
+    expect(body.children).toEqual(children.slice(0, MAX_LISTED_CHILDREN));
+    expect(body.children_count).toBe(children.length);
+    const refused = await t.post('/graphql', { query: `mutation { delete_entity(id: ${region.id}) { deleted childrenIds } }` }, admin);
+    expect(refused.body.data.delete_entity).toEqual({ deleted: false, childrenIds: children.slice(0, MAX_LISTED_CHILDREN).map(String) });
+    // another tenant learns nothing of them
+    expect((await t.get(`/entity/${region.id}`, facility)).status).toBe(404);
   });
 });

@@ -142,6 +142,7 @@ describe('entity filters', () => {
     const region = ((await t.get('/entity-list?level=0', token)).body as any[]).find((e) => e.parent_id === null);
     const { body } = await t.get(`/entity/${region.id}`, token);
     expect(body.children.length).toBe(3); // two zones and a gateway
+    expect(body.children_count).toBe(3);
     expect(body.geom.type).toBe('Point');
   });
 });

@@ -119,7 +119,7 @@ export function EntityPanel({ id, detail, onDetail, onClose, onSelect }: EntityP
           {entity.groups.length ? entity.groups.map((group) => <Tag key={group.id}>{group.name}</Tag>) : '—'}
         </Descriptions.Item>
       </Descriptions>
-      <EntityRelations id={id} parentId={entity.parent_id} childIds={entity.children} onSelect={onSelect} />
+      <EntityRelations id={id} parentId={entity.parent_id} childIds={entity.children} childCount={entity.children_count} onSelect={onSelect} />
 
       <Typography.Title level={5}>{t('dashboard.entity.telemetry')}</Typography.Title>
       {Object.keys(entity.telemetry).length === 0 ? (

@@ -13,11 +13,14 @@ export const CHILDREN_SHOWN = 10;
 interface EntityRelationsProps {
   id: number;
   parentId: number | null;
+  /** The first children's ids (GET /entity/{id} lists MAX_LISTED_CHILDREN at most)… */
   childIds: readonly number[];
+  /** …and how many there are. */
+  childCount: number;
   onSelect(id: number): void;
 }
 
-export function EntityRelations({ id, parentId, childIds, onSelect }: EntityRelationsProps) {
+export function EntityRelations({ id, parentId, childIds, childCount, onSelect }: EntityRelationsProps) {
   const { t, i18n } = useTranslation();
   const shown = childIds.slice(0, CHILDREN_SHOWN);
   const ids = parentId === null ? shown : [parentId, ...shown];
@@ -31,8 +34,8 @@ export function EntityRelations({ id, parentId, childIds, onSelect }: EntityRela
       <Descriptions.Item label={t('dashboard.entity.parent')}>{parentId === null ? '—' : entityButton(parentId)}</Descriptions.Item>
       <Descriptions.Item label={t('dashboard.entity.children')}>
         <Space direction="vertical" size={0} data-testid="entity-children">
-          {childIds.length === 0 ? '—' : shown.map(entityButton)}
-          {childIds.length > shown.length && <span>{t('dashboardFilters.more', { count: childIds.length - shown.length })}</span>}
+          {childCount === 0 ? '—' : shown.map(entityButton)}
+          {childCount > shown.length && <span>{t('dashboardFilters.more', { count: childCount - shown.length })}</span>}
           <Link to={`/dashboard/tree-view/${id}`}>{t('routes.treeView')}</Link>
         </Space>
       </Descriptions.Item>
