@@ -1,18 +1,40 @@
 // GET /map-clusters (docs/api.md "The map of a large region"): the clusters and devices of a viewport.
 import type { FastifyInstance } from 'fastify';
 import { mapClustersAnswerSchema, mapClustersQuerySchema, type MapClustersQuery } from '../../src/schemas/mapClusters.ts';
+import { isRuleCondition, ruleConditionsSchema, type RuleCondition } from '../../src/shared/map/ruleConditions.ts';
+import { badRequest } from '../errors.ts';
+import { validated } from '../schemaValidator.ts';
 import type { MapIndexService } from '../services/mapIndexService.ts';
 import { callerFrom } from './authenticate.ts';
+import { parseClientJson } from './clientJson.ts';
 import { bodySchema, errorResponses } from './openapi.ts';
+
+export const RULES_INVALID = 'rules must be a JSON list of colour rules: { operator, value, to } each, numbers to order by, between in order';
+
+/** The `rules` parameter's conditions, or 400 VALIDATION naming `rules`. */
+function ruleConditionsOf(text: string): RuleCondition[] {
+  let parsed: unknown;
+  try {
+    parsed = parseClientJson(text);
+  } catch {
+    throw badRequest('VALIDATION', RULES_INVALID, 'rules');
+  }
+  const rules = validated<unknown[]>(ruleConditionsSchema, parsed, 'rules');
+  if (!Array.isArray(rules) || !rules.every(isRuleCondition)) throw badRequest('VALIDATION', RULES_INVALID, 'rules');
+  return rules;
+}
 
 export function mapClusterRoutes(app: FastifyInstance, mapIndex: MapIndexService) {
   app.get<{ Querystring: MapClustersQuery }>('/map-clusters', {
     schema: {
       tags: ['entities'],
-      summary: 'What the map shows of a viewport: clusters of the region\'s devices (with how many are in alarm, not connected, under maintenance) and the devices alone in their cell',
+      summary: 'What the map shows of a viewport: clusters of the region\'s devices (with how many are in alarm, not connected, under maintenance, and per colour rule when asked) and the devices alone in their cell',
       security: [{ bearer: [] }],
       querystring: bodySchema(mapClustersQuerySchema),
       response: { ...errorResponses, 200: mapClustersAnswerSchema },
     },
-  }, (request) => mapIndex.view(callerFrom(request), request.query));
+  }, (request) => {
+    const { rules, ...query } = request.query;
+    return mapIndex.view(callerFrom(request), query, rules === undefined ? undefined : ruleConditionsOf(rules));
+  });
 }

@@ -8,7 +8,7 @@ import type { EntityUpdate } from './liveEvents.ts';
 
 export function keepMapIndexCurrent(index: MapIndexService, events: PostCommitBus) {
   events.on('resource.changed', 'map index', async ({ tenantId, change }) => {
-    if (change.resource === 'entity') await index.entityChanged(tenantId, { id: change.id, diff: change.record ?? { deleted: true } });
+    if (change.resource === 'entity') await index.entityChanged(tenantId, { id: change.id, diff: change.record ?? { deleted: true }, whole: true });
     if (FLAG_MODELS.has(change.resource)) index.flagsChanged(tenantId);
   });
   events.on('entity.updated', 'map index', ({ tenantId, update }) => index.entityChanged(tenantId, update));

@@ -7,17 +7,16 @@
 // older than MAX_AGE_MS is built again in the background while the old one answers (the safety net
 // for a change this instance was never told of). The indexes together hold at most `maxPoints`
 // devices; the least recently used go first.
+import { ruleMet, type RuleCondition } from '../../src/shared/map/ruleConditions.ts';
 import { MAX_VIEWPORT_CELLS, DEVICE_FLAGS, type MapClusters, type MapClustersQuery } from '../../src/schemas/mapClusters.ts';
 import type { Caller } from '../auth/caller.ts';
 import { mapGrid, type MapGrid } from '../cache/mapGrid.ts';
 import type { Database } from '../db/database.ts';
-import type { SQL } from 'drizzle-orm';
-import { attributeValuesQuery, entityIdRangeQuery, flaggedIdsQuery, mapIndexRowsQuery, type MapIndexScope } from '../db/mapIndexQueries.ts';
+import { attributeValuesQuery, flaggedIdsQuery, inIdWindows, mapIndexRowsQuery, type MapIndexScope } from '../db/mapIndexQueries.ts';
 import { answerTooLarge } from '../errors.ts';
+import { mapAttributeColumns, type AttributeChange, type AttributeValues } from './mapAttributeColumns.ts';
 import { readBudget, type ReadBudget } from './readBudget.ts';
 
-/** Ids one statement reads while building (each is the tenant's or not: at most so many rows). */
-const ID_WINDOW = 50_000;
 const MAX_AGE_MS = 10 * 60_000;
 /** Flags are read again this long after the first change that asks for it (changes come in bursts)… */
 const FLAGS_AFTER_MS = 200;
@@ -25,6 +24,8 @@ const FLAGS_AFTER_MS = 200;
 const FLAGS_SPACING = 4;
 /** A viewport asked for while the tenant's flags are about to be read waits for them so long at most (an alarm just told is counted). */
 const FLAGS_WAIT_MS = 1_500;
+/** Classings (an attribute's colour rules) a grid keeps at most: ~1 byte a device each. */
+const MAX_CLASSINGS = 4;
 /** Devices the indexes of all tenants hold at most (~90 bytes each: bench/README "The map's server-side grid"). */
 const MAX_POINTS = 3_000_000;
 /** The models whose changes may put a device in or out of alarm or maintenance. */
@@ -42,9 +43,11 @@ interface Index {
   /** Changes heard while the grid was being built, applied once it is. */
   heard?: (() => Promise<void>)[];
   rebuilding?: boolean;
+  /** The classings its grid keeps (a colour-by attribute's rules), the latest used last. */
+  classings: string[];
 }
 
-export interface MapEntityChange { id: number; diff: Record<string, unknown> }
+export type MapEntityChange = AttributeChange;
 
 export interface MapIndexOptions { maxPoints?: number; now?: () => number }
 
@@ -71,12 +74,12 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
     flagsCurrent.get(tenantId)?.settle();
     flagsCurrent.delete(tenantId);
   };
+  const columns = mapAttributeColumns(db, budget, { now });
   const keyOf = (tenantId: string, scope: MapIndexScope) => `${tenantId}:${scope.region ?? ''}:${scope.level ?? ''}`;
   const ofTenant = (tenantId: string) => [...indexes.values()].filter((index) => index.tenantId === tenantId);
 
   /** Files `id,type,level,lng,lat,flags` rows (mapIndexRowsQuery) into the grid. */
-  const readRows = async (grid: MapGrid, tenantId: string, query: SQL) => {
-    const [{ rows }] = await db.tenantQuery<{ rows: string | null }>(tenantId, query);
+  const fileRows = (grid: MapGrid, rows: string | null) => {
     for (const row of rows?.split(';') ?? []) {
       const [id, type, level, lng, lat, flags] = row.split(',').map(Number);
       grid.put({ id, type, level, lng, lat, flags });
@@ -86,10 +89,7 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
   /** Files the scope's points into an empty grid, a window of ids at a time, then who is in alarm or under maintenance. */
   const load = async (grid: MapGrid, tenantId: string, scope: MapIndexScope) => {
     grid.beginLoad();
-    const [{ low, high }] = await db.tenantQuery<{ low: number | null; high: number | null }>(tenantId, entityIdRangeQuery());
-    if (low !== null && high !== null) {
-      for (let after = low - 1; after < high; after += ID_WINDOW) await readRows(grid, tenantId, mapIndexRowsQuery(scope, { after, upTo: after + ID_WINDOW }));
-    }
+    await inIdWindows<{ rows: string | null }>(db, tenantId, (window) => mapIndexRowsQuery(scope, window), ({ rows }) => fileRows(grid, rows));
     await applyFlags(grid, tenantId);
     grid.endLoad();
   };
@@ -115,6 +115,7 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
       await (caller ? budget.run(caller, read) : read());
       index.grid = grid;
       index.builtAt = builtAt;
+      index.classings = [];
     } finally {
       for (const change of index.heard.splice(0)) await change();
       index.heard = undefined;
@@ -136,7 +137,7 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
     const key = keyOf(caller.tenantId, scope);
     let index = indexes.get(key);
     if (!index) {
-      const created: Index = { tenantId: caller.tenantId, scope, grid: mapGrid(), ready: Promise.resolve(), builtAt: 0 };
+      const created: Index = { tenantId: caller.tenantId, scope, grid: mapGrid(), ready: Promise.resolve(), builtAt: 0, classings: [] };
       created.ready = build(created, caller).catch((error: unknown) => {
         indexes.delete(key);
         throw error;
@@ -151,6 +152,17 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
     indexes.set(key, index);
     await index.ready;
     return index;
+  };
+
+  /** The name under which the index's grid classes its devices by `rules` on the attribute's values (kept from now on). */
+  const classesFor = (index: Index, attribute: string, values: AttributeValues, rules: readonly RuleCondition[]) => {
+    const name = JSON.stringify([attribute, values.generation, rules]);
+    const at = index.classings.indexOf(name);
+    if (at >= 0) index.classings.splice(at, 1);
+    else index.grid.keepClasses(name, { classes: rules.length + 1, classOf: (id) => ruleMet(rules, values.valueOf(id)) });
+    index.classings.push(name);
+    if (index.classings.length > MAX_CLASSINGS) index.grid.dropClasses(index.classings.shift()!);
+    return name;
   };
 
   /** Runs a change on the index now, or after its build when one is under way. */
@@ -184,15 +196,19 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
   };
 
   return {
-    /** The viewport's clusters and devices (src/schemas/mapClusters.ts). */
-    async view(caller: Caller, query: MapClustersQuery): Promise<MapClusters> {
+    /** The viewport's clusters and devices (src/schemas/mapClusters.ts); with `rules`, each cluster counts its devices by them. */
+    async view(caller: Caller, query: Omit<MapClustersQuery, 'rules'>, rules?: readonly RuleCondition[]): Promise<MapClusters> {
       const { region, level, attribute, ...viewport } = query;
       const index = await indexFor(caller, { region, level });
       const flags = flagsCurrent.get(caller.tenantId);
       if (flags) await Promise.race([flags.settled, new Promise((resolve) => setTimeout(resolve, FLAGS_WAIT_MS).unref())]);
-      const view = index.grid.view(viewport);
+      // with rules, every device's value is needed (the clusters count by them): the tenant's column of them
+      const values = rules && attribute !== undefined ? await columns.valuesOf(caller, attribute) : undefined;
+      const view = index.grid.view(viewport, values && classesFor(index, attribute!, values, rules!));
       if (!view) throw answerTooLarge(MAX_VIEWPORT_CELLS, 'zoom');
-      if (attribute !== undefined && view.points.length) {
+      if (values) {
+        for (const point of view.points) point[6] = values.valueOf(point[0]);
+      } else if (attribute !== undefined && view.points.length) {
         const found = await db.tenantQuery<{ id: number; value: unknown }>(caller.tenantId, attributeValuesQuery(view.points.map(([id]) => id), attribute));
         const values = new Map(found.map(({ id, value }) => [id, value]));
         for (const point of view.points) point[6] = values.get(point[0]) ?? null;
@@ -201,17 +217,23 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
     },
 
     /** An entity changed: its place in each of the tenant's grids, or its `active` flag. */
-    async entityChanged(tenantId: string, { id, diff }: MapEntityChange) {
+    async entityChanged(tenantId: string, change: MapEntityChange) {
+      const { id, diff } = change;
+      columns.entityChanged(tenantId, change);
       await Promise.all(ofTenant(tenantId).map((index) => onIndex(index, async () => {
         if (diff.deleted) {
           index.grid.remove(id);
         } else if (PLACE_FIELDS.some((field) => field in diff)) {
           index.grid.remove(id);
-          await readRows(index.grid, tenantId, mapIndexRowsQuery(index.scope, { only: id }));
-        } else if (typeof (diff.attributes as { active?: unknown } | undefined)?.active === 'boolean') {
-          const flags = index.grid.flagsOf(id);
-          const offline = (diff.attributes as { active: boolean }).active ? 0 : DEVICE_FLAGS.offline;
-          if (flags !== undefined) index.grid.setFlags(id, (flags & ~DEVICE_FLAGS.offline) | offline);
+          const [{ rows }] = await db.tenantQuery<{ rows: string | null }>(tenantId, mapIndexRowsQuery(index.scope, { only: id }));
+          fileRows(index.grid, rows);
+        } else {
+          if (typeof (diff.attributes as { active?: unknown } | undefined)?.active === 'boolean') {
+            const flags = index.grid.flagsOf(id);
+            const offline = (diff.attributes as { active: boolean }).active ? 0 : DEVICE_FLAGS.offline;
+            if (flags !== undefined) index.grid.setFlags(id, (flags & ~DEVICE_FLAGS.offline) | offline);
+          }
+          if (diff.attributes) index.grid.reclass(id);
         }
       })));
     },
@@ -221,6 +243,7 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
     /** Changes may have been missed (events of other instances lost): every grid is built again on its next read. */
     forget() {
       indexes.clear();
+      columns.forget();
     },
 
     close() {
@@ -228,6 +251,7 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
       flagTimers.clear();
       for (const tenantId of [...flagsCurrent.keys()]) flagsSettled(tenantId);
       indexes.clear();
+      columns.forget();
     },
   };
 }

@@ -19,6 +19,9 @@ export const MAX_VIEWPORT_POINTS = 10_000;
 /** A viewport of this many devices or fewer lists every one alone, whatever the zoom (the browser's clusters began there). */
 export const LIST_ALL_UP_TO = 2_000;
 
+/** Characters of the `rules` parameter at most: MAX_RULES rules of MAX_RULE_TEXT characters, escaped. */
+export const MAX_RULES_TEXT = 10_000;
+
 /** What a device's flags say (bits of a point's `flags` and a cluster's counts). */
 export const DEVICE_FLAGS = { alarm: 1, offline: 2, maintenance: 4 } as const;
 
@@ -30,11 +33,14 @@ export const mapClustersQuerySchema = {
   type: 'object',
   additionalProperties: false,
   required: ['zoom', 'west', 'south', 'east', 'north'],
+  dependencies: { rules: ['attribute'] },
   properties: {
     region: idSchema,
     level: mapFeaturesQuerySchema.properties.level,
     /** The attribute the map colours by: each device listed alone carries its value. */
     attribute: mapFeaturesQuerySchema.properties.attribute,
+    /** The colour-by rules, JSON (src/shared/map/ruleConditions.ts ruleConditionsSchema): each cluster counts its devices by the first rule they meet. */
+    rules: { type: 'string', minLength: 2, maxLength: MAX_RULES_TEXT },
     zoom: { type: 'number', minimum: 0, maximum: 24 },
     west: longitude,
     south: latitude,
@@ -44,8 +50,12 @@ export const mapClustersQuerySchema = {
 } as const;
 export type MapClustersQuery = FromSchema<typeof mapClustersQuerySchema>;
 
-/** [longitude, latitude (the members' mean), count, in alarm, not connected, under maintenance, west, south, east, north (the cell)]. */
-export type MapClusterRow = [lng: number, lat: number, count: number, alarm: number, offline: number, maintenance: number, west: number, south: number, east: number, north: number];
+/**
+ * [longitude, latitude (the members' mean), count, in alarm, not connected, under maintenance, west,
+ * south, east, north (the cell), and with `rules` asked: how many devices meet each rule first, the
+ * last how many meet none].
+ */
+export type MapClusterRow = [lng: number, lat: number, count: number, alarm: number, offline: number, maintenance: number, west: number, south: number, east: number, north: number, rules?: number[]];
 /** [id, entity_type_id, level, longitude, latitude, flags (DEVICE_FLAGS), colour value]. */
 export type MapPointRow = [id: number, entityTypeId: number, level: number, lng: number, lat: number, flags: number, value: unknown];
 

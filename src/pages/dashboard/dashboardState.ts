@@ -4,7 +4,8 @@
 // the selected entity is the address.
 // What is read back is checked part by part: a part that is not valid is dropped, never trusted.
 import { isHexColour } from '../../components/map/core/colourPalette.ts';
-import { isColourRule, MAX_RULES, type ColourRuleSet } from '../../components/map/core/colourRules.ts';
+import { isColourRule, type ColourRuleSet } from '../../components/map/core/colourRules.ts';
+import { MAX_RULES } from '../../shared/map/ruleConditions.ts';
 import { MAX_GROUPS } from '../../components/map/core/groupColours.ts';
 import { INT4_MAX } from '../../schemas/bounds.ts';
 import { mapFeaturesQuerySchema } from '../../schemas/mapFeatures.ts';

@@ -1,6 +1,7 @@
 // A colouring rule as text, e.g. "> 30", "== true", "between 10 and 20".
 import { useTranslation } from 'react-i18next';
-import type { ColourRule, RuleValue } from '../../components/map/core/colourRules.ts';
+import type { ColourRule } from '../../components/map/core/colourRules.ts';
+import type { RuleValue } from '../../shared/map/ruleConditions.ts';
 
 export function useRuleText(): (rule: ColourRule) => string {
   const { t, i18n } = useTranslation();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mapGrid, type GridPoint, type Viewport } from '../../../server/cache/mapGrid.ts';
-import { DEVICE_FLAGS, LIST_ALL_UP_TO, MAX_CLUSTER_ZOOM, MAX_VIEWPORT_CELLS } from '../../../src/schemas/mapClusters.ts';
+import { mapGrid, type GridPoint, type GridView, type Viewport } from '../../../server/cache/mapGrid.ts';
+import { DEVICE_FLAGS, LIST_ALL_UP_TO, MAX_CLUSTER_ZOOM, MAX_VIEWPORT_CELLS, type MapClusterRow } from '../../../src/schemas/mapClusters.ts';
 
 const BRATISLAVA = { lng: 17.1, lat: 48.14 };
 const CITY: Viewport = { zoom: 12, west: 16.9, south: 48.0, east: 17.3, north: 48.3 };
@@ -12,7 +12,7 @@ function crowd(grid: ReturnType<typeof mapGrid>, firstId = 100_000) {
   for (let i = 0; i < LIST_ALL_UP_TO; i++) grid.put({ id: firstId + i, type: 9, level: 0, lng: CROWD.lng + (i % 40) * 1e-5, lat: CROWD.lat + Math.floor(i / 40) * 1e-5, flags: 0 });
 }
 /** The view's clusters other than the crowd's. */
-const near = (view: { clusters: number[][] }) => view.clusters.filter(([lng]) => Math.abs(lng - CROWD.lng) > 0.01);
+const near = (view: { clusters: MapClusterRow[] }) => view.clusters.filter(([lng]) => Math.abs(lng - CROWD.lng) > 0.01);
 
 /** The devices a viewport of the grid represents, members of clusters counted, with their flags summed. */
 function represented(view: NonNullable<ReturnType<ReturnType<typeof mapGrid>['view']>>) {
@@ -89,6 +89,24 @@ describe('the map grid', () => {
     expect(grid.flagsOf(4)).toBeUndefined();
   });
 
+  it('counts a cluster\'s devices by class alike whether the view holds few of the grid\'s devices or most', () => {
+    const grid = mapGrid();
+    crowd(grid);
+    grid.put({ id: 7, type: 3, level: 0, ...BRATISLAVA, flags: 0 }); // one more than a view lists alone
+    const classOf = (id: number) => id % 4;
+    grid.keepClasses('quarters', { classes: 4, classOf });
+    const crowdClasses = [0, 0, 0, 0];
+    for (let id = 1; id <= LIST_ALL_UP_TO; id++) crowdClasses[classOf(100_000 + id - 1)]++;
+    /** The crowd's clusters' counts by class, added up. */
+    const crowdCounts = (view: GridView) => view.clusters.filter(([lng]) => Math.abs(lng - CROWD.lng) < 0.01)
+      .reduce((sum, row) => sum.map((count, index) => count + row[10]![index]), [0, 0, 0, 0]);
+    // most of the grid in view: counted in one pass over the finest cells
+    expect(crowdCounts(grid.view(CITY, 'quarters')!)).toEqual(crowdClasses);
+    // and far away, twenty times as many: counted down the clusters' own cells
+    for (let id = 10; id < 10 + 20 * LIST_ALL_UP_TO; id++) grid.put({ id, type: 1, level: 0, lng: -70 + (id % 100) * 1e-3, lat: -30 + Math.floor(id / 100) * 1e-3, flags: 0 });
+    expect(crowdCounts(grid.view(CITY, 'quarters')!)).toEqual(crowdClasses);
+  });
+
   it('refuses a viewport of more cells than an answer may hold', () => {
     const grid = mapGrid();
     grid.put({ id: 1, type: 1, level: 0, ...BRATISLAVA, flags: 0 });
@@ -132,8 +150,17 @@ describe('the map grid', () => {
         if (c.kind === 'remove') { grid.remove(c.id); truth.delete(c.id); }
         if (c.kind === 'flags') { grid.setFlags(c.id, c.flags); const p = truth.get(c.id); if (p) truth.set(c.id, { ...p, flags: c.flags }); }
       }
+      // counted by class (a colour rule met): classed when kept, when put after, and again when told its value changed
+      const shift = { by: 0 };
+      const classOf = (id: number) => (id + shift.by) % 3;
+      grid.keepClasses('thirds', { classes: 3, classOf });
+      shift.by = 1;
+      const late = placed({ id: 61, type: 1, level: 0, lng: 0.5, lat: 0.5, flags: 0 });
+      grid.put(late);
+      truth.set(late.id, late);
+      for (const id of truth.keys()) if (id !== late.id) grid.reclass(id);
       expect(grid.size).toBe(truth.size);
-            const view = grid.view({ zoom, west: 17, south: 48.1, east: 17 + span, north: 48.1 + span / 2 })!;
+      const view = grid.view({ zoom, west: 17, south: 48.1, east: 17 + span, north: 48.1 + span / 2 })!;
       expect(represented(view)).toEqual(expected(truth.values()));
       for (const [id, type, level, lng, lat, flags] of view.points) expect(truth.get(id)).toEqual({ id, type, level, lng, lat, flags });
       // the same devices loaded at once (the finest zoom, then rolled up) answer the same
@@ -146,6 +173,18 @@ describe('the map grid', () => {
       expect(sorted(again.points)).toEqual(sorted(view.points));
       expect(sorted(again.clusters)).toEqual(sorted(view.clusters));
       expect(again.levels).toEqual(view.levels);
+      const classed = grid.view({ zoom, west: 17, south: 48.1, east: 17 + span, north: 48.1 + span / 2 }, 'thirds')!;
+      const byClass = [0, 0, 0];
+      for (const [id] of classed.points) byClass[classOf(id)]++;
+      for (const cluster of classed.clusters) {
+        const counts = cluster[10]!;
+        expect(counts.reduce((sum, count) => sum + count, 0)).toBe(cluster[2]);
+        counts.forEach((count, index) => { byClass[index] += count; });
+      }
+      const truthByClass = [0, 0, 0];
+      for (const id of truth.keys()) truthByClass[classOf(id)]++;
+      expect(byClass).toEqual(truthByClass);
+      expect(classed.clusters.map((row) => row.slice(0, 10))).toEqual(view.clusters);
     }), { numRuns: 150 });
   });
 });

@@ -1,7 +1,8 @@
 // What a user types as a colouring rule: a number where the condition compares numbers, a value
 // for == and !=, a range in order; and rules read back from storage are checked the same way.
 import { describe, expect, it } from 'vitest';
-import { isColourRule, MAX_RULE_TEXT, ruleFromInput } from '../../../src/components/map/core/colourRules.ts';
+import { isColourRule, ruleFromInput } from '../../../src/components/map/core/colourRules.ts';
+import { MAX_RULE_TEXT } from '../../../src/shared/map/ruleConditions.ts';
 
 const RED = '#cf1322';
 

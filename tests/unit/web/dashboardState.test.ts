@@ -1,7 +1,7 @@
 // The dashboard state kept in local storage per tenant and user: written and read back whole;
 // bad JSON, wrong types and out-of-range parts are dropped, the valid rest is kept.
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_RULES } from '../../../src/components/map/core/colourRules.ts';
+import { MAX_RULES } from '../../../src/shared/map/ruleConditions.ts';
 import { MAX_GROUPS } from '../../../src/components/map/core/groupColours.ts';
 import {
   dashboardStateKey, EMPTY_DASHBOARD_STATE, readDashboardState, writeDashboardState, type DashboardState,

@@ -1,24 +1,11 @@
 // Conditional colouring: rules on the colour-by attribute's value with the operators of the
-// watcher conditions (SPEC §3), the first matching rule giving the colour; one MapLibre `case`
-// expression draws them all.
+// watcher conditions (SPEC §3, src/shared/map/ruleConditions.ts), the first matching rule giving
+// the colour; one MapLibre `case` expression draws them all.
 import type { ExpressionSpecification } from 'maplibre-gl';
+import { isRuleCondition, MAX_RULE_TEXT, needsNumber, type RuleCondition, type RuleOperator, type RuleValue } from '../../../shared/map/ruleConditions.ts';
 import { isHexColour } from './colourPalette.ts';
 
-export const RULE_OPERATORS = ['>', '>=', '<', '<=', 'between', '==', '!='] as const;
-export type RuleOperator = (typeof RULE_OPERATORS)[number];
-
-/** Rules per attribute, at most. */
-export const MAX_RULES = 8;
-/** Characters of a text a rule compares with, at most. */
-export const MAX_RULE_TEXT = 200;
-
-export type RuleValue = number | boolean | string;
-
-export interface ColourRule {
-  operator: RuleOperator;
-  value: RuleValue;
-  /** The upper bound of `between` (inclusive, like `value`). */
-  to?: number;
+export interface ColourRule extends RuleCondition {
   colour: string;
 }
 
@@ -30,8 +17,6 @@ export interface ColourRuleSet {
 
 /** Why typed input is not a rule: the key of its message under `dashboardFilters.rules`. */
 export type RuleInputProblem = 'needNumber' | 'needValue' | 'rangeOrder' | 'tooLong';
-
-export const needsNumber = (operator: RuleOperator) => operator !== '==' && operator !== '!=';
 
 const numberOf = (text: string): number | undefined => {
   const trimmed = text.trim();
@@ -65,20 +50,14 @@ export function ruleFromInput(operator: RuleOperator, text: string, toText: stri
 
 /** A rule read back from storage: checked like typed input. */
 export function isColourRule(candidate: unknown): candidate is ColourRule {
-  if (!candidate || typeof candidate !== 'object') return false;
-  const { operator, value, to, colour } = candidate as Record<string, unknown>;
-  if (!RULE_OPERATORS.includes(operator as RuleOperator) || !isHexColour(colour)) return false;
-  const op = operator as RuleOperator;
-  if (!needsNumber(op)) return ['number', 'boolean'].includes(typeof value) || (typeof value === 'string' && value.length <= MAX_RULE_TEXT);
-  if (typeof value !== 'number' || !Number.isFinite(value)) return false;
-  return op === 'between' ? typeof to === 'number' && Number.isFinite(to) && to >= value : to === undefined;
+  return isRuleCondition(candidate) && isHexColour((candidate as { colour?: unknown }).colour);
 }
 
 const VALUE: ExpressionSpecification = ['get', 'value'];
 const IS_NUMBER: ExpressionSpecification = ['==', ['typeof', VALUE], 'number'];
 
-/** The condition of one rule. Order comparisons check the type first: MapLibre fails them on mixed types. */
-export function ruleCondition(rule: ColourRule): ExpressionSpecification {
+/** The condition of one rule (ruleConditions.ts meetsRule decides the same). Order comparisons check the type first: MapLibre fails them on mixed types. */
+export function ruleCondition(rule: RuleCondition): ExpressionSpecification {
   switch (rule.operator) {
     case '==':
       return ['==', VALUE, rule.value];
