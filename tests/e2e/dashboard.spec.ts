@@ -6,28 +6,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { installClock, pauseClock, withinPageTime } from './clock.ts';
-import { accessTokenOf, apiToken, graphql, login, mosquittoPub, users } from './helpers.ts';
+import { accessTokenOf, apiToken, colourBy, graphql, login, mosquittoPub, openFilters, users } from './helpers.ts';
 
 /** The map's canvas has drawn (WebGL through SwiftShader) and the entities have loaded. */
 async function mapReady(page: Page) {
   await expect(page.getByTestId('facility-map').locator('canvas.maplibregl-canvas')).toBeVisible();
   await expect(page.locator('.dashboard-map-loading')).toHaveCount(0, { timeout: 20_000 });
-}
-
-/** Chooses the attribute that colours the map by typing its name, as a keyboard user does (a
- * pointer's click on the option chased the dropdown while a loaded machine laid the page out). */
-async function colourBy(page: Page, attribute: string) {
-  await page.getByRole('combobox', { name: 'Colour by attribute' }).focus();
-  await page.keyboard.type(attribute);
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('colour-select')).toContainText(attribute);
-}
-
-/** Opens the map filters, folded away at first (the choice is kept per user). */
-async function openFilters(page: Page) {
-  const toggle = page.getByTestId('filters-toggle');
-  if (await toggle.getAttribute('aria-expanded') !== 'true') await toggle.click();
-  await expect(page.getByRole('region', { name: 'Map filters' })).toBeVisible();
 }
 
 /** A street lamp of Demo City, and its access token (as those who may edit it see it). */

@@ -147,3 +147,19 @@ export async function frameOriginsDialog(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Web page origins of this organisation' });
   return { dialog, input: dialog.getByRole('combobox', { name: 'Allowed origins' }) };
 }
+
+/** Opens the dashboard's map filters, folded away at first (the choice is kept per user). */
+export async function openFilters(page: Page) {
+  const toggle = page.getByTestId('filters-toggle');
+  if (await toggle.getAttribute('aria-expanded') !== 'true') await toggle.click();
+  await expect(page.getByRole('region', { name: 'Map filters' })).toBeVisible();
+}
+
+/** Chooses the attribute that colours the map by typing its name, as a keyboard user does (a
+ * pointer's click on the option chased the dropdown while a loaded machine laid the page out). */
+export async function colourBy(page: Page, attribute: string) {
+  await page.getByRole('combobox', { name: 'Colour by attribute' }).focus();
+  await page.keyboard.type(attribute);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('colour-select')).toContainText(attribute);
+}

@@ -1,7 +1,8 @@
 // A region of more devices than the browser lists alone: a server of its own with Big City
 // (`npm run seed:city -- --devices 30000`, as the README says), whose districts hold ~2,500 devices
 // each. The dashboard draws the server's clusters with their counts; the map's element counts their
-// members among the entities shown; hovering one tells its counts, clicking one zooms to it.
+// members among the entities shown; coloured by a rule, each cluster counts its devices by it;
+// hovering one tells its counts, clicking one zooms to it.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { startServerProcess, type ServerProcess } from '../../scripts/serverProcess.ts';
 import { expectNoAxeViolations } from './axe.ts';
-import { graphql, login, watchViolations } from './helpers.ts';
+import { colourBy, graphql, login, openFilters, watchViolations } from './helpers.ts';
 
 const DEVICES = 30_000;
 const root = join(import.meta.dirname, '..', '..');
@@ -94,16 +95,41 @@ test('a district of thousands is drawn as the server\'s clusters, every device c
   await expect.poll(() => labelSum('maintenance')).toBe(points - 1);
   expect((await page.request.post('/delete-maintenance-window', { headers, data: { id: (await created.json() as { id: number }).id } })).ok()).toBe(true);
   await expect.poll(() => labelSum('maintenance')).toBeLessThan(points / 10);
-  await expectNoAxeViolations(page, 'the dashboard with the server\'s clusters');
 
-  // a cluster's counts on hover: how many devices, and how many in alarm (the city's 2 %)
+  // coloured by a rule on being connected: each cluster counts its devices by it, the server's
+  // count of those not connected is the rule's, and the legend says how clusters take colours
+  await openFilters(page);
+  await colourBy(page, 'Connected');
+  const rules = page.getByTestId('colour-rules');
+  await page.getByRole('combobox', { name: 'Condition' }).focus();
+  await page.keyboard.press('ArrowDown');
+  const activeOption = page.locator('.ant-select-dropdown:visible .ant-select-item-option-active');
+  for (let step = 0; step < 10 && await activeOption.getAttribute('title') !== '=='; step++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await rules.getByRole('textbox', { name: 'Value', exact: true }).fill('false');
+  await rules.getByRole('textbox', { name: 'Value', exact: true }).press('Enter');
+  const legend = page.getByTestId('map-legend');
+  await expect(legend).toContainText('== false');
+  await expect(legend).toContainText('Clusters take the colour most of their devices have');
+  /** The labels' counts by rule (`data-rules`), added up: [not connected, other values]. */
+  const ruleSums = async () => (await labels.evaluateAll((spans) => spans.map((span) => span.getAttribute('data-rules'))))
+    .reduce((sum, counts) => (counts === null ? [NaN, NaN] : counts.split(',').map((count, index) => sum[index] + Number(count))), [0, 0]);
+  await expect.poll(ruleSums).toEqual([await labelSum('offline'), points - 1 - await labelSum('offline')]);
+  expect((await ruleSums())[0]).toBeGreaterThan(0);
+  await expect(map).toHaveAttribute('data-state', 'idle');
+  await expectNoAxeViolations(page, 'the dashboard with the server\'s clusters, coloured by a rule');
+  await page.getByTestId('filters-toggle').click(); // folds the filters away: the clusters are in the open
+
+  // a cluster's counts on hover: how many devices, how many in alarm (the city's 2 %), and by rule
   const counts = await labels.evaluateAll((spans) => spans.map((span) => Number(span.getAttribute('data-count'))));
   const index = counts.indexOf(Math.max(...counts));
+  const [notConnected] = (await labels.nth(index).getAttribute('data-rules'))!.split(',').map(Number);
   const box = (await labels.nth(index).boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   const card = page.getByTestId('cluster-card');
   await expect(card).toContainText(`Devices: ${counts[index].toLocaleString('en-US')}`);
   await expect(card).toContainText(/In alarm: \d+/);
+  if (notConnected > 0) await expect(card.getByTestId('cluster-card-rules')).toContainText(`== false: ${notConnected.toLocaleString('en-US')}`);
   await expect(card).toContainText('Click to zoom in');
 
   // a click zooms in onto the cluster's cell: its devices spread out

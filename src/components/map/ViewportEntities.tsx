@@ -3,7 +3,8 @@
 // /map-clusters, useMapViewport.ts): lone devices drawn as every entity is (EntityLayers), clusters
 // by ClusterLayer. A live change that a cluster counts — a device connecting or leaving, moving,
 // created or deleted, a watcher going into alert or out of it, a maintenance window beginning or
-// ending — asks for the place again, at most once every REFRESH_MS.
+// ending, or while the clusters count by colour rules a device's value changing — asks for the
+// place again, at most once every REFRESH_MS.
 import { useList } from '@refinedev/core';
 import { Alert, Button } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
@@ -11,9 +12,9 @@ import { useTranslation } from 'react-i18next';
 import type { MapFeatureRow } from '../../schemas/mapFeatures.ts';
 import { ClusterLayer } from './ClusterLayer.tsx';
 import { EntityLayers } from './EntityLayers.tsx';
-import type { MapColouring } from './core/entityStyle.ts';
+import { rulesInEffect, type MapColouring } from './core/entityStyle.ts';
 import type { PatchStream } from './core/mapPatches.ts';
-import { useMapViewport } from './core/useMapViewport.ts';
+import { ruleConditionsParam, useMapViewport } from './core/useMapViewport.ts';
 import { useActiveMaintenance } from '../../maintenance/useActiveMaintenance.ts';
 
 const REFRESH_MS = 750;
@@ -34,7 +35,11 @@ interface ViewportEntitiesProps {
 
 export function ViewportEntities({ areaRows, region, level, attribute, patches, onLevels, ...shown }: ViewportEntitiesProps) {
   const { t } = useTranslation();
-  const { answer, error, refresh } = useMapViewport({ region, level, attribute });
+  // the clusters count their devices by the colour rules the map draws by
+  const ruled = attribute === undefined || !shown.colouring ? undefined : rulesInEffect(shown.colouring);
+  const rules = useMemo(() => ruled && ruleConditionsParam(ruled.rules), [ruled]);
+  const ruleColours = useMemo(() => ruled && [...ruled.rules.map((rule) => rule.colour), ruled.otherwise], [ruled]);
+  const { answer, error, refresh } = useMapViewport({ region, level, attribute, rules });
   const rows = useMemo(() => [
     ...areaRows,
     ...answer.points.map(([id, type, pointLevel, lng, lat, , value]): MapFeatureRow => [id, type, pointLevel, null, [lng, lat], value, null]),
@@ -52,13 +57,13 @@ export function ViewportEntities({ areaRows, region, level, attribute, patches, 
   });
   useEffect(() => {
     const unsubscribe = patches.subscribe((changes) => {
-      if ([...changes.values()].some((patch) => patch.state || patch.deleted || patch.position !== undefined)) refreshSoon.current();
+      if ([...changes.values()].some((patch) => patch.state || patch.deleted || patch.position !== undefined || (rules && 'value' in patch))) refreshSoon.current();
     });
     return () => {
       unsubscribe();
       clearTimeout(timer.current);
     };
-  }, [patches]);
+  }, [patches, rules]);
   // the watchers (the bell's list, live) and the maintenance windows in force, as every page has them
   const { active: inForce } = useActiveMaintenance();
   const { query: watchers } = useList({ resource: 'watcher', pagination: { mode: 'off' }, errorNotification: false, liveMode: 'auto' });
@@ -71,7 +76,7 @@ export function ViewportEntities({ areaRows, region, level, attribute, patches, 
   return (
     <>
       <EntityLayers rows={rows} patches={patches} level={level} clustering={false} {...shown} />
-      <ClusterLayer clusters={answer.clusters} />
+      <ClusterLayer clusters={answer.clusters} ruleColours={ruleColours} />
       {error ? (
         <Alert className="facility-map-notice" type="error" showIcon message={t('map.viewportFailed')} data-testid="map-viewport-error"
           action={<Button size="small" onClick={refresh}>{t('common.retry')}</Button>} />

@@ -9,9 +9,9 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MapLayerMouseEvent } from 'react-map-gl/maplibre';
 import { AREA_LAYER, POINT_LAYER } from '../../components/map/EntityLayers.tsx';
-import { ClusterCard, type HoveredCluster } from '../../components/map/ClusterLayer.tsx';
 import { ViewportEntities } from '../../components/map/ViewportEntities.tsx';
 import { clusterBoundsOf, clusterOf, SERVER_CLUSTER_LAYER } from '../../components/map/core/clusterFeatures.ts';
+import { rulesInEffect } from '../../components/map/core/entityStyle.ts';
 import { MAX_CLUSTER_ZOOM } from '../../schemas/mapClusters.ts';
 import { FacilityMap } from '../../components/map/core/FacilityMap.tsx';
 import { HoverCard, type Hovered } from '../../components/map/HoverCard.tsx';
@@ -37,7 +37,9 @@ import { DashboardWidgets } from './widgets/DashboardWidgets.tsx';
 import { EntityPanel } from './EntityPanel.tsx';
 import { EntitySearch } from './EntitySearch.tsx';
 import { MapFiltersCard } from './MapFiltersCard.tsx';
+import { ClusterCard, type HoveredCluster } from './ClusterCard.tsx';
 import { MapLegend } from './MapLegend.tsx';
+import { useRuleLegend } from './useRuleText.ts';
 import { storedRegion, storeRegion } from './regionCookie.ts';
 import { SunTimesCard } from './SunTimesCard.tsx';
 import { useDashboardState } from './useDashboardState.ts';
@@ -81,6 +83,7 @@ export default function DashboardPage() {
     return selected && system !== 'region' && system !== 'zone' ? selected.id : undefined;
   }, [selected, entityTypes]);
   const { groups, colouring, memberGroup, failed: membersFailed } = useMapColouring(regionId, state);
+  const ruleLegend = useRuleLegend(attribute === undefined ? undefined : rulesInEffect(colouring));
   // 'active' (connected or not) and the attributes the entity types list
   const colourAttributes = useMemo(() => ['active', ...new Set(entityTypes.flatMap((type) => type.attributes_order ?? []).filter((key) => key !== 'active'))], [entityTypes]);
 
@@ -211,7 +214,7 @@ export default function DashboardPage() {
           selectedId={selection.id} patches={patches} colouring={colouring} memberGroup={memberGroup} />
         <MapFlight flight={selection.id === undefined ? undefined : `${selection.id}#${flights}`} target={flightTarget} />
         {hovered && <HoverCard hovered={hovered} />}
-        {hoveredCluster && <ClusterCard hovered={hoveredCluster} />}
+        {hoveredCluster && <ClusterCard hovered={hoveredCluster} ruleLegend={ruleLegend} />}
       </FacilityMap>}
       {(filtersOpen || driftingOpen) && (
         <div className="dashboard-overlays">
@@ -231,7 +234,7 @@ export default function DashboardPage() {
       {features.error ? (
         <Alert className="dashboard-map-error" type="error" showIcon message={t('dashboard.mapLoadFailed')} action={<Button size="small" onClick={features.reload}>{t('common.retry')}</Button>} />
       ) : null}
-      <MapLegend colouring={colouring} groups={groups} attribute={attribute} />
+      <MapLegend colouring={colouring} groups={groups} attribute={attribute} ruleLegend={ruleLegend} />
     </DashboardLayout>
   );
 }

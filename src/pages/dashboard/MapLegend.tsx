@@ -9,28 +9,28 @@ import type { MapColouring } from '../../components/map/core/entityStyle.ts';
 import { MAINTENANCE_COLOUR, useMaintenanceMarks } from '../../components/map/core/maintenanceMarks.ts';
 import { ColourSwatch } from './ColourSwatch.tsx';
 import type { TenantGroup } from './useMapColouring.ts';
-import { useRuleText } from './useRuleText.ts';
+import type { LegendEntry } from './useRuleText.ts';
 
 interface MapLegendProps {
   colouring: MapColouring;
   groups: readonly TenantGroup[];
   attribute?: string;
+  /** The colour rules in effect (useRuleLegend): none while groups are chosen. */
+  ruleLegend: readonly LegendEntry[];
 }
 
-export function MapLegend({ colouring, groups, attribute }: MapLegendProps) {
+export function MapLegend({ colouring, groups, attribute, ruleLegend }: MapLegendProps) {
   const attributeName = useAttributeName();
   const { t } = useTranslation();
-  const ruleText = useRuleText();
-  const { groups: chosen, rules } = colouring;
+  const { groups: chosen } = colouring;
+  const ruled = ruleLegend.length > 0 && attribute !== undefined;
   const underMaintenance = useMaintenanceMarks().size > 0;
   const [title, colours] = chosen.length
     ? [t('dashboardFilters.groups'), [
       ...chosen.map(({ id, colour }) => ({ colour, label: groups.find((group) => group.id === id)?.name ?? `#${id}` })),
       { colour: DIMMED, label: t('dashboardFilters.otherEntities') },
     ]]
-    : rules?.rules.length && attribute
-      ? [attributeName(attribute), [...rules.rules.map((rule) => ({ colour: rule.colour, label: ruleText(rule) })), { colour: rules.otherwise, label: t('dashboardFilters.rules.otherwise') }]]
-      : [undefined, []];
+    : ruled ? [attributeName(attribute), ruleLegend] : [undefined, []];
   const entries = underMaintenance ? [...colours, { colour: MAINTENANCE_COLOUR, label: t('maintenance.onMap') }] : colours;
   if (!entries.length) return null;
   return (
@@ -39,6 +39,7 @@ export function MapLegend({ colouring, groups, attribute }: MapLegendProps) {
       <ul>
         {entries.map((entry) => <li key={`${entry.colour}:${entry.label}`}><ColourSwatch colour={entry.colour} /> {entry.label}</li>)}
       </ul>
+      {ruled && <Typography.Text type="secondary" className="map-legend-note">{t('dashboardFilters.clustersByRule')}</Typography.Text>}
     </section>
   );
 }

@@ -26,9 +26,13 @@ const VALUE_COLOUR: ExpressionSpecification = [
 const ownColourOr = (otherwise: ExpressionSpecification | string): ExpressionSpecification =>
   ['case', ['has', 'colour'], ['to-color', ['get', 'colour']], otherwise];
 
-export function entityColour({ groups, rules }: MapColouring): ExpressionSpecification {
-  if (groups.length) return groupColourExpression(groups);
-  if (!rules?.rules.length) return ownColourOr(VALUE_COLOUR);
+/** The colour rules the map draws by: none while groups are chosen (their colours win) or without rules. */
+export const rulesInEffect = ({ groups, rules }: MapColouring): ColourRuleSet | undefined => (!groups.length && rules?.rules.length ? rules : undefined);
+
+export function entityColour(colouring: MapColouring): ExpressionSpecification {
+  if (colouring.groups.length) return groupColourExpression(colouring.groups);
+  const rules = rulesInEffect(colouring);
+  if (!rules) return ownColourOr(VALUE_COLOUR);
   // a matching rule wins over the entity's own colour: it is what the user asked to see
   return ruleColourExpression(rules.rules, ownColourOr(rules.otherwise));
 }

@@ -7,11 +7,21 @@ import { useMap } from 'react-map-gl/maplibre';
 import { httpRequest } from '../../../providers/httpClient.ts';
 import { apiPaths } from '../../../resources/apiMap.ts';
 import type { MapClusters } from '../../../schemas/mapClusters.ts';
+import type { RuleCondition } from '../../../shared/map/ruleConditions.ts';
 import { viewportQuery } from '../../../shared/map/mapCells.ts';
 
 const NO_ANSWER: MapClusters = { clusters: [], points: [], zoom: 0, levels: [] };
 
-export interface MapViewportScope { region?: number; level?: number; attribute?: string }
+export interface MapViewportScope {
+  region?: number;
+  level?: number;
+  attribute?: string;
+  /** The attribute's colour rules as GET /map-clusters takes them (ruleConditionsParam): the clusters count by them. */
+  rules?: string;
+}
+
+/** Colour rules as the `rules` parameter: their conditions as JSON, without their colours (the server counts, the browser colours). */
+export const ruleConditionsParam = (rules: readonly RuleCondition[]) => JSON.stringify(rules.map(({ operator, value, to }) => ({ operator, value, to })));
 
 export interface MapViewportState {
   answer: MapClusters;
@@ -20,7 +30,7 @@ export interface MapViewportState {
   refresh(): void;
 }
 
-export function useMapViewport({ region, level, attribute }: MapViewportScope): MapViewportState {
+export function useMapViewport({ region, level, attribute, rules }: MapViewportScope): MapViewportState {
   const { current } = useMap();
   const [answer, setAnswer] = useState<MapClusters>(NO_ANSWER);
   const [error, setError] = useState<unknown>();
@@ -38,7 +48,7 @@ export function useMapViewport({ region, level, attribute }: MapViewportScope): 
     element.dataset.state = 'loading';
     httpRequest<MapClusters>({
       path: apiPaths.mapClusters,
-      query: { region, level, attribute, ...query },
+      query: { region, level, attribute, rules, ...query },
     })
       .then((next) => {
         if (request !== asked.latest) return;
@@ -53,7 +63,7 @@ export function useMapViewport({ region, level, attribute }: MapViewportScope): 
         delete element.dataset.fetching;
         map.triggerRepaint(); // the map settles again, now with the answer (FacilityMap's idle)
       });
-  }, [current, region, level, attribute, asked]);
+  }, [current, region, level, attribute, rules, asked]);
 
   useEffect(() => {
     const map = current?.getMap();
