@@ -38,8 +38,9 @@ export function ViewportEntities({ areaRows, region, level, attribute, patches, 
   // the clusters count their devices by the colour rules the map draws by
   const ruled = attribute === undefined || !shown.colouring ? undefined : rulesInEffect(shown.colouring);
   const rules = useMemo(() => ruled && ruleConditionsParam(ruled.rules), [ruled]);
-  const ruleColours = useMemo(() => ruled && [...ruled.rules.map((rule) => rule.colour), ruled.otherwise], [ruled]);
-  const { answer, error, refresh } = useMapViewport({ region, level, attribute, rules });
+  const { answer, answerRules, error, refresh } = useMapViewport({ region, level, attribute, rules });
+  // the rules' colours only on counts by these rules (an answer to other rules is on screen until the next)
+  const ruleColours = useMemo(() => (ruled && answerRules === rules ? [...ruled.rules.map((rule) => rule.colour), ruled.otherwise] : undefined), [ruled, answerRules, rules]);
   const rows = useMemo(() => [
     ...areaRows,
     ...answer.points.map(([id, type, pointLevel, lng, lat, , value]): MapFeatureRow => [id, type, pointLevel, null, [lng, lat], value, null]),

@@ -25,6 +25,8 @@ export const ruleConditionsParam = (rules: readonly RuleCondition[]) => JSON.str
 
 export interface MapViewportState {
   answer: MapClusters;
+  /** The rules the answer's clusters count by (the scope's may have changed since it was asked). */
+  answerRules?: string;
   error?: unknown;
   /** Ask again for the place shown. */
   refresh(): void;
@@ -32,7 +34,7 @@ export interface MapViewportState {
 
 export function useMapViewport({ region, level, attribute, rules }: MapViewportScope): MapViewportState {
   const { current } = useMap();
-  const [answer, setAnswer] = useState<MapClusters>(NO_ANSWER);
+  const [{ answer, answerRules }, setAnswer] = useState<{ answer: MapClusters; answerRules?: string }>({ answer: NO_ANSWER });
   const [error, setError] = useState<unknown>();
   // the latest request's number: an answer to an earlier one is dropped
   const [asked] = useState(() => ({ latest: 0 }));
@@ -53,7 +55,7 @@ export function useMapViewport({ region, level, attribute, rules }: MapViewportS
       .then((next) => {
         if (request !== asked.latest) return;
         setError(undefined);
-        setAnswer(next);
+        setAnswer({ answer: next, answerRules: rules });
       })
       .catch((failure: unknown) => {
         if (request === asked.latest) setError(failure);
@@ -78,5 +80,5 @@ export function useMapViewport({ region, level, attribute, rules }: MapViewportS
     };
   }, [current, ask, asked]);
 
-  return { answer, error, refresh: ask };
+  return { answer, answerRules, error, refresh: ask };
 }
