@@ -246,6 +246,7 @@ try {
   // the first rules on the attribute read its column and class every device of the grid
   const ruledFirst = await ask(wholeRegion, COLOUR, RULES);
   const ruled = await series(1, COLOUR, RULES);
+  const rssRuled = rssOf(server.pid);
   log('viewports done');
 
   // ---- 5: an idle window, then the changes ----
@@ -344,6 +345,7 @@ try {
   console.log(line(`${CONCURRENT_CLIENTS} clients at once`, concurrent));
   console.log(line(`one at a time, coloured by ${COLOUR}`, coloured));
   console.log(line(`one at a time, clusters counted by the rule ${COLOUR} == true (the first, whole region: ${ms(ruledFirst.time)} ms)`, ruled));
+  console.log(`Server RSS after the rule's column and classing: ${mb(rssRuled)} MB (+${mb(rssRuled - rssSettled)} MB over the grid's).`);
   console.log(`Answers by status: ${[...statuses].map(([status, n]) => `${status} × ${n}`).join(', ')}.`);
   console.log(`\nKeeping it current: ${count(plan.length)} connectivity changes in ${windowSeconds} s (${count(disconnects)} disconnects, ${count(reconnects)} reconnects), through ${gatewayCount} gateways over MQTT (v1/gateway/disconnect|connect, QoS 1).`);
   console.log(`PUBACK (the change committed) p50 / p95 / max: ${ms(percentile(acked, 50))} / ${ms(percentile(acked, 95))} / ${ms(Math.max(...acked))} ms; ${failed} failed; the last acknowledged ${((allAcked) / 1000).toFixed(1)} s after the first was sent.`);

@@ -1,6 +1,6 @@
 // GET /map-clusters: per tenant and scope (region, level) a grid of the point devices
-// (server/cache/mapGrid.ts), built once from the database — by the first caller, as one of their
-// budgeted reads; everyone else waits for that build at no cost — and then kept current by the
+// (server/cache/mapGrid.ts), built once from the database (server/cache/builtOnUse.ts) — by the
+// first caller, as one of their budgeted reads; everyone else waits for that build at no cost — and then kept current by the
 // commits (server/live/mapIndexWiring.ts) instead of built again: an entity's move, creation or deletion is
 // read for that entity alone, its `active` flag taken from the change itself, and the ids in alarm
 // and under maintenance read again when a watcher, a log or a maintenance window changes. An index
@@ -10,6 +10,7 @@
 import { ruleMet, type RuleCondition } from '../../src/shared/map/ruleConditions.ts';
 import { MAX_VIEWPORT_CELLS, DEVICE_FLAGS, type MapClusters, type MapClustersQuery } from '../../src/schemas/mapClusters.ts';
 import type { Caller } from '../auth/caller.ts';
+import { builtOnUse, type BuiltEntry } from '../cache/builtOnUse.ts';
 import { mapGrid, type MapGrid } from '../cache/mapGrid.ts';
 import type { Database } from '../db/database.ts';
 import { attributeValuesQuery, flaggedIdsQuery, inIdWindows, mapIndexRowsQuery, type MapIndexScope } from '../db/mapIndexQueries.ts';
@@ -33,16 +34,12 @@ export const FLAG_MODELS = new Set(['watcher', 'log', 'maintenance_window', 'gro
 /** What of an entity decides whether, where and as what it is in a grid. */
 const PLACE_FIELDS = ['geom', 'level', 'parent_id', 'entity_type_id'];
 
-interface Index {
+interface Index extends BuiltEntry {
   tenantId: string;
   scope: MapIndexScope;
   grid: MapGrid;
-  /** Settles when the grid holds the scope's devices. */
-  ready: Promise<void>;
-  builtAt: number;
   /** Changes heard while the grid was being built, applied once it is. */
   heard?: (() => Promise<void>)[];
-  rebuilding?: boolean;
   /** The classings its grid keeps (a colour-by attribute's rules), the latest used last. */
   classings: string[];
 }
@@ -53,8 +50,8 @@ export interface MapIndexOptions { maxPoints?: number; now?: () => number }
 
 export function mapIndexService(db: Database, budget: ReadBudget = readBudget(), options: MapIndexOptions = {}) {
   const { maxPoints = MAX_POINTS, now = Date.now } = options;
-  /** In order of last use, the latest last. */
-  const indexes = new Map<string, Index>();
+  const kept = builtOnUse<Index>({ maxAgeMs: MAX_AGE_MS, maxSize: maxPoints, sizeOf: (index) => index.grid.size, now });
+  const indexes = kept.entries;
   const flagTimers = new Map<string, ReturnType<typeof setTimeout>>();
   /** Per tenant: when its last flag read ended and how long it took. */
   const flagReads = new Map<string, { endedAt: number; tookMs: number }>();
@@ -120,39 +117,12 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
       for (const change of index.heard.splice(0)) await change();
       index.heard = undefined;
     }
-    evict();
+    kept.evict();
   };
 
-  const evict = () => {
-    let held = 0;
-    for (const index of indexes.values()) held += index.grid.size;
-    for (const [key, index] of indexes) {
-      if (held <= maxPoints || indexes.size === 1) return;
-      held -= index.grid.size;
-      indexes.delete(key);
-    }
-  };
-
-  const indexFor = async (caller: Caller, scope: MapIndexScope): Promise<Index> => {
-    const key = keyOf(caller.tenantId, scope);
-    let index = indexes.get(key);
-    if (!index) {
-      const created: Index = { tenantId: caller.tenantId, scope, grid: mapGrid(), ready: Promise.resolve(), builtAt: 0, classings: [] };
-      created.ready = build(created, caller).catch((error: unknown) => {
-        indexes.delete(key);
-        throw error;
-      });
-      index = created;
-    } else if (!index.rebuilding && !index.heard && now() - index.builtAt > MAX_AGE_MS) {
-      const stale = index;
-      stale.rebuilding = true;
-      void build(stale).catch(() => { /* the old grid keeps answering; the next read tries again */ }).finally(() => { stale.rebuilding = false; });
-    }
-    indexes.delete(key);
-    indexes.set(key, index);
-    await index.ready;
-    return index;
-  };
+  const indexFor = (caller: Caller, scope: MapIndexScope): Promise<Index> => kept.take(keyOf(caller.tenantId, scope),
+    () => ({ tenantId: caller.tenantId, scope, grid: mapGrid(), ready: Promise.resolve(), builtAt: 0, classings: [] }),
+    (index, first) => build(index, first ? caller : undefined));
 
   /** The name under which the index's grid classes its devices by `rules` on the attribute's values (kept from now on). */
   const classesFor = (index: Index, attribute: string, values: AttributeValues, rules: readonly RuleCondition[]) => {
