@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { lockDataDir } from '../server/db/dataDirLock.ts';
+import { PGLITE_EXTENSIONS } from '../server/db/pgliteExtensions.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../scripts/postgres.ts';
 import { freePort, serverArguments } from '../scripts/serverProcess.ts';
 
@@ -57,7 +58,7 @@ export async function openSql(target: Target): Promise<Sql> {
   }
   const release = lockDataDir(target.dataDir);
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create(target.dataDir);
+  const db = await PGlite.create(target.dataDir, { extensions: PGLITE_EXTENSIONS });
   return {
     query: async <T>(text: string) => (await db.query<T>(text)).rows,
     async close() {

@@ -10,6 +10,7 @@
 // messages run: nothing of another connection slips into it. A connection that ends inside a
 // transaction (cut off by a statement timeout) has it rolled back before anything after it runs.
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from './pgliteExtensions.ts';
 import { parentPort, workerData } from 'node:worker_threads';
 
 export type ToWorker =
@@ -44,7 +45,7 @@ let db: PGlite;
 try {
   // fsync off: a killed process loses nothing committed (the pages are with the operating system).
   const memory = dataDir === 'memory://';
-  db = await PGlite.create(memory ? undefined : dataDir, { relaxedDurability: true, loadDataDir: memory ? loadDataDir : undefined, ...engine });
+  db = await PGlite.create(memory ? undefined : dataDir, { relaxedDurability: true, loadDataDir: memory ? loadDataDir : undefined, extensions: PGLITE_EXTENSIONS, ...engine });
 } catch (error) {
   port.postMessage({ type: 'failed', error: errorOf(error) } satisfies FromWorker);
   process.exit(1);

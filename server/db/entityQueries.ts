@@ -8,7 +8,7 @@ import type { Database, Tx } from './database.ts';
 import { entities } from './schema.ts';
 import { ENTITY_READ_FIELDS, MAX_LISTED_CHILDREN, type EntityDetailJson } from '../../src/schemas/entityJson.ts';
 import { colour as colourSchema } from '../../src/schemas/fields.ts';
-import { asJsonArray, containing, intList, isoTime, rows } from './rows.ts';
+import { asJsonArray, containing, intArrayParam, intList, isoTime, rows } from './rows.ts';
 
 export interface EntityFilters {
   ids?: number[];
@@ -30,6 +30,11 @@ export interface EntityFilters {
   regionPath?: string;
   /** Any of these entity types. */
   types?: number[];
+  /**
+   * With `search`: the ids of the entities whose names may contain it, found through the names'
+   * index (namedIdsQuery) when there are few enough; without, every name is read.
+   */
+  named?: number[];
 }
 
 /** A page of the list, in tree order. */
@@ -106,6 +111,7 @@ function conditions(f: EntityFilters): SQL[] {
   }
   if (f.level !== undefined) where.push(sql`e.level = ${f.level}`);
   if (f.group !== undefined) where.push(sql`EXISTS (SELECT 1 FROM entity_groups eg WHERE eg.entity_id = e.id AND eg.group_id = ${f.group})`);
+  if (f.named) where.push(sql`e.id = ANY(${intArrayParam(f.named)})`);
   if (f.search) where.push(sql`EXISTS (SELECT 1 FROM jsonb_each_text(e.name) n WHERE n.value ILIKE ${containing(f.search)})`);
   if (f.gateway === true) where.push(sql`e.is_gateway`);
   else if (f.gateway === false) where.push(sql`NOT e.is_gateway`);
@@ -118,6 +124,22 @@ function conditions(f: EntityFilters): SQL[] {
   if (f.types?.length) where.push(sql`e.entity_type_id IN (${intList(f.types)})`);
   return where;
 }
+
+/** Candidates a search takes from the names' index at most (EntityFilters.named); a text more names contain is searched by reading them all. */
+export const MAX_NAMED_CANDIDATES = 20_000;
+
+/**
+ * Whether the names' trigram index can find a text: only a run of three letters or digits gives it
+ * a trigram to look up (for less it would read the whole index, slower than the names).
+ */
+export const indexedSearch = (text: string) => /[\p{L}\p{N}]{3}/u.test(text);
+
+/**
+ * The ids of the caller's entities whose names (all languages together) may contain `text`, from
+ * the names' index (migration 0021), MAX_NAMED_CANDIDATES + 1 at most (column `ids`).
+ */
+export const namedIdsQuery = (text: string): SQL =>
+  sql`SELECT COALESCE(array_agg(id), '{}') AS ids FROM entity_ids_named(${containing(text)}, ${MAX_NAMED_CANDIDATES + 1}) AS id`;
 
 /** What an entity list without pages may hold: more matches are asked for a page at a time. */
 export const MAX_UNPAGED_ENTITIES = 10_000;

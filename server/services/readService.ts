@@ -9,7 +9,8 @@ import {
 } from '../db/directoryQueries.ts';
 import type { EntityFilters, EntityJson, EntityPage, GroupMemberFilters, MapFeatureFilters } from '../db/entityQueries.ts';
 import {
-  entityCountJsonQuery, entityListJsonQuery, entityPageJsonQuery, findEntity, groupMembersJsonQuery, mapFeaturesJsonQuery, MAX_UNPAGED_ENTITIES, subtreeRangeUsable,
+  entityCountJsonQuery, entityListJsonQuery, entityPageJsonQuery, findEntity, groupMembersJsonQuery, indexedSearch, mapFeaturesJsonQuery, MAX_NAMED_CANDIDATES,
+  MAX_UNPAGED_ENTITIES, namedIdsQuery, subtreeRangeUsable,
   TOO_MANY_ENTITIES, treePathOf,
 } from '../db/entityQueries.ts';
 import { telemetryKeys, type TelemetryKeyFilter } from '../db/telemetryKeyQueries.ts';
@@ -55,12 +56,22 @@ export function readService(db: Database, cache: TenantReadCache = tenantReadCac
     return row?.json;
   };
 
-  /** The filters with their region's tree path, where the database reads a subtree as a range of paths (EntityFilters.regionPath). */
-  const withRegionPath = async (caller: Caller, filters: EntityFilters): Promise<EntityFilters> => {
-    const { region } = filters;
-    if (region === undefined || !(await subtreeRangeUsable(db))) return filters;
-    const regionPath = await db.tenantTx(caller.tenantId, (tx) => treePathOf(tx, region));
-    return regionPath === undefined ? filters : { ...filters, regionPath };
+  /**
+   * The filters with what lets the database read them faster: the region's tree path, where it reads
+   * a subtree as a range of paths (EntityFilters.regionPath), and a search's candidates from the
+   * names' index when there are few enough (EntityFilters.named).
+   */
+  const resolvedFilters = async (caller: Caller, filters: EntityFilters): Promise<EntityFilters> => {
+    const resolved = { ...filters };
+    const { region, search } = filters;
+    if (region !== undefined && (await subtreeRangeUsable(db))) {
+      resolved.regionPath = await db.tenantTx(caller.tenantId, (tx) => treePathOf(tx, region));
+    }
+    if (search && indexedSearch(search)) {
+      const [{ ids }] = await db.tenantQuery<{ ids: number[] }>(caller.tenantId, namedIdsQuery(search));
+      if (ids.length <= MAX_NAMED_CANDIDATES) resolved.named = ids;
+    }
+    return resolved;
   };
 
   const groupList = async (caller: Caller): Promise<GroupJson[]> =>
@@ -101,19 +112,19 @@ export function readService(db: Database, cache: TenantReadCache = tenantReadCac
 
     /** The matching entities, all of them: 400 ANSWER_TOO_LARGE when more than MAX_UNPAGED_ENTITIES match. */
     async entitiesJson(caller: Caller, filters: EntityFilters) {
-      const json = await cachedJson(caller, `entities:${filtersKey(filters)}`, entityListJsonQuery(filters), true);
+      const json = await cachedJson(caller, `entities:${filtersKey(filters)}`, async () => entityListJsonQuery(await resolvedFilters(caller, filters)), true);
       if (json === TOO_MANY_ENTITIES) throw answerTooLarge(MAX_UNPAGED_ENTITIES);
       return json ?? '[]';
     },
 
     /**
      * One page of the matching entities, and how many match in all: a search counts its matches as
-     * it reads them; a list is counted once for all its pages of the same filters. The region's
-     * path (EntityFilters.regionPath) is read only when the cache does not answer.
+     * it reads them; a list is counted once for all its pages of the same filters. The filters are
+     * resolved (resolvedFilters) only when the cache does not answer.
      */
     entityPage: async (caller: Caller, given: EntityFilters, page: EntityPage): Promise<{ total: number; rows: EntityJson[] }> => {
       let resolved: Promise<EntityFilters> | undefined;
-      const filters = () => (resolved ??= withRegionPath(caller, given));
+      const filters = () => (resolved ??= resolvedFilters(caller, given));
       const searched = Boolean(given.search);
       const [answer, counted] = await Promise.all([
         cachedJson(caller, `entity-page:${filtersKey({ ...given, ...page })}`, async () => entityPageJsonQuery(await filters(), page, searched), true),

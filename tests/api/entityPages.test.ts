@@ -3,7 +3,8 @@
 // Without pages, a list of more than MAX_UNPAGED_ENTITIES is refused.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UNPAGED_ENTITIES } from '../../server/db/entityQueries.ts';
+import { MAX_NAMED_CANDIDATES, MAX_UNPAGED_ENTITIES } from '../../server/db/entityQueries.ts';
+import { containing } from '../../server/db/rows.ts';
 import { ANSWER_TOO_LARGE } from '../../server/errors.ts';
 import { MAX_LISTED_CHILDREN } from '../../src/schemas/entityJson.ts';
 import { makeEntities } from '../support/testEntities.ts';
@@ -76,6 +77,30 @@ describe('GET /entity-list with per_page', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual([]);
     expect(answer.headers['x-total-count']).toBe('0');
+  });
+});
+
+describe('a search by name', () => {
+  it('finds exactly the entities whose name contains the text, through the names\' index or past it, and never another tenant\'s', async () => {
+    const [{ tenant_id: tenantId }] = await t.db.systemQuery<{ tenant_id: string }>(sql`SELECT tenant_id FROM users WHERE email = 'admin@demo.city'`);
+    await makeEntities(t, tenantId, 'Searchable lamp', MAX_NAMED_CANDIDATES + 1);
+    const truth = async (text: string) => (await t.db.systemQuery<{ count: number }>(sql`SELECT count(*)::int AS count FROM entities
+      WHERE tenant_id = ${tenantId} AND EXISTS (SELECT 1 FROM jsonb_each_text(name) n WHERE n.value ILIKE ${containing(text)})`))[0].count;
+    // few names contain it (the index's candidates), most of the new ones (every name read), too short for the index
+    for (const text of ['Searchable lamp 777', 'searchable LAMP', '77', 'x', 'lamp 1_', '100%', 'lamp 1']) {
+      const answer = await page(`search=${encodeURIComponent(text)}&per_page=50`);
+      expect(answer.status, text).toBe(200);
+      expect(Number(answer.headers['x-total-count']), text).toBe(await truth(text));
+      for (const entity of answer.body) expect(entity.name.en.toLowerCase(), text).toContain(text.toLowerCase());
+    }
+    expect(await truth('Searchable lamp 777')).toBe(11); // 777 and 7770–7779
+    expect(await truth('searchable LAMP')).toBeGreaterThan(MAX_NAMED_CANDIDATES);
+    // the other tenant finds none of them, however it asks
+    const theirs = await page(`search=${encodeURIComponent('Searchable lamp 777')}&per_page=50`, facility);
+    expect(theirs.body).toEqual([]);
+    expect(theirs.headers['x-total-count']).toBe('0');
+    expect((await t.get(`/entity-list?search=${encodeURIComponent('Searchable lamp 777')}`, facility)).body).toEqual([]);
+    expect((await t.get(`/entity-list?search=${encodeURIComponent('Searchable lamp 777')}`, admin)).body).toHaveLength(11);
   });
 });
 

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../server/db/database.ts';
+import { PGLITE_EXTENSIONS } from '../../server/db/pgliteExtensions.ts';
 import { seedDemoIfEmpty } from '../../server/seed/demoSeed.ts';
 
 export interface DatabaseTemplate {
@@ -66,7 +67,7 @@ export async function buildDatabaseTemplate(serverUrl?: string): Promise<Databas
   const dir = mkdtempSync(join(tmpdir(), 'terrasight-template-'));
   const dataDir = join(dir, 'data');
   await migratedAndSeeded(await openDatabase({ dataDir }));
-  const pglite = await PGlite.create(dataDir);
+  const pglite = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
   const dump = await pglite.dumpDataDir('none');
   await pglite.close();
   const file = join(dir, 'demo.tar');
