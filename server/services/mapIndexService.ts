@@ -1,12 +1,14 @@
 // GET /map-clusters: per tenant and scope (region, level) a grid of the point devices
 // (server/cache/mapGrid.ts), built once from the database (server/cache/builtOnUse.ts) — by the
-// first caller, as one of their budgeted reads; everyone else waits for that build at no cost — and then kept current by the
-// commits (server/live/mapIndexWiring.ts) instead of built again: an entity's move, creation or deletion is
-// read for that entity alone, its `active` flag taken from the change itself, and the ids in alarm
-// and under maintenance read again when a watcher, a log or a maintenance window changes. An index
-// older than MAX_AGE_MS is built again in the background while the old one answers (the safety net
-// for a change this instance was never told of). The indexes together hold at most `maxPoints`
-// devices; the least recently used go first.
+// first caller, as one of their budgeted reads; everyone else waits for that build at no cost —
+// and then kept current by the commits (server/live/mapIndexWiring.ts) instead of built again: an
+// entity's move, creation or deletion is read for that entity alone, its `active` flag taken from
+// the change itself, and the ids in alarm and under maintenance read again when a watcher, a log
+// or a maintenance window changes. An index older than MAX_AGE_MS is built again in the background
+// while the old one answers (the safety net for a change this instance was never told of). The
+// indexes together hold at most `maxPoints` devices; the least recently used go first. With colour
+// rules, the clusters count their devices by the first rule met (mapAttributeColumns.ts holds the
+// values, each grid a classing of its devices per rule set in use).
 import { ruleMet, type RuleCondition } from '../../src/shared/map/ruleConditions.ts';
 import { MAX_VIEWPORT_CELLS, DEVICE_FLAGS, type MapClusters, type MapClustersQuery } from '../../src/schemas/mapClusters.ts';
 import type { Caller } from '../auth/caller.ts';
