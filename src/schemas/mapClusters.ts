@@ -5,7 +5,7 @@
 // the map is zoomed in past MAX_CLUSTER_ZOOM or the viewport holds few devices. Areas (regions,
 // zones, circles) come from GET /map-features (`shape=areas`).
 import type { FromSchema } from 'json-schema-to-ts';
-import { idSchema } from './bounds.ts';
+import { idSchema, NO_NUL } from './bounds.ts';
 import { mapFeaturesQuerySchema } from './mapFeatures.ts';
 
 /** Above this zoom every device is drawn alone (MapLibre's `clusterMaxZoom` of the browser's clusters). */
@@ -40,7 +40,7 @@ export const mapClustersQuerySchema = {
     /** The attribute the map colours by: each device listed alone carries its value. */
     attribute: mapFeaturesQuerySchema.properties.attribute,
     /** The colour-by rules, JSON (src/shared/map/ruleConditions.ts ruleConditionsSchema): each cluster counts its devices by the first rule they meet. */
-    rules: { type: 'string', minLength: 2, maxLength: MAX_RULES_TEXT },
+    rules: { type: 'string', minLength: 2, maxLength: MAX_RULES_TEXT, pattern: NO_NUL },
     zoom: { type: 'number', minimum: 0, maximum: 24 },
     west: longitude,
     south: latitude,
