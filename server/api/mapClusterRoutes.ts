@@ -10,6 +10,7 @@ import { parseClientJson } from './clientJson.ts';
 import { bodySchema, errorResponses } from './openapi.ts';
 
 export const RULES_INVALID = 'rules must be a JSON list of colour rules: { operator, value, to } each, numbers to order by, between in order';
+export const RULES_OR_GROUPS = 'Ask for rules or for groups: a map colours by one of them';
 
 /** The `rules` parameter's conditions, or 400 VALIDATION naming `rules`. */
 function ruleConditionsOf(text: string): RuleCondition[] {
@@ -28,13 +29,16 @@ export function mapClusterRoutes(app: FastifyInstance, mapIndex: MapIndexService
   app.get<{ Querystring: MapClustersQuery }>('/map-clusters', {
     schema: {
       tags: ['entities'],
-      summary: 'What the map shows of a viewport: clusters of the region\'s devices (with how many are in alarm, not connected, under maintenance, and per colour rule when asked) and the devices alone in their cell',
+      summary: 'What the map shows of a viewport: clusters of the region\'s devices (with how many are in alarm, not connected, under maintenance, and per colour rule or chosen group when asked) and the devices alone in their cell',
       security: [{ bearer: [] }],
       querystring: bodySchema(mapClustersQuerySchema),
       response: { ...errorResponses, 200: mapClustersAnswerSchema },
     },
   }, (request) => {
-    const { rules, ...query } = request.query;
-    return mapIndex.view(callerFrom(request), query, rules === undefined ? undefined : ruleConditionsOf(rules));
+    const { rules, groups, ...query } = request.query;
+    if (rules !== undefined && groups !== undefined) throw badRequest('VALIDATION', RULES_OR_GROUPS, 'groups');
+    const counted = rules !== undefined ? { rules: ruleConditionsOf(rules) }
+      : groups !== undefined ? { groups: [...new Set(groups.split(',').map(Number))] } : undefined;
+    return mapIndex.view(callerFrom(request), query, counted);
   });
 }

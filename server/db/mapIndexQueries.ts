@@ -2,7 +2,7 @@
 // devices with their flags (in alarm: a watch alerting or without data; not connected: `active`
 // false; under maintenance: a device-maintenance window in force covers it), a page at a time;
 // the ids in alarm and under maintenance now (engines change those without touching the entity);
-// and the colour values of the devices a viewport lists or its clusters count by rule.
+// and the colour values and group members of the devices a viewport lists or its clusters count.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from './database.ts';
 import { DEVICE_FLAGS } from '../../src/schemas/mapClusters.ts';
@@ -24,7 +24,7 @@ const ID_WINDOW = 50_000;
 
 /** Ids in (`after`, `upTo`], or the one entity `only`. */
 export type IdWindow = { after: number; upTo: number } | { only: number };
-const inWindow = (rows: IdWindow) => ('only' in rows ? sql`e.id = ${rows.only}` : sql`e.id > ${rows.after} AND e.id <= ${rows.upTo}`);
+const inWindow = (rows: IdWindow, id = sql`e.id`) => ('only' in rows ? sql`${id} = ${rows.only}` : sql`${id} > ${rows.after} AND ${id} <= ${rows.upTo}`);
 
 /**
  * Runs `query` over the tenant's entities a window of ids at a time, in order, handing each answer's
@@ -65,6 +65,11 @@ export const flaggedIdsQuery = (): SQL => sql`SELECT
 export const attributeColumnQuery = (attribute: string, rows: IdWindow): SQL => sql`SELECT
     json_agg(json_build_array(e.id, e.attributes -> ${attribute}))::text AS pairs
   FROM entities e WHERE ${inWindow(rows)} AND e.attributes -> ${attribute} IS NOT NULL`;
+
+/** The members of `group` among the window's entities, each with `true`, as JSON text (column `pairs`: `[[id, true], …]`, null without any). */
+export const groupColumnQuery = (group: number, rows: IdWindow): SQL => sql`SELECT
+    json_agg(json_build_array(eg.entity_id, true))::text AS pairs
+  FROM entity_groups eg WHERE eg.group_id = ${group} AND ${inWindow(rows, sql`eg.entity_id`)}`;
 
 /** The value of `attribute` of each entity (columns `id`, `value`). */
 export const attributeValuesQuery = (ids: readonly number[], attribute: string): SQL =>

@@ -10,6 +10,7 @@ export function keepMapIndexCurrent(index: MapIndexService, events: PostCommitBu
   events.on('resource.changed', 'map index', async ({ tenantId, change }) => {
     if (change.resource === 'entity') await index.entityChanged(tenantId, { id: change.id, diff: change.record ?? { deleted: true }, whole: true });
     if (FLAG_MODELS.has(change.resource)) index.flagsChanged(tenantId);
+    if (change.resource === 'group') index.groupChanged(tenantId, change.id);
   });
   events.on('entity.updated', 'map index', ({ tenantId, update }) => index.entityChanged(tenantId, update));
   events.on('engine.changed', 'map index', ({ tenantId, model }) => {

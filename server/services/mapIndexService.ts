@@ -7,8 +7,9 @@
 // or a maintenance window changes. An index older than MAX_AGE_MS is built again in the background
 // while the old one answers (the safety net for a change this instance was never told of). The
 // indexes together hold at most `maxPoints` devices; the least recently used go first. With colour
-// rules, the clusters count their devices by the first rule met (mapAttributeColumns.ts holds the
-// values, each grid a classing of its devices per rule set in use).
+// rules the clusters count their devices by the first rule met, with groups by the first chosen
+// group they are in (mapEntityColumns.ts holds the values and members, each grid a classing of its
+// devices per set in use).
 import { ruleMet, type RuleCondition } from '../../src/shared/map/ruleConditions.ts';
 import { MAX_VIEWPORT_CELLS, DEVICE_FLAGS, type MapClusters, type MapClustersQuery } from '../../src/schemas/mapClusters.ts';
 import type { Caller } from '../auth/caller.ts';
@@ -17,7 +18,7 @@ import { mapGrid, type MapGrid } from '../cache/mapGrid.ts';
 import type { Database } from '../db/database.ts';
 import { attributeValuesQuery, flaggedIdsQuery, inIdWindows, mapIndexRowsQuery, type MapIndexScope } from '../db/mapIndexQueries.ts';
 import { answerTooLarge } from '../errors.ts';
-import { mapAttributeColumns, type AttributeChange, type AttributeValues } from './mapAttributeColumns.ts';
+import { attributeSource, groupSource, mapEntityColumns, type EntityChange } from './mapEntityColumns.ts';
 import { readBudget, type ReadBudget } from './readBudget.ts';
 
 const MAX_AGE_MS = 10 * 60_000;
@@ -27,7 +28,7 @@ const FLAGS_AFTER_MS = 200;
 const FLAGS_SPACING = 4;
 /** A viewport asked for while the tenant's flags are about to be read waits for them so long at most (an alarm just told is counted). */
 const FLAGS_WAIT_MS = 1_500;
-/** Classings (an attribute's colour rules) a grid keeps at most: ~1 byte a device each. */
+/** Classings (an attribute's colour rules, chosen groups) a grid keeps at most: ~1 byte a device each. */
 const MAX_CLASSINGS = 4;
 /** Devices the indexes of all tenants hold at most (~90 bytes each: bench/README "The map's server-side grid"). */
 const MAX_POINTS = 3_000_000;
@@ -42,11 +43,14 @@ interface Index extends BuiltEntry {
   grid: MapGrid;
   /** Changes heard while the grid was being built, applied once it is. */
   heard?: (() => Promise<void>)[];
-  /** The classings its grid keeps (a colour-by attribute's rules), the latest used last. */
+  /** The classings its grid keeps (colour rules, chosen groups), the latest used last. */
   classings: string[];
 }
 
-export type MapEntityChange = AttributeChange;
+export type MapEntityChange = EntityChange;
+
+/** What clusters count their devices by: the first colour rule the attribute's value meets, or the first chosen group a device is in. */
+export type ClusterClasses = { rules: readonly RuleCondition[] } | { groups: readonly number[] };
 
 export interface MapIndexOptions { maxPoints?: number; now?: () => number }
 
@@ -73,7 +77,7 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
     flagsCurrent.get(tenantId)?.settle();
     flagsCurrent.delete(tenantId);
   };
-  const columns = mapAttributeColumns(db, budget, { now });
+  const columns = mapEntityColumns(db, budget, { now });
   const keyOf = (tenantId: string, scope: MapIndexScope) => `${tenantId}:${scope.region ?? ''}:${scope.level ?? ''}`;
   const ofTenant = (tenantId: string) => [...indexes.values()].filter((index) => index.tenantId === tenantId);
 
@@ -126,15 +130,32 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
     () => ({ tenantId: caller.tenantId, scope, grid: mapGrid(), ready: Promise.resolve(), builtAt: 0, classings: [] }),
     (index, first) => build(index, first ? caller : undefined));
 
-  /** The name under which the index's grid classes its devices by `rules` on the attribute's values (kept from now on). */
-  const classesFor = (index: Index, attribute: string, values: AttributeValues, rules: readonly RuleCondition[]) => {
-    const name = JSON.stringify([attribute, values.generation, rules]);
+  /** Has the index's grid keep the classing `name` (kept from now on; built with classOf the first time) and answers its name. */
+  const classesFor = (index: Index, name: string, classes: number, classOf: (id: number) => number) => {
     const at = index.classings.indexOf(name);
     if (at >= 0) index.classings.splice(at, 1);
-    else index.grid.keepClasses(name, { classes: rules.length + 1, classOf: (id) => ruleMet(rules, values.valueOf(id)) });
+    else index.grid.keepClasses(name, { classes, classOf });
     index.classings.push(name);
     if (index.classings.length > MAX_CLASSINGS) index.grid.dropClasses(index.classings.shift()!);
     return name;
+  };
+
+  /** The classing a view counts by, and what its lone devices carry: their colour value or the chosen group they are drawn for. */
+  const countedBy = async (caller: Caller, index: Index, attribute: string | undefined, counted: ClusterClasses) => {
+    if ('rules' in counted) {
+      const { rules } = counted;
+      const values = await columns.valuesOf(caller, attributeSource(attribute!));
+      const name = classesFor(index, JSON.stringify(['rules', attribute, values.generation, rules]), rules.length + 1, (id) => ruleMet(rules, values.valueOf(id)));
+      return { name, valueOf: values.valueOf };
+    }
+    const { groups } = counted;
+    const members = await Promise.all(groups.map((group) => columns.valuesOf(caller, groupSource(group))));
+    const classOf = (id: number) => {
+      const at = members.findIndex((member) => member.valueOf(id) !== null);
+      return at < 0 ? groups.length : at;
+    };
+    const name = classesFor(index, JSON.stringify(['groups', groups, members.map((member) => member.generation)]), groups.length + 1, classOf);
+    return { name, groupOf: (id: number) => groups[classOf(id)] ?? null };
   };
 
   /** Runs a change on the index now, or after its build when one is under way. */
@@ -168,18 +189,21 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
   };
 
   return {
-    /** The viewport's clusters and devices (src/schemas/mapClusters.ts); with `rules`, each cluster counts its devices by them. */
-    async view(caller: Caller, query: Omit<MapClustersQuery, 'rules'>, rules?: readonly RuleCondition[]): Promise<MapClusters> {
+    /** The viewport's clusters and devices (src/schemas/mapClusters.ts); with `counted`, each cluster counts its devices by it. */
+    async view(caller: Caller, query: Omit<MapClustersQuery, 'rules' | 'groups'>, counted?: ClusterClasses): Promise<MapClusters> {
       const { region, level, attribute, ...viewport } = query;
       const index = await indexFor(caller, { region, level });
       const flags = flagsCurrent.get(caller.tenantId);
       if (flags) await Promise.race([flags.settled, new Promise((resolve) => setTimeout(resolve, FLAGS_WAIT_MS).unref())]);
-      // with rules, every device's value is needed (the clusters count by them): the tenant's column of them
-      const values = rules && attribute !== undefined ? await columns.valuesOf(caller, attribute) : undefined;
-      const view = index.grid.view(viewport, values && classesFor(index, attribute!, values, rules!));
+      // counted, every device's value or membership is needed: the tenant's columns of them
+      const classing = counted && await countedBy(caller, index, attribute, counted);
+      const view = index.grid.view(viewport, classing?.name);
       if (!view) throw answerTooLarge(MAX_VIEWPORT_CELLS, 'zoom');
-      if (values) {
-        for (const point of view.points) point[6] = values.valueOf(point[0]);
+      if (classing?.groupOf) {
+        for (const point of view.points) point[7] = classing.groupOf(point[0]);
+      }
+      if (classing?.valueOf) {
+        for (const point of view.points) point[6] = classing.valueOf(point[0]);
       } else if (attribute !== undefined && view.points.length) {
         const found = await db.tenantQuery<{ id: number; value: unknown }>(caller.tenantId, attributeValuesQuery(view.points.map(([id]) => id), attribute));
         const values = new Map(found.map(({ id, value }) => [id, value]));
@@ -205,12 +229,17 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
             const offline = (diff.attributes as { active: boolean }).active ? 0 : DEVICE_FLAGS.offline;
             if (flags !== undefined) index.grid.setFlags(id, (flags & ~DEVICE_FLAGS.offline) | offline);
           }
-          if (diff.attributes) index.grid.reclass(id);
+          if (diff.attributes || diff.group_ids) index.grid.reclass(id);
         }
       })));
     },
 
     flagsChanged,
+
+    /** A group changed or went: its members are read again when next counted. */
+    groupChanged(tenantId: string, group: number) {
+      columns.groupChanged(tenantId, group);
+    },
 
     /** Changes may have been missed (events of other instances lost): every grid is built again on its next read. */
     forget() {

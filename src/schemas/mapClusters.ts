@@ -19,6 +19,9 @@ export const MAX_VIEWPORT_POINTS = 10_000;
 /** A viewport of this many devices or fewer lists every one alone, whatever the zoom (the browser's clusters began there). */
 export const LIST_ALL_UP_TO = 2_000;
 
+/** Groups the map colours at once, at most (a colour each: the palette's ten). */
+export const MAX_COLOURED_GROUPS = 10;
+
 /** Characters of the `rules` parameter at most: MAX_RULES rules of MAX_RULE_TEXT characters, escaped. */
 export const MAX_RULES_TEXT = 10_000;
 
@@ -41,6 +44,8 @@ export const mapClustersQuerySchema = {
     attribute: mapFeaturesQuerySchema.properties.attribute,
     /** The colour-by rules, JSON (src/shared/map/ruleConditions.ts ruleConditionsSchema): each cluster counts its devices by the first rule they meet. */
     rules: { type: 'string', minLength: 2, maxLength: MAX_RULES_TEXT, pattern: NO_NUL },
+    /** The groups the map colours, in the order chosen (comma list, at most MAX_COLOURED_GROUPS): each cluster counts its devices by the first they are in, each lone device says which. */
+    groups: { type: 'string', pattern: `^\\d{1,10}(,\\d{1,10}){0,${MAX_COLOURED_GROUPS - 1}}$`, maxLength: 11 * MAX_COLOURED_GROUPS },
     zoom: { type: 'number', minimum: 0, maximum: 24 },
     west: longitude,
     south: latitude,
@@ -53,11 +58,11 @@ export type MapClustersQuery = FromSchema<typeof mapClustersQuerySchema>;
 /**
  * [longitude, latitude (the members' mean), count, in alarm, not connected, under maintenance, west,
  * south, east, north (the cell), and with `rules` asked: how many devices meet each rule first, the
- * last how many meet none].
+ * last how many meet none; with `groups`: how many are in each group first, the last how many in none].
  */
 export type MapClusterRow = [lng: number, lat: number, count: number, alarm: number, offline: number, maintenance: number, west: number, south: number, east: number, north: number, rules?: number[]];
-/** [id, entity_type_id, level, longitude, latitude, flags (DEVICE_FLAGS), colour value]. */
-export type MapPointRow = [id: number, entityTypeId: number, level: number, lng: number, lat: number, flags: number, value: unknown];
+/** [id, entity_type_id, level, longitude, latitude, flags (DEVICE_FLAGS), colour value, and with `groups` asked: the first of them it is in, or null]. */
+export type MapPointRow = [id: number, entityTypeId: number, level: number, lng: number, lat: number, flags: number, value: unknown, group?: number | null];
 
 export interface MapClusters {
   clusters: MapClusterRow[];

@@ -1,10 +1,11 @@
 // GET /map-clusters with `rules`: each cluster counts its devices by the first colour rule their
 // value of the colour-by attribute meets (the last count: none), as stored and as changed since,
-// scoped to the tenant; malformed rules answer 400 naming `rules`.
+// scoped to the tenant; malformed rules answer 400 naming `rules`. With `groups`: by the first
+// chosen group they are in, each lone device saying which.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RULES_INVALID } from '../../server/api/mapClusterRoutes.ts';
-import { LIST_ALL_UP_TO, MAX_RULES_TEXT } from '../../src/schemas/mapClusters.ts';
+import { RULES_INVALID, RULES_OR_GROUPS } from '../../server/api/mapClusterRoutes.ts';
+import { LIST_ALL_UP_TO, MAX_CLUSTER_ZOOM, MAX_COLOURED_GROUPS, MAX_RULES_TEXT } from '../../src/schemas/mapClusters.ts';
 import { MAX_RULE_TEXT, MAX_RULES } from '../../src/shared/map/ruleConditions.ts';
 import { makeEntities } from '../support/testEntities.ts';
 import { startTestApp, type TestApp } from './harness.ts';
@@ -121,5 +122,59 @@ describe('GET /map-clusters with colour rules', () => {
       for (const cluster of answer.body.clusters) expect(cluster[10]).toHaveLength(MAX_RULES + 1);
     }
     expect(answers[0].body).not.toEqual(answers[1 + 1].body); // other rules, other counts
+  });
+});
+
+describe('GET /map-clusters with groups', () => {
+  const gql = async (query: string, variables: Record<string, unknown>, token = admin) => {
+    const answer = await t.post('/graphql', { query, variables }, token);
+    expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined();
+    return answer.body.data;
+  };
+  const grouped = (groups: string, token = admin) => t.get(`/map-clusters?${VIEW}&groups=${groups}`, token);
+  const countsOf = (body: { clusters: any[][] }, classes: number) => body.clusters.reduce((sum, cluster) => sum.map((count: number, index: number) => count + cluster[10][index]), new Array(classes).fill(0));
+
+  it('counts each cluster\'s devices by the first chosen group they are in, follows a changed membership, and names a lone device\'s group', async () => {
+    // two of the demo's groups (none of their members stands where the test's lamps do)
+    const [odd, tens] = ((await t.get('/group-list', admin)).body as { id: number }[]).map((group) => group.id);
+    const [{ tenant_id: tenantId }] = await t.db.systemQuery<{ tenant_id: string }>(sql`SELECT tenant_id FROM groups WHERE id = ${odd}`);
+    await t.db.systemQuery(sql`INSERT INTO entity_groups (tenant_id, entity_id, group_id)
+      SELECT ${tenantId}::uuid, id, ${odd}::int FROM unnest(${`{${lampIds.join(',')}}`}::int[]) id WHERE id % 2 = 1
+      UNION ALL SELECT ${tenantId}::uuid, id, ${tens}::int FROM unnest(${`{${lampIds.join(',')}}`}::int[]) id WHERE id % 10 = 0`);
+    const expected = [lampIds.filter((id) => id % 2 === 1).length, lampIds.filter((id) => id % 10 === 0).length];
+    const { body } = await grouped(`${odd},${tens}`);
+    expect(countsOf(body, 3)).toEqual([...expected, COUNT - expected[0] - expected[1]]);
+    // the order chosen decides: an odd lamp counts for the first group it is in
+    expect(countsOf((await grouped(`${tens},${odd}`)).body, 3)).toEqual([expected[1], expected[0], COUNT - expected[0] - expected[1]]);
+
+    // a lamp joins the first group by an update: the counts follow without reading everything again
+    const even = lampIds.find((id) => id % 10 === 2)!;
+    await gql('mutation($id: ID!, $g: [Int!]) { update_entity(id: $id, group_ids: $g) { id } }', { id: even, g: [odd] });
+    await expect.poll(async () => countsOf((await grouped(`${odd},${tens}`)).body, 3)).toEqual([expected[0] + 1, expected[1], COUNT - expected[0] - expected[1] - 1]);
+
+    // zoomed in past the clusters, each lamp says the group it is drawn for
+    const [lng, lat] = [WEST + (even % 60) * 0.0001, SOUTH + Math.floor(even / 60 % 60) * 0.0001];
+    const close = await t.get(`/map-clusters?zoom=${MAX_CLUSTER_ZOOM + 2}&west=${lng - 0.0002}&south=${lat - 0.0002}&east=${lng + 0.0002}&north=${lat + 0.0002}&groups=${odd},${tens}`, admin);
+    const points = close.body.points as any[][];
+    expect(points.find((point) => point[0] === even)?.[7]).toBe(odd);
+    for (const [id, , , , , , , group] of points.filter((point) => lampIds.includes(point[0]))) {
+      expect(group, String(id)).toBe(id === even || id % 2 === 1 ? odd : id % 10 === 0 ? tens : null);
+    }
+
+    // another tenant's view of these groups: none of its devices are in them
+    const theirs = await grouped(`${odd},${tens}`, facility);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.points.every((point: unknown[]) => point[7] === null)).toBe(true);
+  });
+
+  it('refuses a malformed list, too many groups, or groups with rules, with a clear 400', async () => {
+    for (const groups of ['', 'a', '1,,2', '-1', '1;2', Array.from({ length: MAX_COLOURED_GROUPS + 1 }, (_, i) => i + 1).join(','), '12345678901']) {
+      const refused = await grouped(encodeURIComponent(groups));
+      expect(refused.status, groups).toBe(400);
+      expect(JSON.stringify(refused.body)).not.toMatch(/stack|at \/|SELECT/);
+    }
+    const both = await ruled(admin, RULES, `&attribute=dim_level&groups=1`);
+    expect(both.status).toBe(400);
+    expect(both.body.errors[0]).toMatchObject({ code: 'VALIDATION', message: RULES_OR_GROUPS, field: 'groups' });
   });
 });
