@@ -80,7 +80,7 @@ export function readRoutes(app: FastifyInstance, reads: ReadService, baseMap: Ba
       querystring: bodySchema(groupMembersQuerySchema), response: { ...errorResponses, 200: groupMembersAnswerSchema },
     }),
   }, async (request, reply) => {
-    const { group, region, after = 0, limit = GROUP_MEMBERS_PAGE } = request.query;
-    return json(reply, await reads.groupMembersJson(callerFrom(request), { group, region, after, limit }));
+    const { group, region, shape, after = 0, limit = GROUP_MEMBERS_PAGE } = request.query;
+    return json(reply, await reads.groupMembersJson(callerFrom(request), { group, region, shape, after, limit }));
   });
 }

@@ -239,12 +239,13 @@ export function mapFeaturesJsonQuery(f: MapFeatureFilters): SQL {
         FROM entities e ${whereAll(where)} ORDER BY e.id LIMIT ${f.limit}`, f.limit);
 }
 
-export interface GroupMemberFilters { group: number; region?: number; after: number; limit: number }
+export interface GroupMemberFilters { group: number; region?: number; shape?: 'areas'; after: number; limit: number }
 
 /** One page of GET /group-members (src/schemas/groupMembers.ts) as JSON text: ids in order after `after`. */
 export function groupMembersJsonQuery(f: GroupMemberFilters): SQL {
   const where: SQL[] = [sql`eg.group_id = ${f.group}`, sql`e.id > ${f.after}`];
   if (f.region !== undefined) where.push(inSubtreeOf(f.region));
+  if (f.shape === 'areas') where.push(isArea(sql`e.geom`));
   return idPageJson('ids', sql`p.id`,
     sql`SELECT e.id FROM entity_groups eg JOIN entities e ON e.id = eg.entity_id ${whereAll(where)} ORDER BY e.id LIMIT ${f.limit}`, f.limit);
 }

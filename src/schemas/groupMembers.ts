@@ -2,6 +2,7 @@
 // a group's members without loading their records (the map already has their positions).
 import type { FromSchema } from 'json-schema-to-ts';
 import { afterIdSchema, idSchema } from './bounds.ts';
+import { mapFeaturesQuerySchema } from './mapFeatures.ts';
 
 /** Ids per page, at most. */
 export const GROUP_MEMBERS_PAGE = 50_000;
@@ -15,6 +16,8 @@ export const groupMembersQuerySchema = {
     group: idSchema,
     /** Only the members in this entity's subtree (the map's region). */
     region: idSchema,
+    /** `areas`: only the members drawn as areas (the map's devices say their group in GET /map-clusters). */
+    shape: mapFeaturesQuerySchema.properties.shape,
     after: afterIdSchema,
     limit: { type: 'integer', minimum: 1, maximum: GROUP_MEMBERS_PAGE, default: GROUP_MEMBERS_PAGE },
   },

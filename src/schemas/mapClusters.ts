@@ -60,7 +60,7 @@ export type MapClustersQuery = FromSchema<typeof mapClustersQuerySchema>;
  * south, east, north (the cell), and with `rules` asked: how many devices meet each rule first, the
  * last how many meet none; with `groups`: how many are in each group first, the last how many in none].
  */
-export type MapClusterRow = [lng: number, lat: number, count: number, alarm: number, offline: number, maintenance: number, west: number, south: number, east: number, north: number, rules?: number[]];
+export type MapClusterRow = [lng: number, lat: number, count: number, alarm: number, offline: number, maintenance: number, west: number, south: number, east: number, north: number, classes?: number[]];
 /** [id, entity_type_id, level, longitude, latitude, flags (DEVICE_FLAGS), colour value, and with `groups` asked: the first of them it is in, or null]. */
 export type MapPointRow = [id: number, entityTypeId: number, level: number, lng: number, lat: number, flags: number, value: unknown, group?: number | null];
 

@@ -1,5 +1,6 @@
 // GET /group-members: a group's entity ids, paged and narrowed to a region, for the map's group
 // colouring; another tenant's group or region answers nothing, bad parameters a 400.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
 
@@ -53,6 +54,21 @@ describe('GET /group-members', () => {
     expect(narrowed.length).toBeGreaterThan(0);
     expect(narrowed.length).toBeLessThan(all.length);
     expect(narrowed).toEqual(all.filter((id) => inRegion.has(id)));
+  });
+
+  it('narrows to the members drawn as areas (the map\'s devices say their group themselves)', async () => {
+    const groups = (await t.get('/group-list', admin)).body as { id: number; name: string; tenant_id: string }[];
+    const lighting = groups.find((group) => group.name === 'Lighting')!;
+    const areas = ((await t.get('/map-features?shape=areas', admin)).body.rows as number[][]).map(([id]) => id);
+    // a zone joins the group beside its lamps
+    await t.db.systemQuery(sql`INSERT INTO entity_groups (tenant_id, entity_id, group_id) VALUES (${lighting.tenant_id}::uuid, ${areas[0]}::int, ${lighting.id}::int)
+      ON CONFLICT DO NOTHING`);
+    const all = (await members(admin, `?group=${lighting.id}`)).body.ids as number[];
+    const shaped = (await members(admin, `?group=${lighting.id}&shape=areas`)).body.ids as number[];
+    expect(shaped).toContain(areas[0]);
+    expect(shaped).toEqual(all.filter((id) => areas.includes(id)));
+    expect(shaped.length).toBeLessThan(all.length);
+    expect((await members(admin, `?group=${lighting.id}&shape=points`)).status).toBe(400);
   });
 
   it('never answers another tenant\'s members, and refuses bad parameters with 400', async () => {

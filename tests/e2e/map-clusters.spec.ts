@@ -111,25 +111,40 @@ test('a district of thousands is drawn as the server\'s clusters, every device c
   const legend = page.getByTestId('map-legend');
   await expect(legend).toContainText('== false');
   await expect(legend).toContainText('Clusters take the colour most of their devices have');
-  /** The labels' counts by rule (`data-rules`), added up: [not connected, other values]. */
-  const ruleSums = async () => (await labels.evaluateAll((spans) => spans.map((span) => span.getAttribute('data-rules'))))
+  /** The labels' counts by class (`data-classes`), added up: [not connected or in the group, the rest]. */
+  const ruleSums = async () => (await labels.evaluateAll((spans) => spans.map((span) => span.getAttribute('data-classes'))))
     .reduce((sum, counts) => (counts === null ? [NaN, NaN] : counts.split(',').map((count, index) => sum[index] + Number(count))), [0, 0]);
   await expect.poll(ruleSums).toEqual([await labelSum('offline'), points - 1 - await labelSum('offline')]);
   expect((await ruleSums())[0]).toBeGreaterThan(0);
   await expect(map).toHaveAttribute('data-state', 'idle');
   await expectNoAxeViolations(page, 'the dashboard with the server\'s clusters, coloured by a rule');
+
+  // a group chosen wins over the rules: each cluster counts its devices in the group, and the
+  // city's maintenance group is exactly what the clusters count under maintenance
+  const groupSelect = page.getByRole('combobox', { name: 'Groups' });
+  await groupSelect.focus();
+  await page.keyboard.type('Under maintenance');
+  await page.keyboard.press('Enter');
+  await expect(legend).toContainText('Other entities');
+  const inMaintenance = await labelSum('maintenance');
+  expect(inMaintenance).toBeGreaterThan(0);
+  await expect.poll(ruleSums).toEqual([inMaintenance, points - 1 - inMaintenance]);
+  await groupSelect.focus();
+  await page.keyboard.press('Backspace'); // takes the group off: the rules again
+  await expect(legend).toContainText('== false');
+  await expect.poll(ruleSums).toEqual([await labelSum('offline'), points - 1 - await labelSum('offline')]);
   await page.getByTestId('filters-toggle').click(); // folds the filters away: the clusters are in the open
 
   // a cluster's counts on hover: how many devices, how many in alarm (the city's 2 %), and by rule
   const counts = await labels.evaluateAll((spans) => spans.map((span) => Number(span.getAttribute('data-count'))));
   const index = counts.indexOf(Math.max(...counts));
-  const [notConnected] = (await labels.nth(index).getAttribute('data-rules'))!.split(',').map(Number);
+  const [notConnected] = (await labels.nth(index).getAttribute('data-classes'))!.split(',').map(Number);
   const box = (await labels.nth(index).boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   const card = page.getByTestId('cluster-card');
   await expect(card).toContainText(`Devices: ${counts[index].toLocaleString('en-US')}`);
   await expect(card).toContainText(/In alarm: \d+/);
-  if (notConnected > 0) await expect(card.getByTestId('cluster-card-rules')).toContainText(`== false: ${notConnected.toLocaleString('en-US')}`);
+  if (notConnected > 0) await expect(card.getByTestId('cluster-card-classes')).toContainText(`== false: ${notConnected.toLocaleString('en-US')}`);
   await expect(card).toContainText('Click to zoom in');
 
   // a click zooms in onto the cluster's cell: its devices spread out

@@ -1,6 +1,7 @@
 // The server's clusters of devices (GET /map-clusters): a circle per cell of several devices, sized
 // by how many and coloured by the worst among them — in alarm, else not connected, else under
-// maintenance; while the map colours by rules, by the rule most of them meet, ringed by the worst —
+// maintenance; while the map colours by rules or groups, by the rule or group most of them are in,
+// ringed by the worst —
 // with its count written on it (HTML labels: the offline base map has no glyphs). A click on one
 // zooms to its cell (clusterBoundsOf); hovering one shows its counts (the dashboard's ClusterCard).
 import { useEffect, useMemo, useState } from 'react';
@@ -16,14 +17,14 @@ const MAX_LABELS = 300;
 
 interface ClusterLayerProps {
   clusters: readonly MapClusterRow[];
-  /** The colour of each rule and last of the values no rule matches, while the clusters count by rules. */
-  ruleColours?: readonly string[];
+  /** The colour of each class (a rule, a group) and last of the rest, while the clusters count by them. */
+  classColours?: readonly string[];
 }
 
-export function ClusterLayer({ clusters, ruleColours }: ClusterLayerProps) {
+export function ClusterLayer({ clusters, classColours }: ClusterLayerProps) {
   const { i18n } = useTranslation();
   const { current } = useMap();
-  const data = useMemo(() => clusterCollectionOf(clusters, ruleColours), [clusters, ruleColours]);
+  const data = useMemo(() => clusterCollectionOf(clusters, classColours), [clusters, classColours]);
   // labels for the clusters on screen (the answer covers a margin around it), none while the map
   // moves: a label is an element the browser would move each frame
   const [shown, setShown] = useState<MapClusterRow[]>([]);
@@ -56,11 +57,11 @@ export function ClusterLayer({ clusters, ruleColours }: ClusterLayerProps) {
             'circle-stroke-width': CLUSTER_RING_WIDTH,
           }} />
       </Source>
-      {shown.map(([lng, lat, count, alarm, offline, maintenance, , , , , rules], index) => (
+      {shown.map(([lng, lat, count, alarm, offline, maintenance, , , , , classes], index) => (
         <Marker key={`${lng},${lat},${index}`} longitude={lng} latitude={lat} anchor="center" style={{ pointerEvents: 'none' }}>
           {/* the exact counts on the element (the browser tests add them up) */}
           <span className="cluster-count" aria-hidden="true" data-count={count} data-alarm={alarm} data-offline={offline} data-maintenance={maintenance}
-            data-rules={rules?.join()}>{format.format(count)}</span>
+            data-classes={classes?.join()}>{format.format(count)}</span>
         </Marker>
       ))}
     </>

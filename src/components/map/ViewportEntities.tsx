@@ -14,10 +14,13 @@ import { ClusterLayer } from './ClusterLayer.tsx';
 import { EntityLayers } from './EntityLayers.tsx';
 import { rulesInEffect, type MapColouring } from './core/entityStyle.ts';
 import type { PatchStream } from './core/mapPatches.ts';
-import { ruleConditionsParam, useMapViewport } from './core/useMapViewport.ts';
+import { countedKey, ruleConditionsParam, useMapViewport } from './core/useMapViewport.ts';
+import { DIMMED } from './core/colourPalette.ts';
+import type { GroupColour } from './core/groupColours.ts';
 import { useActiveMaintenance } from '../../maintenance/useActiveMaintenance.ts';
 
 const REFRESH_MS = 750;
+const NO_GROUPS: readonly GroupColour[] = [];
 
 interface ViewportEntitiesProps {
   /** The region's areas (GET /map-features?shape=areas). */
@@ -35,12 +38,24 @@ interface ViewportEntitiesProps {
 
 export function ViewportEntities({ areaRows, region, level, attribute, patches, onLevels, ...shown }: ViewportEntitiesProps) {
   const { t } = useTranslation();
-  // the clusters count their devices by the colour rules the map draws by
+  // the clusters count their devices by what the map colours by: the chosen groups, else the colour rules
+  const chosen = shown.colouring?.groups ?? NO_GROUPS;
   const ruled = attribute === undefined || !shown.colouring ? undefined : rulesInEffect(shown.colouring);
   const rules = useMemo(() => ruled && ruleConditionsParam(ruled.rules), [ruled]);
-  const { answer, answerRules, error, refresh } = useMapViewport({ region, level, attribute, rules });
-  // the rules' colours only on counts by these rules (an answer to other rules is on screen until the next)
-  const ruleColours = useMemo(() => (ruled && answerRules === rules ? [...ruled.rules.map((rule) => rule.colour), ruled.otherwise] : undefined), [ruled, answerRules, rules]);
+  const groups = chosen.length ? chosen.map(({ id }) => id).join() : undefined;
+  const { answer, answerCounted, error, refresh } = useMapViewport({ region, level, attribute, rules, groups });
+  // the classes' colours only on counts by these classes (an answer to others is on screen until the next)
+  const classColours = useMemo(() => {
+    if (answerCounted === undefined || answerCounted !== countedKey({ rules, groups })) return undefined;
+    return groups ? [...chosen.map(({ colour }) => colour), DIMMED] : ruled && [...ruled.rules.map((rule) => rule.colour), ruled.otherwise];
+  }, [answerCounted, rules, groups, chosen, ruled]);
+  // each entity's group: the areas' from their members, each device's from the answer
+  const memberGroup = useMemo(() => {
+    if (!groups) return shown.memberGroup;
+    const merged = new Map(shown.memberGroup);
+    for (const [id, , , , , , , group] of answer.points) if (typeof group === 'number') merged.set(id, group);
+    return merged;
+  }, [groups, shown.memberGroup, answer.points]);
   const rows = useMemo(() => [
     ...areaRows,
     ...answer.points.map(([id, type, pointLevel, lng, lat, , value]): MapFeatureRow => [id, type, pointLevel, null, [lng, lat], value, null]),
@@ -76,8 +91,8 @@ export function ViewportEntities({ areaRows, region, level, attribute, patches, 
 
   return (
     <>
-      <EntityLayers rows={rows} patches={patches} level={level} clustering={false} {...shown} />
-      <ClusterLayer clusters={answer.clusters} ruleColours={ruleColours} />
+      <EntityLayers rows={rows} patches={patches} level={level} clustering={false} {...shown} memberGroup={memberGroup} />
+      <ClusterLayer clusters={answer.clusters} classColours={classColours} />
       {error ? (
         <Alert className="facility-map-notice" type="error" showIcon message={t('map.viewportFailed')} data-testid="map-viewport-error"
           action={<Button size="small" onClick={refresh}>{t('common.retry')}</Button>} />

@@ -11,7 +11,6 @@ import type { MapLayerMouseEvent } from 'react-map-gl/maplibre';
 import { AREA_LAYER, POINT_LAYER } from '../../components/map/EntityLayers.tsx';
 import { ViewportEntities } from '../../components/map/ViewportEntities.tsx';
 import { clusterBoundsOf, clusterOf, SERVER_CLUSTER_LAYER } from '../../components/map/core/clusterFeatures.ts';
-import { rulesInEffect } from '../../components/map/core/entityStyle.ts';
 import { MAX_CLUSTER_ZOOM } from '../../schemas/mapClusters.ts';
 import { FacilityMap } from '../../components/map/core/FacilityMap.tsx';
 import { HoverCard, type Hovered } from '../../components/map/HoverCard.tsx';
@@ -39,7 +38,7 @@ import { EntitySearch } from './EntitySearch.tsx';
 import { MapFiltersCard } from './MapFiltersCard.tsx';
 import { ClusterCard, type HoveredCluster } from './ClusterCard.tsx';
 import { MapLegend } from './MapLegend.tsx';
-import { useRuleLegend } from './useRuleText.ts';
+import { useColourLegend } from './useColourLegend.ts';
 import { storedRegion, storeRegion } from './regionCookie.ts';
 import { SunTimesCard } from './SunTimesCard.tsx';
 import { useDashboardState } from './useDashboardState.ts';
@@ -83,7 +82,7 @@ export default function DashboardPage() {
     return selected && system !== 'region' && system !== 'zone' ? selected.id : undefined;
   }, [selected, entityTypes]);
   const { groups, colouring, memberGroup, failed: membersFailed } = useMapColouring(regionId, state);
-  const ruleLegend = useRuleLegend(attribute === undefined ? undefined : rulesInEffect(colouring));
+  const legend = useColourLegend(colouring, groups, attribute);
   // 'active' (connected or not) and the attributes the entity types list
   const colourAttributes = useMemo(() => ['active', ...new Set(entityTypes.flatMap((type) => type.attributes_order ?? []).filter((key) => key !== 'active'))], [entityTypes]);
 
@@ -214,7 +213,7 @@ export default function DashboardPage() {
           selectedId={selection.id} patches={patches} colouring={colouring} memberGroup={memberGroup} />
         <MapFlight flight={selection.id === undefined ? undefined : `${selection.id}#${flights}`} target={flightTarget} />
         {hovered && <HoverCard hovered={hovered} />}
-        {hoveredCluster && <ClusterCard hovered={hoveredCluster} ruleLegend={ruleLegend} />}
+        {hoveredCluster && <ClusterCard hovered={hoveredCluster} legend={legend.entries} />}
       </FacilityMap>}
       {(filtersOpen || driftingOpen) && (
         <div className="dashboard-overlays">
@@ -234,7 +233,7 @@ export default function DashboardPage() {
       {features.error ? (
         <Alert className="dashboard-map-error" type="error" showIcon message={t('dashboard.mapLoadFailed')} action={<Button size="small" onClick={features.reload}>{t('common.retry')}</Button>} />
       ) : null}
-      <MapLegend colouring={colouring} groups={groups} attribute={attribute} ruleLegend={ruleLegend} />
+      <MapLegend legend={legend} />
     </DashboardLayout>
   );
 }

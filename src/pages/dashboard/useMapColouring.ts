@@ -13,9 +13,9 @@ export interface MapColouringState {
   /** Every group of the tenant. */
   groups: TenantGroup[];
   colouring: MapColouring;
-  /** Entity id → the chosen group it is drawn for. */
+  /** Area id → the chosen group it is drawn for (the devices come with theirs: ViewportEntities). */
   memberGroup: ReadonlyMap<number, number>;
-  /** The members of a chosen group could not be loaded. */
+  /** The areas of a chosen group could not be loaded. */
   failed: boolean;
 }
 

@@ -1,6 +1,7 @@
 // The server's clusters (GET /map-clusters) as the map draws them: GeoJSON features with their
-// counts and cell, coloured by the worst of their devices — or, while the map colours by rules, by
-// the rule most of their devices meet, ringed by the worst — and what a click or hover on one finds.
+// counts and cell, coloured by the worst of their devices — or, while the map colours by rules or
+// groups, by the class (the rule met, the group) most of their devices are in, ringed by the worst —
+// and what a click or hover on one finds.
 import type { ExpressionSpecification, LngLatBoundsLike, MapGeoJSONFeature } from 'maplibre-gl';
 import type { FeatureCollection, Point } from 'geojson';
 import type { MapClusterRow } from '../../../schemas/mapClusters.ts';
@@ -13,10 +14,10 @@ const PLAIN_COLOUR = '#1f6fb2';
 
 export interface ClusterProperties {
   count: number; alarm: number; offline: number; maintenance: number; west: number; south: number; east: number; north: number;
-  /** With colour rules: how many meet each rule first, the last how many meet none (comma-separated: a map event's properties are flat)… */
-  rules?: string;
+  /** Counted by rules or groups: how many are in each class, the last how many in none (comma-separated: a map event's properties are flat)… */
+  classes?: string;
   /** …and the colour of the most of them. */
-  ruleColour?: string;
+  classColour?: string;
 }
 
 /** The worst of a cluster's devices' states as a colour, `otherwise` when all are fine. */
@@ -27,33 +28,33 @@ const worstOr = (otherwise: string): ExpressionSpecification => [
   ['>', ['get', 'maintenance'], 0], MAINTENANCE_COLOUR,
   otherwise,
 ];
-const RULED: ExpressionSpecification = ['has', 'ruleColour'];
-export const CLUSTER_FILL: ExpressionSpecification = ['case', RULED, ['to-color', ['get', 'ruleColour']], worstOr(PLAIN_COLOUR)];
-export const CLUSTER_RING: ExpressionSpecification = ['case', RULED, worstOr('#ffffff'), '#ffffff'];
-/** A ruled cluster's ring is wide enough to read its state by. */
-export const CLUSTER_RING_WIDTH: ExpressionSpecification = ['case', RULED, 4, 1.5];
+const CLASSED: ExpressionSpecification = ['has', 'classColour'];
+export const CLUSTER_FILL: ExpressionSpecification = ['case', CLASSED, ['to-color', ['get', 'classColour']], worstOr(PLAIN_COLOUR)];
+export const CLUSTER_RING: ExpressionSpecification = ['case', CLASSED, worstOr('#ffffff'), '#ffffff'];
+/** A classed cluster's ring is wide enough to read its state by. */
+export const CLUSTER_RING_WIDTH: ExpressionSpecification = ['case', CLASSED, 4, 1.5];
 
 /** The index of the largest count (the first of equals). */
 const largest = (counts: readonly number[]) => counts.reduce((best, count, index) => (count > counts[best] ? index : best), 0);
 
-/** `ruleColours`: the colour of each rule and last of the values no rule matches, when the answer counts by them. */
-export function clusterCollectionOf(clusters: readonly MapClusterRow[], ruleColours?: readonly string[]): FeatureCollection<Point, ClusterProperties> {
+/** `classColours`: the colour of each class (a rule, a group) and last of the rest, when the answer counts by them. */
+export function clusterCollectionOf(clusters: readonly MapClusterRow[], classColours?: readonly string[]): FeatureCollection<Point, ClusterProperties> {
   return {
     type: 'FeatureCollection',
     // no feature id: a map event's id is an entity's (mapFeatures.ts entityIdOf)
-    features: clusters.map(([lng, lat, count, alarm, offline, maintenance, west, south, east, north, rules]) => ({
+    features: clusters.map(([lng, lat, count, alarm, offline, maintenance, west, south, east, north, classes]) => ({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [lng, lat] },
       properties: {
         count, alarm, offline, maintenance, west, south, east, north,
-        ...(rules && ruleColours?.length === rules.length ? { rules: rules.join(), ruleColour: ruleColours[largest(rules)] } : {}),
+        ...(classes && classColours?.length === classes.length ? { classes: classes.join(), classColour: classColours[largest(classes)] } : {}),
       },
     })),
   };
 }
 
-/** A hovered cluster's counts by rule (ClusterProperties.rules). */
-export const ruleCountsOf = ({ rules }: ClusterProperties): number[] | undefined => rules?.split(',').map(Number);
+/** A hovered cluster's counts by class (ClusterProperties.classes). */
+export const classCountsOf = ({ classes }: ClusterProperties): number[] | undefined => classes?.split(',').map(Number);
 
 /** The cell a map event's cluster stands for, or undefined when the event is not on a cluster. */
 export function clusterOf(event: { features?: readonly MapGeoJSONFeature[] }): ClusterProperties | undefined {

@@ -16,8 +16,10 @@ export interface MapViewportScope {
   region?: number;
   level?: number;
   attribute?: string;
-  /** The attribute's colour rules as GET /map-clusters takes them (ruleConditionsParam): the clusters count by them. */
+  /** The attribute's colour rules as GET /map-clusters takes them (ruleConditionsParam): the clusters count by them… */
   rules?: string;
+  /** …or the groups the map colours (comma list, in the order chosen). */
+  groups?: string;
 }
 
 /** Colour rules as the `rules` parameter: their conditions as JSON, without their colours (the server counts, the browser colours). */
@@ -25,16 +27,19 @@ export const ruleConditionsParam = (rules: readonly RuleCondition[]) => JSON.str
 
 export interface MapViewportState {
   answer: MapClusters;
-  /** The rules the answer's clusters count by (the scope's may have changed since it was asked). */
-  answerRules?: string;
+  /** What the answer's clusters count by (countedKey; the scope's may have changed since it was asked). */
+  answerCounted?: string;
   error?: unknown;
   /** Ask again for the place shown. */
   refresh(): void;
 }
 
-export function useMapViewport({ region, level, attribute, rules }: MapViewportScope): MapViewportState {
+/** What a scope's clusters count by, as one key. */
+export const countedKey = ({ rules, groups }: MapViewportScope) => (rules ?? groups ? JSON.stringify([rules, groups]) : undefined);
+
+export function useMapViewport({ region, level, attribute, rules, groups }: MapViewportScope): MapViewportState {
   const { current } = useMap();
-  const [{ answer, answerRules }, setAnswer] = useState<{ answer: MapClusters; answerRules?: string }>({ answer: NO_ANSWER });
+  const [{ answer, answerCounted }, setAnswer] = useState<{ answer: MapClusters; answerCounted?: string }>({ answer: NO_ANSWER });
   const [error, setError] = useState<unknown>();
   // the latest request's number: an answer to an earlier one is dropped
   const [asked] = useState(() => ({ latest: 0 }));
@@ -50,12 +55,12 @@ export function useMapViewport({ region, level, attribute, rules }: MapViewportS
     element.dataset.state = 'loading';
     httpRequest<MapClusters>({
       path: apiPaths.mapClusters,
-      query: { region, level, attribute, rules, ...query },
+      query: { region, level, attribute, rules, groups, ...query },
     })
       .then((next) => {
         if (request !== asked.latest) return;
         setError(undefined);
-        setAnswer({ answer: next, answerRules: rules });
+        setAnswer({ answer: next, answerCounted: countedKey({ rules, groups }) });
       })
       .catch((failure: unknown) => {
         if (request === asked.latest) setError(failure);
@@ -65,7 +70,7 @@ export function useMapViewport({ region, level, attribute, rules }: MapViewportS
         delete element.dataset.fetching;
         map.triggerRepaint(); // the map settles again, now with the answer (FacilityMap's idle)
       });
-  }, [current, region, level, attribute, rules, asked]);
+  }, [current, region, level, attribute, rules, groups, asked]);
 
   useEffect(() => {
     const map = current?.getMap();
@@ -80,5 +85,5 @@ export function useMapViewport({ region, level, attribute, rules }: MapViewportS
     };
   }, [current, ask, asked]);
 
-  return { answer, answerRules, error, refresh: ask };
+  return { answer, answerCounted, error, refresh: ask };
 }

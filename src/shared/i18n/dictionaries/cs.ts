@@ -469,7 +469,7 @@ export const cs: Dictionary = {
       alarm: 'V alarmu: {{value}}',
       offline: 'Nepřipojeno: {{value}}',
       maintenance: 'V údržbě: {{value}}',
-      rule: '{{rule}}: {{value}}',
+      class: '{{name}}: {{value}}',
       zoomIn: 'Kliknutím přiblížíte',
     },
     viewportFailed: 'Zařízení této části mapy se nepodařilo načíst.',
@@ -486,7 +486,7 @@ export const cs: Dictionary = {
     groupsFailed: 'Členy vybrané skupiny se nepodařilo načíst.',
     otherEntities: 'Ostatní entity',
     legend: 'Legenda mapy',
-    clustersByRule: 'Shluky mají barvu, kterou má většina jejich zařízení; jejich okraj ukazuje nejhorší stav.',
+    clustersByColour: 'Shluky mají barvu, kterou má většina jejich zařízení; jejich okraj ukazuje nejhorší stav.',
     more: 'a dalších {{count}}',
     rules: {
       title: 'Pravidla barvení pro {{attribute}}',

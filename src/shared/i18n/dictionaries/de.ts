@@ -469,7 +469,7 @@ export const de: Dictionary = {
       alarm: 'Im Alarm: {{value}}',
       offline: 'Nicht verbunden: {{value}}',
       maintenance: 'In Wartung: {{value}}',
-      rule: '{{rule}}: {{value}}',
+      class: '{{name}}: {{value}}',
       zoomIn: 'Zum Vergrößern klicken',
     },
     viewportFailed: 'Die Geräte dieses Kartenausschnitts konnten nicht geladen werden.',
@@ -486,7 +486,7 @@ export const de: Dictionary = {
     groupsFailed: 'Die Mitglieder einer gewählten Gruppe konnten nicht geladen werden.',
     otherEntities: 'Andere Entitäten',
     legend: 'Kartenlegende',
-    clustersByRule: 'Cluster tragen die Farbe der meisten ihrer Geräte; ihr Ring zeigt den schlechtesten Zustand.',
+    clustersByColour: 'Cluster tragen die Farbe der meisten ihrer Geräte; ihr Ring zeigt den schlechtesten Zustand.',
     more: 'und {{count}} weitere',
     rules: {
       title: 'Färberegeln für {{attribute}}',

@@ -469,7 +469,7 @@ export const en = {
       alarm: 'In alarm: {{value}}',
       offline: 'Not connected: {{value}}',
       maintenance: 'Under maintenance: {{value}}',
-      rule: '{{rule}}: {{value}}',
+      class: '{{name}}: {{value}}',
       zoomIn: 'Click to zoom in',
     },
     viewportFailed: 'The devices of this part of the map could not be loaded.',
@@ -486,7 +486,7 @@ export const en = {
     groupsFailed: 'The members of a chosen group could not be loaded.',
     otherEntities: 'Other entities',
     legend: 'Map legend',
-    clustersByRule: 'Clusters take the colour most of their devices have; their ring shows the worst state.',
+    clustersByColour: 'Clusters take the colour most of their devices have; their ring shows the worst state.',
     more: 'and {{count}} more',
     rules: {
       title: 'Colouring rules for {{attribute}}',

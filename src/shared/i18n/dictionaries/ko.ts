@@ -469,7 +469,7 @@ export const ko: Dictionary = {
       alarm: '경보 중: {{value}}',
       offline: '연결 안 됨: {{value}}',
       maintenance: '유지보수 중: {{value}}',
-      rule: '{{rule}}: {{value}}',
+      class: '{{name}}: {{value}}',
       zoomIn: '클릭하여 확대',
     },
     viewportFailed: '지도의 이 부분에 있는 장치를 불러오지 못했습니다.',
@@ -486,7 +486,7 @@ export const ko: Dictionary = {
     groupsFailed: '선택한 그룹의 구성원을 불러오지 못했습니다.',
     otherEntities: '기타 엔터티',
     legend: '지도 범례',
-    clustersByRule: '클러스터는 대부분의 장치가 가진 색으로 표시되며, 테두리는 가장 나쁜 상태를 나타냅니다.',
+    clustersByColour: '클러스터는 대부분의 장치가 가진 색으로 표시되며, 테두리는 가장 나쁜 상태를 나타냅니다.',
     more: '외 {{count}}개',
     rules: {
       title: '{{attribute}} 색상 규칙',

@@ -469,7 +469,7 @@ export const pt: Dictionary = {
       alarm: 'Em alarme: {{value}}',
       offline: 'Desligados: {{value}}',
       maintenance: 'Em manutenção: {{value}}',
-      rule: '{{rule}}: {{value}}',
+      class: '{{name}}: {{value}}',
       zoomIn: 'Clique para aproximar',
     },
     viewportFailed: 'Não foi possível carregar os dispositivos desta parte do mapa.',
@@ -486,7 +486,7 @@ export const pt: Dictionary = {
     groupsFailed: 'Não foi possível carregar os membros de um grupo escolhido.',
     otherEntities: 'Outras entidades',
     legend: 'Legenda do mapa',
-    clustersByRule: 'Os agrupamentos têm a cor da maioria dos seus dispositivos; o anel mostra o pior estado.',
+    clustersByColour: 'Os agrupamentos têm a cor da maioria dos seus dispositivos; o anel mostra o pior estado.',
     more: 'e mais {{count}}',
     rules: {
       title: 'Regras de cor para {{attribute}}',

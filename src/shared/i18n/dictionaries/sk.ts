@@ -469,7 +469,7 @@ export const sk: Dictionary = {
       alarm: 'V alarme: {{value}}',
       offline: 'Nepripojené: {{value}}',
       maintenance: 'V údržbe: {{value}}',
-      rule: '{{rule}}: {{value}}',
+      class: '{{name}}: {{value}}',
       zoomIn: 'Kliknutím priblížite',
     },
     viewportFailed: 'Zariadenia tejto časti mapy sa nepodarilo načítať.',
@@ -486,7 +486,7 @@ export const sk: Dictionary = {
     groupsFailed: 'Členov vybranej skupiny sa nepodarilo načítať.',
     otherEntities: 'Ostatné entity',
     legend: 'Legenda mapy',
-    clustersByRule: 'Zhluky majú farbu, ktorú má väčšina ich zariadení; ich okraj ukazuje najhorší stav.',
+    clustersByColour: 'Zhluky majú farbu, ktorú má väčšina ich zariadení; ich okraj ukazuje najhorší stav.',
     more: 'a ďalších {{count}}',
     rules: {
       title: 'Pravidlá farbenia pre {{attribute}}',
