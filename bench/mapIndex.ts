@@ -16,8 +16,9 @@
 // - the server process's RSS (/proc/<pid>/status) before that request and after it;
 // - viewport answers: `--requests` random 1280 × 800 viewports (MapLibre's 512-pixel tiles) at
 //   random zooms 10–18 around the seeded area, one at a time, 8 clients at once, and one at a
-//   time colouring by `occupied`, and one at a time with clusters counted by the rule `occupied ==
-//   true` (after a first request that reads the column and classes the devices, timed alone):
+//   time colouring by `occupied`, one at a time with clusters counted by the rule `occupied ==
+//   true` and by a group of every third device (each after a first request that reads the column
+//   and classes the devices, timed alone):
 //   p50/p95/max ms and the answers' sizes;
 // - keeping it current: the devices' connectivity changing at 2 % of the devices a minute
 //   (20,000 changes a minute for a million) for `--window` seconds, sent as a ThingsBoard gateway
@@ -153,6 +154,10 @@ for (let from = 1; from <= deviceCount; from += 100_000) {
       0, (${gatewayIds}::int[])[1 + s.g % ${gatewayCount}], 'bench-device-' || s.g, ${target.path} || '.' || s.id
     FROM (SELECT g, nextval('entities_id_seq') AS id FROM generate_series(${from}::int, ${to}::int) g) s`);
 }
+// every third device in a group of its own (what the map colours when the group is chosen)
+const [group] = await db.systemQuery<{ id: number }>(sql`INSERT INTO groups (tenant_id, name, attributes) VALUES (${target.tenant}, 'Bench third', '{}') RETURNING id`);
+await db.systemQuery(sql`INSERT INTO entity_groups (tenant_id, entity_id, group_id)
+  SELECT tenant_id, id, ${group.id}::int FROM entities WHERE tenant_id = ${target.tenant} AND thingsboard_name LIKE 'bench-device-%' AND id % 3 = 0`);
 await db.systemQuery(sql`ANALYZE`);
 await db.close();
 const seedSeconds = (performance.now() - demoSeeded) / 1000;
@@ -180,10 +185,11 @@ try {
   let token = await signIn();
   const statuses = new Map<number, number>();
   /** GET /map-clusters of a viewport: its time, its answer (uncompressed bytes) and its status. */
-  const ask = async (view: ReturnType<typeof viewport>, attribute?: string, rules?: string) => {
+  const ask = async (view: ReturnType<typeof viewport>, attribute?: string, rules?: string, groups?: string) => {
     const query = new URLSearchParams({ region: String(target.region), ...Object.fromEntries(Object.entries(view).map(([key, value]) => [key, String(value)])) });
     if (attribute) query.set('attribute', attribute);
     if (rules) query.set('rules', rules);
+    if (groups) query.set('groups', groups);
     const from = performance.now();
     const response = await fetch(`${server.base}/map-clusters?${query}`, { headers: { authorization: `Bearer ${token}` } });
     const text = await response.text();
@@ -224,14 +230,14 @@ try {
   const random = randomFrom(20261128);
   const views = Array.from({ length: requestCount }, () => viewport(10 + random() * 8,
     AREA.west + random() * (AREA.east - AREA.west), AREA.south + random() * (AREA.north - AREA.south)));
-  const series = async (clients: number, attribute?: string, rules?: string) => {
+  const series = async (clients: number, attribute?: string, rules?: string, groups?: string) => {
     const times: number[] = [];
     const bytes: number[] = [];
     let next = 0;
     const started = performance.now();
     await Promise.all(Array.from({ length: clients }, async () => {
       while (next < views.length) {
-        const answer = await ask(views[next++], attribute, rules);
+        const answer = await ask(views[next++], attribute, rules, groups);
         times.push(answer.time);
         bytes.push(answer.bytes);
       }
@@ -246,6 +252,8 @@ try {
   // the first rules on the attribute read its column and class every device of the grid
   const ruledFirst = await ask(wholeRegion, COLOUR, RULES);
   const ruled = await series(1, COLOUR, RULES);
+  const groupedFirst = await ask(wholeRegion, undefined, undefined, String(group.id));
+  const grouped = await series(1, undefined, undefined, String(group.id));
   const rssRuled = rssOf(server.pid);
   log('viewports done');
 
@@ -345,7 +353,8 @@ try {
   console.log(line(`${CONCURRENT_CLIENTS} clients at once`, concurrent));
   console.log(line(`one at a time, coloured by ${COLOUR}`, coloured));
   console.log(line(`one at a time, clusters counted by the rule ${COLOUR} == true (the first, whole region: ${ms(ruledFirst.time)} ms)`, ruled));
-  console.log(`Server RSS after the rule's column and classing: ${mb(rssRuled)} MB (+${mb(rssRuled - rssSettled)} MB over the grid's).`);
+  console.log(line(`one at a time, clusters counted by a group of a third of the devices (the first, whole region: ${ms(groupedFirst.time)} ms)`, grouped));
+  console.log(`Server RSS after the rule's and the group's columns and classings: ${mb(rssRuled)} MB (+${mb(rssRuled - rssSettled)} MB over the grid's).`);
   console.log(`Answers by status: ${[...statuses].map(([status, n]) => `${status} × ${n}`).join(', ')}.`);
   console.log(`\nKeeping it current: ${count(plan.length)} connectivity changes in ${windowSeconds} s (${count(disconnects)} disconnects, ${count(reconnects)} reconnects), through ${gatewayCount} gateways over MQTT (v1/gateway/disconnect|connect, QoS 1).`);
   console.log(`PUBACK (the change committed) p50 / p95 / max: ${ms(percentile(acked, 50))} / ${ms(percentile(acked, 95))} / ${ms(Math.max(...acked))} ms; ${failed} failed; the last acknowledged ${((allAcked) / 1000).toFixed(1)} s after the first was sent.`);
