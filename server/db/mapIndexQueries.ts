@@ -55,11 +55,12 @@ export function mapIndexRowsQuery(scope: MapIndexScope, rows: IdWindow): SQL {
     FROM entities e ${whereAll(where)}`;
 }
 
-/** The tenant's entities in alarm and under device maintenance now (ids, columns `alarm` and `maintenance`). */
-export const flaggedIdsQuery = (): SQL => sql`SELECT
-  ARRAY(SELECT DISTINCT entity_id FROM watcher_states WHERE ${watchAlerting}) AS alarm,
-  ARRAY(SELECT e.id FROM entities e WHERE EXISTS (SELECT 1 FROM maintenance_windows mw WHERE mw.mode = 'device-maintenance' AND ${inForce(sql`mw`)})
-    AND ${UNDER_MAINTENANCE}) AS maintenance`;
+/** The tenant's entities in alarm now (column `ids`): their watches, ~20 ms for 20,000 in alarm among a million. */
+export const alarmIdsQuery = (): SQL => sql`SELECT ARRAY(SELECT DISTINCT entity_id FROM watcher_states WHERE ${watchAlerting}) AS ids`;
+
+/** The tenant's entities under device maintenance now (column `ids`): every entity checked against the windows in force, ~1.5 s for a million. */
+export const maintenanceIdsQuery = (): SQL => sql`SELECT ARRAY(SELECT e.id FROM entities e
+  WHERE EXISTS (SELECT 1 FROM maintenance_windows mw WHERE mw.mode = 'device-maintenance' AND ${inForce(sql`mw`)}) AND ${UNDER_MAINTENANCE}) AS ids`;
 
 /** The value of `attribute` of the window's entities that have it, as JSON text (column `pairs`: `[[id, value], …]`, null without any). */
 export const attributeColumnQuery = (attribute: string, rows: IdWindow): SQL => sql`SELECT

@@ -3,8 +3,8 @@
 // first caller, as one of their budgeted reads; everyone else waits for that build at no cost —
 // and then kept current by the commits (server/live/mapIndexWiring.ts) instead of built again: an
 // entity's move, creation or deletion is read for that entity alone, its `active` flag taken from
-// the change itself, and the ids in alarm and under maintenance read again when a watcher, a log
-// or a maintenance window changes. An index older than MAX_AGE_MS is built again in the background
+// the change itself, and the ids in alarm read again when a watcher or a log changes, those under
+// maintenance when a maintenance window or a group does. An index older than MAX_AGE_MS is built again in the background
 // while the old one answers (the safety net for a change this instance was never told of). The
 // indexes together hold at most `maxPoints` devices; the least recently used go first. With colour
 // rules the clusters count their devices by the first rule met, with groups by the first chosen
@@ -16,7 +16,7 @@ import type { Caller } from '../auth/caller.ts';
 import { builtOnUse, type BuiltEntry } from '../cache/builtOnUse.ts';
 import { mapGrid, type MapGrid } from '../cache/mapGrid.ts';
 import type { Database } from '../db/database.ts';
-import { attributeValuesQuery, flaggedIdsQuery, inIdWindows, mapIndexRowsQuery, type MapIndexScope } from '../db/mapIndexQueries.ts';
+import { alarmIdsQuery, attributeValuesQuery, inIdWindows, maintenanceIdsQuery, mapIndexRowsQuery, type MapIndexScope } from '../db/mapIndexQueries.ts';
 import { answerTooLarge } from '../errors.ts';
 import { attributeSource, groupSource, mapEntityColumns, type EntityChange } from './mapEntityColumns.ts';
 import { readBudget, type ReadBudget } from './readBudget.ts';
@@ -24,7 +24,7 @@ import { readBudget, type ReadBudget } from './readBudget.ts';
 const MAX_AGE_MS = 10 * 60_000;
 /** Flags are read again this long after the first change that asks for it (changes come in bursts)… */
 const FLAGS_AFTER_MS = 200;
-/** …and no sooner after the last read than this many times its length (a million: 1.5 s a read, so the database spends at most a fifth of its time on them). */
+/** …and no sooner after the last read than this many times its length (a million: maintenance 1.5 s a read, so the database spends at most a fifth of its time on them; alarms 20 ms). */
 const FLAGS_SPACING = 4;
 /** A viewport asked for while the tenant's flags are about to be read waits for them so long at most (an alarm just told is counted). */
 const FLAGS_WAIT_MS = 1_500;
@@ -32,8 +32,19 @@ const FLAGS_WAIT_MS = 1_500;
 const MAX_CLASSINGS = 4;
 /** Devices the indexes of all tenants hold at most (~90 bytes each: bench/README "The map's server-side grid"). */
 const MAX_POINTS = 3_000_000;
+/**
+ * The flags engines change without touching the entity: the models whose changes may put a device
+ * in or out of one, and how its ids are read. Read apart: who is in alarm is read in ~20 ms at a
+ * million, who is under maintenance in ~1.5 s, and an alarm should not wait for that.
+ */
+const FLAG_KINDS = {
+  alarm: { bit: DEVICE_FLAGS.alarm, models: ['watcher', 'log'], query: alarmIdsQuery },
+  maintenance: { bit: DEVICE_FLAGS.maintenance, models: ['maintenance_window', 'group'], query: maintenanceIdsQuery },
+} as const;
+type FlagKind = keyof typeof FLAG_KINDS;
+const KINDS = Object.keys(FLAG_KINDS) as FlagKind[];
 /** The models whose changes may put a device in or out of alarm or maintenance. */
-export const FLAG_MODELS = new Set(['watcher', 'log', 'maintenance_window', 'group']);
+export const FLAG_MODELS: ReadonlySet<string> = new Set(KINDS.flatMap((kind) => FLAG_KINDS[kind].models));
 /** What of an entity decides whether, where and as what it is in a grid. */
 const PLACE_FIELDS = ['geom', 'level', 'parent_id', 'entity_type_id'];
 
@@ -58,24 +69,26 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
   const { maxPoints = MAX_POINTS, now = Date.now } = options;
   const kept = builtOnUse<Index>({ maxAgeMs: MAX_AGE_MS, maxSize: maxPoints, sizeOf: (index) => index.grid.size, now });
   const indexes = kept.entries;
+  // the flags' state per tenant and kind (flagKey)
+  const flagKey = (tenantId: string, kind: FlagKind) => `${tenantId}:${kind}`;
   const flagTimers = new Map<string, ReturnType<typeof setTimeout>>();
-  /** Per tenant: when its last flag read ended and how long it took. */
+  /** When the last read of a tenant's flag ended and how long it took. */
   const flagReads = new Map<string, { endedAt: number; tookMs: number }>();
-  /** Tenants whose flags are being read, and those of them told of a change meanwhile (read again after). */
+  /** Tenants' flags being read, and those of them told of a change meanwhile (read again after). */
   const reading = new Set<string>();
   const changedWhileReading = new Set<string>();
-  /** Per tenant with a flag read to come or under way: settles when the tenant's flags are current. */
+  /** Per tenant's flag with a read to come or under way: settles when it is current. */
   const flagsCurrent = new Map<string, { settled: Promise<void>; settle(): void }>();
-  const awaitFlags = (tenantId: string) => {
-    if (!flagsCurrent.has(tenantId)) {
+  const awaitFlags = (key: string) => {
+    if (!flagsCurrent.has(key)) {
       let settle = () => {};
       const settled = new Promise<void>((resolve) => { settle = resolve; });
-      flagsCurrent.set(tenantId, { settled, settle });
+      flagsCurrent.set(key, { settled, settle });
     }
   };
-  const flagsSettled = (tenantId: string) => {
-    flagsCurrent.get(tenantId)?.settle();
-    flagsCurrent.delete(tenantId);
+  const flagsSettled = (key: string) => {
+    flagsCurrent.get(key)?.settle();
+    flagsCurrent.delete(key);
   };
   const columns = mapEntityColumns(db, budget, { now });
   const keyOf = (tenantId: string, scope: MapIndexScope) => `${tenantId}:${scope.region ?? ''}:${scope.level ?? ''}`;
@@ -97,14 +110,16 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
     grid.endLoad();
   };
 
-  /** Sets each device's alarm and maintenance flags as the database has them now (its connection stays). */
-  const applyFlags = async (grid: MapGrid, tenantId: string) => {
-    const [row] = await db.tenantQuery<{ alarm: number[]; maintenance: number[] }>(tenantId, flaggedIdsQuery());
-    const alarm = new Set(row.alarm);
-    const maintenance = new Set(row.maintenance);
-    for (const [id, flags] of grid.entries()) {
-      const next = (flags & DEVICE_FLAGS.offline) | (alarm.has(id) ? DEVICE_FLAGS.alarm : 0) | (maintenance.has(id) ? DEVICE_FLAGS.maintenance : 0);
-      if (next !== flags) grid.setFlags(id, next);
+  /** Sets each device's flags of these kinds as the database has them now (its connection stays). */
+  const applyFlags = async (grid: MapGrid, tenantId: string, kinds: readonly FlagKind[] = KINDS) => {
+    for (const kind of kinds) {
+      const { bit, query } = FLAG_KINDS[kind];
+      const [{ ids }] = await db.tenantQuery<{ ids: number[] }>(tenantId, query());
+      const flagged = new Set(ids);
+      for (const [id, flags] of grid.entries()) {
+        const next = (flags & ~bit) | (flagged.has(id) ? bit : 0);
+        if (next !== flags) grid.setFlags(id, next);
+      }
     }
   };
 
@@ -161,31 +176,33 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
   /** Runs a change on the index now, or after its build when one is under way. */
   const onIndex = (index: Index, change: () => Promise<void>) => (index.heard ? (index.heard.push(change), Promise.resolve()) : change());
 
-  const readFlags = async (tenantId: string) => {
-    flagTimers.delete(tenantId);
-    reading.add(tenantId);
+  const readFlags = async (tenantId: string, kind: FlagKind) => {
+    const key = flagKey(tenantId, kind);
+    flagTimers.delete(key);
+    reading.add(key);
     const startedAt = now();
     try {
-      for (const index of ofTenant(tenantId)) await onIndex(index, () => applyFlags(index.grid, tenantId));
+      for (const index of ofTenant(tenantId)) await onIndex(index, () => applyFlags(index.grid, tenantId, [kind]));
     } finally {
-      flagReads.set(tenantId, { endedAt: now(), tookMs: now() - startedAt });
-      reading.delete(tenantId);
-      if (changedWhileReading.delete(tenantId)) flagsChanged(tenantId);
-      else flagsSettled(tenantId);
+      flagReads.set(key, { endedAt: now(), tookMs: now() - startedAt });
+      reading.delete(key);
+      if (changedWhileReading.delete(key)) flagChanged(tenantId, kind);
+      else flagsSettled(key);
     }
   };
 
-  /** Who is in alarm or under maintenance may have changed: read soon (once for a burst of changes). */
-  const flagsChanged = (tenantId: string) => {
-    if (reading.has(tenantId)) {
-      changedWhileReading.add(tenantId);
+  /** Who has the flag may have changed: read soon (once for a burst of changes). */
+  const flagChanged = (tenantId: string, kind: FlagKind) => {
+    const key = flagKey(tenantId, kind);
+    if (reading.has(key)) {
+      changedWhileReading.add(key);
       return;
     }
-    if (flagTimers.has(tenantId) || !ofTenant(tenantId).length) return;
-    awaitFlags(tenantId);
-    const last = flagReads.get(tenantId);
+    if (flagTimers.has(key) || !ofTenant(tenantId).length) return;
+    awaitFlags(key);
+    const last = flagReads.get(key);
     const wait = Math.max(FLAGS_AFTER_MS, last ? last.endedAt + FLAGS_SPACING * last.tookMs - now() : 0);
-    flagTimers.set(tenantId, setTimeout(() => void readFlags(tenantId).catch(() => { /* the next change or build corrects it */ }), wait));
+    flagTimers.set(key, setTimeout(() => void readFlags(tenantId, kind).catch(() => { /* the next change or build corrects it */ }), wait));
   };
 
   return {
@@ -193,8 +210,8 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
     async view(caller: Caller, query: Omit<MapClustersQuery, 'rules' | 'groups'>, counted?: ClusterClasses): Promise<MapClusters> {
       const { region, level, attribute, ...viewport } = query;
       const index = await indexFor(caller, { region, level });
-      const flags = flagsCurrent.get(caller.tenantId);
-      if (flags) await Promise.race([flags.settled, new Promise((resolve) => setTimeout(resolve, FLAGS_WAIT_MS).unref())]);
+      const pending = KINDS.flatMap((kind) => flagsCurrent.get(flagKey(caller.tenantId, kind))?.settled ?? []);
+      if (pending.length) await Promise.race([Promise.all(pending), new Promise((resolve) => setTimeout(resolve, FLAGS_WAIT_MS).unref())]);
       // counted, every device's value or membership is needed: the tenant's columns of them
       const classing = counted && await countedBy(caller, index, attribute, counted);
       const view = index.grid.view(viewport, classing?.name);
@@ -234,7 +251,10 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
       })));
     },
 
-    flagsChanged,
+    /** A record of `model` changed: the flags it may change are read again soon. */
+    flagsChanged(tenantId: string, model: string) {
+      for (const kind of KINDS) if ((FLAG_KINDS[kind].models as readonly string[]).includes(model)) flagChanged(tenantId, kind);
+    },
 
     /** A group changed or went: its members are read again when next counted. */
     groupChanged(tenantId: string, group: number) {
@@ -250,7 +270,7 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
     close() {
       for (const timer of flagTimers.values()) clearTimeout(timer);
       flagTimers.clear();
-      for (const tenantId of [...flagsCurrent.keys()]) flagsSettled(tenantId);
+      for (const key of [...flagsCurrent.keys()]) flagsSettled(key);
       indexes.clear();
       columns.forget();
     },
