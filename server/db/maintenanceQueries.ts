@@ -13,6 +13,18 @@ const covers = (window: SQL, entity: SQL) => sql`${window}.tenant_id = ${entity}
   OR (${window}.scope = 'region' AND ('.' || ${entity}.tree_path || '.') LIKE ('%.' || ${window}.region_id || '.%'))
   OR (${window}.scope = 'group' AND EXISTS (SELECT 1 FROM entity_groups eg WHERE eg.entity_id = ${entity}.id AND eg.group_id = ${window}.group_id)))`;
 
+/**
+ * The ids of the entities the windows of `mode` in force cover, as a set (covers, from the windows'
+ * side: the whole tenant, a region's subtree, a group's members through its own index), for when
+ * every covered entity is wanted: checking each of a million entities against the windows took
+ * 1.5 s, a group's members are read in a fraction of that.
+ */
+export const coveredIds = (mode: string) => sql`WITH w AS MATERIALIZED (
+    SELECT mw.scope, mw.region_id, mw.group_id FROM maintenance_windows mw WHERE mw.mode = ${mode} AND ${inForce(sql`mw`)})
+  SELECT e.id FROM entities e WHERE EXISTS (SELECT 1 FROM w WHERE w.scope = 'tenant')
+  UNION SELECT e.id FROM w JOIN entities e ON w.scope = 'region' AND ('.' || e.tree_path || '.') LIKE ('%.' || w.region_id || '.%')
+  UNION SELECT eg.entity_id FROM w JOIN entity_groups eg ON w.scope = 'group' AND eg.group_id = w.group_id`;
+
 /** Whether a window of `mode` in force covers the entity `entity` (an alias of `entities`). */
 export const coveredByMaintenance = (mode: string, entity: SQL) => sql`EXISTS (
   SELECT 1 FROM maintenance_windows mw WHERE mw.mode = ${mode} AND ${inForce(sql`mw`)} AND ${covers(sql`mw`, entity)})`;

@@ -24,7 +24,7 @@ import { readBudget, type ReadBudget } from './readBudget.ts';
 const MAX_AGE_MS = 10 * 60_000;
 /** Flags are read again this long after the first change that asks for it (changes come in bursts)… */
 const FLAGS_AFTER_MS = 200;
-/** …and no sooner after the last read than this many times its length (a million: maintenance 1.5 s a read, so the database spends at most a fifth of its time on them; alarms 20 ms). */
+/** …and no sooner after the last read than this many times its length (so the database spends at most a fifth of its time on them however long they take). */
 const FLAGS_SPACING = 4;
 /** A viewport asked for while the tenant's flags are about to be read waits for them so long at most (an alarm just told is counted). */
 const FLAGS_WAIT_MS = 1_500;
@@ -34,8 +34,8 @@ const MAX_CLASSINGS = 4;
 const MAX_POINTS = 3_000_000;
 /**
  * The flags engines change without touching the entity: the models whose changes may put a device
- * in or out of one, and how its ids are read. Read apart: who is in alarm is read in ~20 ms at a
- * million, who is under maintenance in ~1.5 s, and an alarm should not wait for that.
+ * in or out of one, and how its ids are read (each ~15–20 ms at a million: bench/README "The map's
+ * server-side grid"). Read apart, so that a watcher's change reads the alarms alone.
  */
 const FLAG_KINDS = {
   alarm: { bit: DEVICE_FLAGS.alarm, models: ['watcher', 'log'], query: alarmIdsQuery },

@@ -3,6 +3,7 @@
 // answers before and after each change).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coveredByMaintenance } from '../../server/db/maintenanceQueries.ts';
 import { DEVICE_FLAGS, MAX_CLUSTER_ZOOM } from '../../src/schemas/mapClusters.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
@@ -120,6 +121,25 @@ describe('GET /map-clusters', () => {
 
     expect((await gql(admin, 'mutation($id: ID!) { delete_entity(id: $id) { deleted } }', { id })).body.errors).toBeUndefined();
     await expect.poll(async () => total((await clusters(admin)).body)).toBe(before);
+  });
+
+  it('counts under maintenance exactly the devices a region\'s or a group\'s window covers, as the windows define covering', async () => {
+    const list = (await t.get('/entity-list', admin)).body as any[];
+    const region = list.find((e) => e.parent_id === null && list.some((child) => child.parent_id === e.id && child.geom?.type === 'Point'));
+    const group = ((await t.get('/group-list', admin)).body as { id: number; name: string }[]).find((g) => g.name === 'Lighting')!;
+    const points = new Set(await pointIds(admin));
+    const schedule = { kind: 'once', starts_at: new Date(Date.now() - 60_000).toISOString(), ends_at: new Date(Date.now() + 3_600_000).toISOString() };
+    for (const scope of [{ scope: 'region', region_id: region.id }, { scope: 'group', group_id: group.id }]) {
+      const made = await t.post('/create-maintenance-window', { input: { name: `Over a ${scope.scope}`, mode: 'device-maintenance', ...scope, schedule } }, admin);
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      // the entities the window covers, by its own per-entity definition (maintenanceQueries.ts covers)
+      const covered = await t.db.systemQuery<{ id: number }>(sql`SELECT e.id FROM entities e WHERE ${coveredByMaintenance('device-maintenance', sql`e`)}`);
+      const expected = covered.filter(({ id }) => points.has(id)).length;
+      expect(expected).toBeGreaterThan(0);
+      await expect.poll(async () => sumOf((await clusters(admin)).body, 5, DEVICE_FLAGS.maintenance), { message: scope.scope }).toBe(expected);
+      expect((await t.post('/delete-maintenance-window', { id: made.body.id }, admin)).status).toBe(200);
+      await expect.poll(async () => sumOf((await clusters(admin)).body, 5, DEVICE_FLAGS.maintenance)).toBe(0);
+    }
   });
 
   it('refuses a viewport too large for its zoom, and malformed or missing bounds, with a clear 400', async () => {
