@@ -20,8 +20,9 @@ function ruleConditionsOf(text: string): RuleCondition[] {
   } catch {
     throw badRequest('VALIDATION', RULES_INVALID, 'rules');
   }
+  // the schema checks the shape (an array of closed objects), isRuleCondition what it cannot: numbers to order by, a range in order
   const rules = validated<unknown[]>(ruleConditionsSchema, parsed, 'rules');
-  if (!Array.isArray(rules) || !rules.every(isRuleCondition)) throw badRequest('VALIDATION', RULES_INVALID, 'rules');
+  if (!rules.every(isRuleCondition)) throw badRequest('VALIDATION', RULES_INVALID, 'rules');
   return rules;
 }
 

@@ -8,9 +8,12 @@ import { rows } from './rows.ts';
 /** In force now. */
 export const inForce = (window: SQL) => sql`${window}.current_start <= now() AND now() < ${window}.current_end`;
 
-/** Whether the window `window` covers the entity `entity`: the whole tenant, the region named and what lies in it (its tree_path holds the region's id), or a group the entity belongs to. */
+/** Whether the entity `entity` is the region `region` (an id) or lies in it: its tree_path holds the region's id. */
+const inRegion = (entity: SQL, region: SQL) => sql`('.' || ${entity}.tree_path || '.') LIKE ('%.' || ${region} || '.%')`;
+
+/** Whether the window `window` covers the entity `entity`: the whole tenant, the region named and what lies in it, or a group the entity belongs to. */
 const covers = (window: SQL, entity: SQL) => sql`${window}.tenant_id = ${entity}.tenant_id AND (${window}.scope = 'tenant'
-  OR (${window}.scope = 'region' AND ('.' || ${entity}.tree_path || '.') LIKE ('%.' || ${window}.region_id || '.%'))
+  OR (${window}.scope = 'region' AND ${inRegion(entity, sql`${window}.region_id`)})
   OR (${window}.scope = 'group' AND EXISTS (SELECT 1 FROM entity_groups eg WHERE eg.entity_id = ${entity}.id AND eg.group_id = ${window}.group_id)))`;
 
 /**
@@ -22,7 +25,7 @@ const covers = (window: SQL, entity: SQL) => sql`${window}.tenant_id = ${entity}
 export const coveredIds = (mode: string) => sql`WITH w AS MATERIALIZED (
     SELECT mw.scope, mw.region_id, mw.group_id FROM maintenance_windows mw WHERE mw.mode = ${mode} AND ${inForce(sql`mw`)})
   SELECT e.id FROM entities e WHERE EXISTS (SELECT 1 FROM w WHERE w.scope = 'tenant')
-  UNION SELECT e.id FROM w JOIN entities e ON w.scope = 'region' AND ('.' || e.tree_path || '.') LIKE ('%.' || w.region_id || '.%')
+  UNION SELECT e.id FROM w JOIN entities e ON w.scope = 'region' AND ${inRegion(sql`e`, sql`w.region_id`)}
   UNION SELECT eg.entity_id FROM w JOIN entity_groups eg ON w.scope = 'group' AND eg.group_id = w.group_id`;
 
 /** Whether a window of `mode` in force covers the entity `entity` (an alias of `entities`). */
