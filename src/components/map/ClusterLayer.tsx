@@ -1,9 +1,9 @@
 // The server's clusters of devices (GET /map-clusters): a circle per cell of several devices, sized
 // by how many and coloured by the worst among them — in alarm, else not connected, else under
 // maintenance; while the map colours by rules or groups, by the rule or group most of them are in,
-// ringed by the worst —
-// with its count written on it (HTML labels: the offline base map has no glyphs). A click on one
-// zooms to its cell (clusterBoundsOf); hovering one shows its counts (the dashboard's ClusterCard).
+// ringed by the worst — with its count written on it (HTML labels: the offline base map has no
+// glyphs). A click on one zooms to its cell (clusterBoundsOf); hovering one shows its counts (the
+// dashboard's ClusterCard).
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Layer, Marker, Source, useMap } from 'react-map-gl/maplibre';
