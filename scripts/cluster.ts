@@ -6,7 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, startServerProcess, type ServerProcess } from './serverProcess.ts';
+import { freePort, portFree, startServerProcess, type ServerProcess } from './serverProcess.ts';
 
 export interface ClusterInstance { name: string; port: number; mqttPort: number; process?: ServerProcess }
 
@@ -96,7 +96,19 @@ export async function startCluster(env: NodeJS.ProcessEnv, count = 3): Promise<C
   for (let n = 0; n < count; n++) instances.push({ name: `terrasight${n + 1}`, port: await freePort(), mqttPort: await freePort() });
   const start = async (index: number) => {
     const instance = instances[index];
-    instance.process = await startServerProcess({ ...env, MQTT_PORT: String(instance.mqttPort) }, { port: instance.port });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        instance.process = await startServerProcess({ ...env, MQTT_PORT: String(instance.mqttPort) }, { port: instance.port });
+        return;
+      } catch (error) {
+        // another process took one of its ports between freePort's probe and the server's listen
+        // (tests run side by side): choose others; any other failure is the server's own
+        const taken = !(await portFree(instance.port)) || !(await portFree(instance.mqttPort));
+        if (!taken || attempt === 3) throw error;
+        instance.port = await freePort();
+        instance.mqttPort = await freePort();
+      }
+    }
   };
   await Promise.all(instances.map((_, index) => start(index)));
 

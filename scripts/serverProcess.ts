@@ -28,6 +28,16 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Whether nothing listens on the port now. */
+export function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.unref();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
 export interface ServerProcess {
   base: string;
   /** Its process id (benchmarks read its memory). */
