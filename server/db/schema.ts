@@ -97,6 +97,8 @@ const entityModel = modelTables(entitySchema, {
   },
   indexes: (t) => [
     index('entities_parent_idx').on(t.parentId),
+    // an entity type's entities in id order among a million (KPI items, watchers, the studio's list by type)
+    index('entities_type_idx').on(t.entityTypeId, t.id),
     index('entities_tree_path_idx').on(t.treePath),
     uniqueIndex('entities_access_token_unique').on(t.accessToken),
     index('entities_gateway_child_idx').on(t.fkGatewayId, t.thingsboardName),
