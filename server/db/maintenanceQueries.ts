@@ -35,9 +35,16 @@ export const coveredByMaintenance = (mode: string, entity: SQL) => sql`EXISTS (
 /** The most entities a window's answer lists as covered (the map marks them). */
 export const MAX_COVERED_ENTITIES = 10_000;
 
-/** The entities a device-maintenance window in force covers (ids, at most MAX_COVERED_ENTITIES); none otherwise. */
+/**
+ * The entities a device-maintenance window in force covers (ids, at most MAX_COVERED_ENTITIES);
+ * none otherwise. A group's members are read through the group's own index: checking every
+ * entity for membership took 0.8 s at a million.
+ */
 export const coveredEntityIds = (window: SQL) => sql`CASE WHEN ${window}.mode = 'device-maintenance' AND ${inForce(window)}
-  THEN ARRAY(SELECT e.id FROM entities e WHERE ${covers(window, sql`e`)} ORDER BY e.id LIMIT ${MAX_COVERED_ENTITIES}) ELSE '{}'::int[] END`;
+  THEN CASE WHEN ${window}.scope = 'group'
+    THEN ARRAY(SELECT eg.entity_id FROM entity_groups eg WHERE eg.group_id = ${window}.group_id AND eg.tenant_id = ${window}.tenant_id ORDER BY eg.entity_id LIMIT ${MAX_COVERED_ENTITIES})
+    ELSE ARRAY(SELECT e.id FROM entities e WHERE ${covers(window, sql`e`)} ORDER BY e.id LIMIT ${MAX_COVERED_ENTITIES}) END
+  ELSE '{}'::int[] END`;
 
 /** The end of the tenant's read-only window in force (the latest, when several), or null. */
 export async function readOnlyUntil(tx: Tx): Promise<string | null> {
