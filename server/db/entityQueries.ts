@@ -77,6 +77,13 @@ const entitiesInJson = (ids: 'matched' | 'page') => {
 export const inSubtreeOf = (region: number) =>
   sql`EXISTS (SELECT 1 FROM entities r WHERE r.id = ${region} AND (e.id = r.id OR e.tree_path LIKE r.tree_path || '.%'))`;
 
+/**
+ * The entity is the one at the tree path `path` (read beforehand) or lies under it: a constant
+ * pattern, where inSubtreeOf looks the region up for every row (1.2 s over a million). Paths are
+ * ids joined by dots, so the pattern holds no wildcard of its own.
+ */
+export const atOrUnderPath = (path: string) => sql`(e.tree_path = ${path} OR e.tree_path LIKE ${`${path}.%`})`;
+
 /** `WHERE` with every condition, or nothing without one. */
 export const whereAll = (conditions: SQL[]) => (conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``);
 

@@ -9,7 +9,8 @@ import type { SQL } from 'drizzle-orm';
 import type { Caller } from '../auth/caller.ts';
 import { builtOnUse, type BuiltEntry } from '../cache/builtOnUse.ts';
 import type { Database } from '../db/database.ts';
-import { attributeColumnQuery, groupColumnQuery, inIdWindows, type IdWindow } from '../db/mapIndexQueries.ts';
+import { inIdWindows, type IdWindow } from '../db/idWindows.ts';
+import { attributeColumnQuery, groupColumnQuery } from '../db/mapIndexQueries.ts';
 import type { ReadBudget } from './readBudget.ts';
 
 const MAX_AGE_MS = 10 * 60_000;

@@ -14,9 +14,11 @@ import { ruleMet, type RuleCondition } from '../../src/shared/map/ruleConditions
 import { MAX_VIEWPORT_CELLS, DEVICE_FLAGS, type MapClusters, type MapClustersQuery } from '../../src/schemas/mapClusters.ts';
 import type { Caller } from '../auth/caller.ts';
 import { builtOnUse, type BuiltEntry } from '../cache/builtOnUse.ts';
-import { mapGrid, type MapGrid } from '../cache/mapGrid.ts';
+import { mapGrid, type GridPoint, type MapGrid } from '../cache/mapGrid.ts';
 import type { Database } from '../db/database.ts';
-import { alarmIdsQuery, attributeValuesQuery, inIdWindows, maintenanceIdsQuery, mapIndexRowsQuery, type MapIndexScope } from '../db/mapIndexQueries.ts';
+import { treePathOf } from '../db/entityQueries.ts';
+import { inIdWindows } from '../db/idWindows.ts';
+import { alarmIdsQuery, attributeValuesQuery, maintenanceIdsQuery, mapIndexRowsQuery, type MapIndexScope } from '../db/mapIndexQueries.ts';
 import { answerTooLarge } from '../errors.ts';
 import { attributeSource, groupSource, mapEntityColumns, type EntityChange } from './mapEntityColumns.ts';
 import { readBudget, type ReadBudget } from './readBudget.ts';
@@ -94,18 +96,24 @@ export function mapIndexService(db: Database, budget: ReadBudget = readBudget(),
   const keyOf = (tenantId: string, scope: MapIndexScope) => `${tenantId}:${scope.region ?? ''}:${scope.level ?? ''}`;
   const ofTenant = (tenantId: string) => [...indexes.values()].filter((index) => index.tenantId === tenantId);
 
-  /** Files `id,type,level,lng,lat,flags` rows (mapIndexRowsQuery) into the grid. */
+  /** Files `id,type,level,lng,lat,flags` rows (mapIndexRowsQuery) into the grid: split once, one point object reused (half the time of a split per row). */
   const fileRows = (grid: MapGrid, rows: string | null) => {
-    for (const row of rows?.split(';') ?? []) {
-      const [id, type, level, lng, lat, flags] = row.split(',').map(Number);
-      grid.put({ id, type, level, lng, lat, flags });
+    if (!rows) return;
+    const values = rows.split(/[;,]/);
+    const point: GridPoint = { id: 0, type: 0, level: 0, lng: 0, lat: 0, flags: 0 };
+    for (let at = 0; at + 5 < values.length; at += 6) {
+      point.id = Number(values[at]); point.type = Number(values[at + 1]); point.level = Number(values[at + 2]);
+      point.lng = Number(values[at + 3]); point.lat = Number(values[at + 4]); point.flags = Number(values[at + 5]);
+      grid.put(point);
     }
   };
 
   /** Files the scope's points into an empty grid, a window of ids at a time, then who is in alarm or under maintenance. */
   const load = async (grid: MapGrid, tenantId: string, scope: MapIndexScope) => {
     grid.beginLoad();
-    await inIdWindows<{ rows: string | null }>(db, tenantId, (window) => mapIndexRowsQuery(scope, window), ({ rows }) => fileRows(grid, rows));
+    const { region } = scope;
+    const regionPath = region === undefined ? undefined : await db.tenantTx(tenantId, (tx) => treePathOf(tx, region));
+    await inIdWindows<{ rows: string | null }>(db, tenantId, (window) => mapIndexRowsQuery(scope, window, regionPath), ({ rows }) => fileRows(grid, rows));
     await applyFlags(grid, tenantId);
     grid.endLoad();
   };
