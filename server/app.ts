@@ -27,6 +27,8 @@ import { startEngines } from './engines/startEngines.ts';
 import { MAX_ANSWER_CHARS } from './errors.ts';
 import { logsFailure } from './logsFailure.ts';
 import { postCommitEvents } from './events/postCommit.ts';
+import { foreground, NO_FOREGROUND } from './foreground.ts';
+import { countRequestsAsForeground } from './api/foregroundHooks.ts';
 import { apiUserResolvers, apiUserTypeDefs } from './graphql/apiUserGraphql.ts';
 import { deviceResolvers, deviceTypeDefs } from './graphql/deviceGraphql.ts';
 import { entityResolvers, entityTypeDefs } from './graphql/entityGraphql.ts';
@@ -70,6 +72,9 @@ export type { AppOptions } from './appOptions.ts';
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db } = options;
   const app = await createHttpServer(options);
+  // the engines' statements wait for the requests under way on the embedded database
+  const front = db.kind === 'pglite' ? foreground() : NO_FOREGROUND;
+  countRequestsAsForeground(app, front);
   const events = postCommitEvents(app.log);
   // the cache hears a commit before the live bus does: a subscriber reading again reads it fresh
   const tenantReads = tenantReadCache();
@@ -122,7 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const maintenance = maintenanceGuard(db);
   const apiUsers = apiUserService(db, authentication.apiTokens);
   const devices = deviceService(db, ingestion.writer, { credentialsRotated: ingestion.devices.credentialsRotated });
-  if (options.engines !== false) startEngines(app, options, events, downlink.commands);
+  if (options.engines !== false) startEngines(app, options, events, downlink.commands, front);
 
   // Everything registered in this scope needs a valid access token; an API token reaches only the
   // public API (server/api/publicApiDoors.ts).

@@ -10,6 +10,7 @@ import type { Tx } from '../db/database.ts';
 import { logsFailure } from '../logsFailure.ts';
 import type { PostCommitBus } from '../events/postCommit.ts';
 import type { DeviceCommands } from '../ingest/deviceCommands.ts';
+import type { Foreground } from '../foreground.ts';
 import { startWorkLoop } from '../workLoop.ts';
 import { startLightingEngine } from './lighting/lightingEngine.ts';
 import { startMaintenanceEngine } from './maintenance/maintenanceEngine.ts';
@@ -22,7 +23,7 @@ import { startWatcherEngine } from './watchers/watcherEngine.ts';
 /** How often commands past their time to live are marked expired. */
 const COMMAND_EXPIRY_EVERY_MS = 30_000;
 
-export function startEngines(app: FastifyInstance, options: AppOptions, events: PostCommitBus, commands: DeviceCommands) {
+export function startEngines(app: FastifyInstance, options: AppOptions, events: PostCommitBus, commands: DeviceCommands, front: Foreground) {
   const report = (what: string) => logsFailure(app.log, what);
   const notifications = options.smtp
     ? startNotificationDelivery(options.db, { smtpUrl: options.smtp.url, from: options.smtp.from, onError: report('notification delivery failed') })
@@ -52,6 +53,7 @@ export function startEngines(app: FastifyInstance, options: AppOptions, events: 
   const watcherEngine = startWatcherEngine(options.db, {
     ...logged(),
     everyMs: options.enginesEveryMs,
+    yieldTo: front.yieldTo,
     onError: report('watcher evaluation failed'),
     onWatcherChanged: changed('watcher'),
   });
@@ -71,7 +73,9 @@ export function startEngines(app: FastifyInstance, options: AppOptions, events: 
     },
     onSchedulersChanged: (tenantId, ids) => events.emit('engine.changed', { tenantId, model: 'scheduler', records: ids.map((id) => ({ id })) }),
   });
-  const lightingEngine = startLightingEngine(options.db, { everyMs: options.enginesEveryMs, now: options.lightingNow, onError: report('lighting tick failed') });
+  const lightingEngine = startLightingEngine(options.db, {
+    everyMs: options.enginesEveryMs, now: options.lightingNow, yieldTo: front.yieldTo, onError: report('lighting tick failed'),
+  });
   const maintenanceEngine = startMaintenanceEngine(options.db, { onError: report('maintenance window progress failed'), onWindowChanged: changed('maintenance_window') });
   const rollupFolder = startRollupFolder(options.db, { onError: report('roll-up fold failed') });
   const commandExpiry = startWorkLoop({ everyMs: COMMAND_EXPIRY_EVERY_MS, work: commands.expire, onError: report('command expiry failed') });

@@ -265,7 +265,7 @@ describe('the tick', () => {
     expect(profile.status).toBe(200);
     await t.db.systemQuery(sql`INSERT INTO lighting_ticks (tenant_id, claimed_until) VALUES (${tenantId}, now() + interval '1 minute')
       ON CONFLICT (tenant_id) DO UPDATE SET claimed_until = excluded.claimed_until`);
-    expect(await lightTenant(t.db, tenantId, EVENING, 2)).toBe(ids.length);
+    expect(await lightTenant(t.db, tenantId, EVENING, { windowSize: 2 })).toBe(ids.length);
     const states = await t.db.systemQuery<{ entity_id: number; level: number }>(sql`SELECT entity_id, level FROM lamp_states WHERE entity_id = ANY(${intArrayParam(ids)}) ORDER BY entity_id`);
     expect(states).toEqual([...ids].sort((a, b) => a - b).map((id) => ({ entity_id: id, level: 100 })));
     const commands = await t.db.systemQuery<{ entity_id: number }>(sql`SELECT entity_id FROM device_commands WHERE entity_id = ANY(${intArrayParam(ids)}) AND method = 'setDim'`);
@@ -274,7 +274,7 @@ describe('the tick', () => {
       SELECT (extract(epoch FROM due_at) * 1000)::float8 AS due_ms, claimed_until FROM lighting_ticks WHERE tenant_id = ${tenantId}`);
     expect(next).toEqual({ due_ms: EVENING + 60_000, claimed_until: null });
     // the same tick again (a tick cut short is run whole again): nothing changes, nothing is sent twice
-    expect(await lightTenant(t.db, tenantId, EVENING, 2)).toBe(0);
+    expect(await lightTenant(t.db, tenantId, EVENING, { windowSize: 2 })).toBe(0);
     expect((await t.post('/delete-profile', { input: { id: profile.body.id } }, facilityAdmin)).status).toBe(200);
   });
 });

@@ -15,6 +15,8 @@ export interface LightingEngineOptions {
   everyMs?: number;
   /** The clock (tests). */
   now?: () => number;
+  /** Awaited between a tick's windows (server/foreground.ts). */
+  yieldTo?: () => Promise<void>;
 }
 
 export interface LightingEngine {
@@ -29,7 +31,7 @@ export function startLightingEngine(db: Database, options: LightingEngineOptions
     const tenants = await claimLightingTicks(db, TENANTS_PER_PASS);
     for (const tenantId of tenants) {
       try {
-        await lightTenant(db, tenantId, now());
+        await lightTenant(db, tenantId, now(), { between: options.yieldTo });
       } catch (error) {
         options.onError(error); // the window under way rolled back: the claim lapses and the tick is run again
       }

@@ -36,6 +36,8 @@ export interface WatcherEngineOptions {
   afterLogged?(): void;
   /** How often due watchers are looked for (ms). */
   everyMs?: number;
+  /** Awaited between the statements of a periodic pass (server/foreground.ts). */
+  yieldTo?: () => Promise<void>;
 }
 
 export interface WatcherEngine {
@@ -45,11 +47,11 @@ export interface WatcherEngine {
 }
 
 /**
- * A watcher to evaluate: on `entityIds` (an event pass, or a part of a periodic one), else on every
- * entity it watches (a periodic pass). `summarise` false: a part of a watcher too big for one
- * transaction, its summary left to the last part.
+ * A watcher to evaluate on `entityIds` (those that reported, or those it watches on a periodic
+ * pass). `summarise` false: a part of a watcher too big for one transaction, its summary left to
+ * the last part.
  */
-interface Job { watcher: WatcherRow; entityIds?: number[]; summarise?: boolean }
+interface Job { watcher: WatcherRow; entityIds: number[]; summarise?: boolean }
 
 /**
  * Whether a transition is logged without being sent (notify-off maintenance): a problem that
@@ -63,14 +65,14 @@ function mutedTransition(transition: Transition | undefined, reading: WatchReadi
 
 const stateName = (state: string): WatchStateName => (WATCH_STATES as readonly string[]).includes(state) ? state as WatchStateName : 'normal';
 
-/** Jobs in groups of about `size` watches (a periodic job counts as one: its entities are read in the transaction). */
+/** Jobs in groups of about `size` watches. */
 function inGroups(jobs: Job[], size: number): Job[][] {
   const groups: Job[][] = [];
   let group: Job[] = [];
   let watches = 0;
   for (const job of jobs) {
     group.push(job);
-    watches += job.entityIds?.length ?? 1;
+    watches += Math.max(job.entityIds.length, 1);
     if (watches >= size) {
       groups.push(group);
       group = [];
@@ -135,33 +137,17 @@ export function startWatcherEngine(db: Database, options: WatcherEngineOptions):
     return { logged, summaryChanged: !!summary?.changed };
   };
 
-  /**
-   * Jobs of one tenant inside `tx`: their watches read in one statement, then evaluated watcher by
-   * watcher. A periodic watcher of more entities than WATCHES_PER_TRANSACTION is evaluated on the
-   * first of them here; the rest, a part per transaction, are answered in `rest`.
-   */
+  /** Jobs of one tenant inside `tx`: their watches read in one statement, then evaluated watcher by watcher. */
   const evaluateIn = async (tx: Tx, tenantId: string, jobs: Job[], periodic: boolean) => {
-    const outcome = { tenantId, changedWatchers: [] as number[], logged: 0, rest: [] as Job[] };
-    const watches: { watcher: WatcherRow; entityId: number }[] = [];
-    const evaluated: Job[] = [];
-    for (const job of jobs) {
-      let entityIds = job.entityIds ?? await watchedEntityIds(tx, job.watcher);
-      if (!job.entityIds && entityIds.length > WATCHES_PER_TRANSACTION) {
-        for (let from = WATCHES_PER_TRANSACTION; from < entityIds.length; from += WATCHES_PER_TRANSACTION) {
-          outcome.rest.push({ watcher: job.watcher, entityIds: entityIds.slice(from, from + WATCHES_PER_TRANSACTION), summarise: from + WATCHES_PER_TRANSACTION >= entityIds.length });
-        }
-        entityIds = entityIds.slice(0, WATCHES_PER_TRANSACTION);
-        evaluated.push({ ...job, summarise: false });
-      } else evaluated.push(job);
-      for (const entityId of entityIds) watches.push({ watcher: job.watcher, entityId });
-    }
+    const outcome = { tenantId, changedWatchers: [] as number[], logged: 0 };
+    const watches = jobs.flatMap((job) => job.entityIds.map((entityId) => ({ watcher: job.watcher, entityId })));
     const byWatcher = new Map<number, WatchReading[]>();
     for (const reading of await watchReadings(tx, tenantId, watches)) {
       let list = byWatcher.get(reading.watcher_id);
       if (!list) byWatcher.set(reading.watcher_id, list = []);
       list.push(reading);
     }
-    for (const job of evaluated) {
+    for (const job of jobs) {
       const result = await evaluateWatches(tx, job, byWatcher.get(job.watcher.id) ?? [], periodic);
       outcome.logged += result.logged;
       if (result.summaryChanged) outcome.changedWatchers.push(job.watcher.id);
@@ -175,11 +161,23 @@ export function startWatcherEngine(db: Database, options: WatcherEngineOptions):
     if (logged) options.afterLogged?.();
   };
 
-  /** Jobs of one tenant, and the parts of those too big for one transaction, each part in its own. */
+  /** Jobs of one tenant, a group of about WATCHES_PER_TRANSACTION watches per transaction. */
   const evaluate = async (tenantId: string, jobs: Job[], periodic: boolean) => {
-    const outcome = await db.tenantTx(tenantId, (tx) => evaluateIn(tx, tenantId, jobs, periodic));
-    committed(outcome);
-    for (const part of outcome.rest) await evaluate(tenantId, [part], periodic);
+    for (const group of inGroups(jobs, WATCHES_PER_TRANSACTION)) {
+      if (periodic) await options.yieldTo?.();
+      committed(await db.tenantTx(tenantId, (tx) => evaluateIn(tx, tenantId, group, periodic)));
+    }
+  };
+
+  /** A watcher on every entity it watches, in parts of WATCHES_PER_TRANSACTION (each in its own transaction), its summary made by the last. */
+  const periodicJobs = async (watcher: WatcherRow): Promise<Job[]> => {
+    const entityIds = await watchedEntityIds(db, watcher, options.yieldTo);
+    if (entityIds.length <= WATCHES_PER_TRANSACTION) return [{ watcher, entityIds }];
+    const parts: Job[] = [];
+    for (let from = 0; from < entityIds.length; from += WATCHES_PER_TRANSACTION) {
+      parts.push({ watcher, entityIds: entityIds.slice(from, from + WATCHES_PER_TRANSACTION), summarise: from + WATCHES_PER_TRANSACTION >= entityIds.length });
+    }
+    return parts;
   };
 
   /** Which watchers to evaluate on which of the entities that reported: only those they watch that reported their key. */
@@ -226,7 +224,7 @@ export function startWatcherEngine(db: Database, options: WatcherEngineOptions):
     for (const watcher of due) {
       let jobs = byTenant.get(watcher.tenant_id);
       if (!jobs) byTenant.set(watcher.tenant_id, jobs = []);
-      jobs.push({ watcher });
+      jobs.push(...await periodicJobs(watcher));
     }
     for (const [tenantId, jobs] of byTenant) await evaluate(tenantId, jobs, true);
   };

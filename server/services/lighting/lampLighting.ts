@@ -66,11 +66,13 @@ export async function lightLamps(tx: Tx, tenantId: string, at: number, selection
 /**
  * A tenant's tick at `at`: its lamps a window at a time, each window a transaction that keeps the
  * tick claimed; the next tick is set after the last. A tick cut short is run whole again by
- * whoever claims it next: lamps already decided then change nothing. Answers how many commands were queued.
+ * whoever claims it next: lamps already decided then change nothing. Answers how many commands were
+ * queued. `between` is awaited before each window after the first (server/foreground.ts).
  */
-export async function lightTenant(db: Database, tenantId: string, at: number, windowSize = LAMP_WINDOW): Promise<number> {
+export async function lightTenant(db: Database, tenantId: string, at: number, { windowSize = LAMP_WINDOW, between }: { windowSize?: number; between?: () => Promise<void> } = {}): Promise<number> {
   let queued = 0;
   for (let after = 0; ;) {
+    if (after) await between?.();
     const window = await db.tenantTx(tenantId, async (tx) => {
       await holdTick(tx, tenantId);
       return lightLamps(tx, tenantId, at, { after, limit: windowSize });
