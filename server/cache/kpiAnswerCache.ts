@@ -12,6 +12,9 @@
 //   that old. The caller's permissions are checked on every request, before the cache is asked;
 // - a computation under way is shared: who asks meanwhile waits for it, and waiting costs none of
 //   the caller's read budget (the budget still bounds the different computations a user starts);
+// - an answer still asked for near the end of its freshness is computed again ahead of it
+//   (`refreshLead`), under the asker's budget, while the kept one keeps answering: the screens of a
+//   busy dashboard never wait for its next answer, and none is older than its freshness allows;
 // - failures are not kept: a computation refused by its starter's budget is started again by a
 //   waiter under its own;
 // - bounded: at most MAX_POINTS points kept over all answers, each answer counted ENTRY_POINTS more
@@ -34,7 +37,16 @@ export const MAX_POINTS = 2_000_000;
 /** What an answer holds besides its points (its key, range, series' names), in points. */
 export const ENTRY_POINTS = 50;
 
-interface Stored<T> { answer: T; storedAt: number; freshMs: number; version: number }
+/** The shortest time ahead of its end that an answer still asked for is computed again. */
+export const MIN_LEAD_MS = 500;
+/**
+ * How long before the end of its freshness an answer is computed again when asked for: thrice its
+ * last computation, at least MIN_LEAD_MS, at most a quarter of its freshness (so a busy answer
+ * costs at most a third more computations than one computed when it ends).
+ */
+export const refreshLead = (freshMs: number, computeMs: number) => Math.min(freshMs / 4, Math.max(MIN_LEAD_MS, 3 * computeMs));
+
+interface Stored<T> { answer: T; storedAt: number; freshMs: number; version: number; computeMs: number }
 
 /** A computed answer, and how long it may be reused (`freshFor`). */
 export interface Computed<T> { answer: T; freshMs: number }
@@ -52,11 +64,29 @@ export function kpiAnswerCache<T>(pointsOf: (answer: T) => number, now = () => D
   const computing = new Map<string, { version: number; answer: Promise<Computed<T>> }>();
   const versions = new Map<string, number>();
   const version = (tenantId: string) => versions.get(tenantId) ?? 0;
-  const keep = (tenantId: string, key: string, { answer, freshMs }: Computed<T>, versionAtStart: number) => {
+  const keep = (tenantId: string, key: string, { answer, freshMs }: Computed<T>, versionAtStart: number, computeMs: number) => {
     if (version(tenantId) !== versionAtStart) return; // what it read changed while it was computed
     const held = pointsOf(answer);
     if (held > MAX_POINTS / 4) return;
-    stored.set(tenantId, key, { answer, storedAt: now(), freshMs, version: versionAtStart }, held + ENTRY_POINTS);
+    stored.set(tenantId, key, { answer, storedAt: now(), freshMs, version: versionAtStart, computeMs }, held + ENTRY_POINTS);
+  };
+  /** Computes the answer under `key`, shared with whoever asks meanwhile, and keeps it. */
+  const start = (tenantId: string, key: string, compute: () => Promise<Computed<T>>, versionAtStart: number): Promise<Computed<T>> => {
+    const startedAt = now();
+    const answer = compute();
+    const own = { version: versionAtStart, answer };
+    computing.set(key, own);
+    const settled = () => { if (computing.get(key) === own) computing.delete(key); };
+    answer.then((result) => {
+      settled();
+      keep(tenantId, key, result, versionAtStart, now() - startedAt);
+    }, settled);
+    return answer;
+  };
+  /** The computation of the current version under way, if any. */
+  const underWay = (key: string, current: number) => {
+    const shared = computing.get(key);
+    return shared && shared.version === current ? shared.answer : undefined;
   };
 
   const cache: KpiAnswerCache<T> = {
@@ -64,28 +94,26 @@ export function kpiAnswerCache<T>(pointsOf: (answer: T) => number, now = () => D
       const key = `${tenantId}\u0000${tenantKey}`;
       const current = version(tenantId);
       const entry = stored.get(key);
-      if (entry && entry.version === current && now() - entry.storedAt < entry.freshMs) return entry.answer;
+      const age = entry && entry.version === current ? now() - entry.storedAt : Infinity;
+      if (entry && age < entry.freshMs) {
+        if (age >= entry.freshMs - refreshLead(entry.freshMs, entry.computeMs) && !underWay(key, current)) {
+          // a refresh that fails leaves the kept answer to its end; who asks then computes and meets the failure
+          start(tenantId, key, compute, current).catch(() => {});
+        }
+        return entry.answer;
+      }
       stored.delete(key);
-      const shared = computing.get(key);
-      if (shared && shared.version === current) {
+      const shared = underWay(key, current);
+      if (shared) {
         try {
-          return (await shared.answer).answer;
+          return (await shared).answer;
         } catch (error) {
           // its starter's budget refused it: this caller computes under its own
           if (error instanceof ApiError && error.statusCode === 429) return cache.answer(tenantId, tenantKey, compute);
           throw error;
         }
       }
-      const answer = compute();
-      const own = { version: current, answer };
-      computing.set(key, own);
-      try {
-        const result = await answer;
-        keep(tenantId, key, result, current);
-        return result.answer;
-      } finally {
-        if (computing.get(key) === own) computing.delete(key);
-      }
+      return (await start(tenantId, key, compute, current)).answer;
     },
     invalidate(tenantId) {
       versions.set(tenantId, (versions.get(tenantId) ?? 0) + 1);

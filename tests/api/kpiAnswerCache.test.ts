@@ -1,5 +1,6 @@
 // GET /kpi-data answers shared by callers alike (server/cache/kpiAnswerCache.ts), as clients see
-// them: two hundred screens of one user asking at once are one computation and no 429; another
+// them: two hundred screens of one user asking at once are one computation and no 429; one still
+// asked for near its end is computed again while the kept one answers; another
 // tenant and a user without the permission get their own refusals whatever is kept; a KPI edit,
 // a maintenance window and a permission change show at once; new points within the KPI's refresh
 // interval; across random steps of all of those, the kept answer is what an uncached read (POST
@@ -9,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords.ts';
+import { MIN_LEAD_MS } from '../../server/cache/kpiAnswerCache.ts';
 import { users } from '../../server/db/schema.ts';
 import type { TelemetryPoint } from '../../server/telemetry/telemetryPoint.ts';
 import { telemetryWriter } from '../../server/telemetry/telemetryWriter.ts';
@@ -97,6 +99,30 @@ describe('one answer for everyone alike', () => {
     const refused = await t.get(`/kpi-data?id=${kpiId}`, logsOnly);
     expect(refused.status).toBe(403);
     expect(refused.body.errors[0].code).toBe('FORBIDDEN');
+  });
+});
+
+describe('an answer still asked for near its end', () => {
+  it('is computed again meanwhile: the screen asking then gets the kept one at once, the next after the end the new one, computed once', async () => {
+    now += REFRESH_MS;
+    const kept = (await t.get(`/kpi-data?id=${kpiId}`, operator)).body;
+    await write([{ tenantId: city, entityId: meters[1], key: 'room_load', ts: FROM + 7 * HOUR + 120_000, value: 7_777 }]);
+    const statements = vi.spyOn(t.db, 'tenantQuery');
+    try {
+      now += REFRESH_MS - MIN_LEAD_MS; // within the lead of its end
+      expect((await t.get(`/kpi-data?id=${kpiId}`, operator)).body).toEqual(kept);
+      await expect.poll(() => statements.mock.calls.length).toBeGreaterThan(0); // the next one is being computed
+      now += MIN_LEAD_MS; // its end: every screen gets the new answer
+      const next = await Promise.all(Array.from({ length: 20 }, () => t.get(`/kpi-data?id=${kpiId}`, operator)));
+      expect(new Set(next.map((answer) => JSON.stringify(answer.body))).size).toBe(1);
+      expect(statements.mock.calls.length).toBeLessThanOrEqual(3); // one computation for all of them
+      statements.mockRestore();
+      expect(next[0].body).not.toEqual(kept);
+      const fresh = await t.post('/kpi-preview', { query, definition }, admin);
+      expect(next[0].body).toEqual({ id: kpiId, ...fresh.body }); // with the new point
+    } finally {
+      statements.mockRestore();
+    }
   });
 });
 

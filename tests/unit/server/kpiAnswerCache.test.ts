@@ -1,8 +1,8 @@
 // KPI answers shared by callers alike (server/cache/kpiAnswerCache.ts): reused while fresh, one
-// computation for everyone asking meanwhile, dropped when the tenant's records change, never
+// computation for everyone asking meanwhile, computed again ahead of their end while asked, dropped when the tenant's records change, never
 // across tenants, failures not kept, memory bounded.
 import { describe, expect, it } from 'vitest';
-import { ENTRY_POINTS, FRESH_MS, freshFor, kpiAnswerCache, MAX_FRESH_MS, MAX_POINTS } from '../../../server/cache/kpiAnswerCache.ts';
+import { ENTRY_POINTS, FRESH_MS, freshFor, kpiAnswerCache, MAX_FRESH_MS, MAX_POINTS, MIN_LEAD_MS, refreshLead } from '../../../server/cache/kpiAnswerCache.ts';
 import { ApiError } from '../../../server/errors.ts';
 
 type Answer = { n: number; size?: number };
@@ -10,7 +10,7 @@ const points = (answer: Answer) => answer.size ?? 1;
 /** An answer as computed, reused for FRESH_MS. */
 const computed = (answer: Answer, freshMs = FRESH_MS) => ({ answer, freshMs });
 
-function counted(value: () => { n: number; size?: number }) {
+function counted(value: () => { n: number; size?: number }, freshMs = FRESH_MS) {
   let runs = 0;
   let release!: () => void;
   const gate = new Promise<void>((open) => { release = open; });
@@ -18,7 +18,7 @@ function counted(value: () => { n: number; size?: number }) {
     compute: async () => {
       runs++;
       await gate;
-      return computed(value());
+      return computed(value(), freshMs);
     },
     runs: () => runs,
     release: () => release(),
@@ -35,9 +35,10 @@ describe('kpiAnswerCache', () => {
     work.release();
     expect(new Set((await Promise.all(asked)).map((answer) => answer.n))).toEqual(new Set([1]));
     expect(work.runs()).toBe(1);
-    now = FRESH_MS - 1;
+    now = FRESH_MS - MIN_LEAD_MS - 1;
     expect((await cache.answer('a', 'k', work.compute)).n).toBe(1);
-    now = FRESH_MS;
+    expect(work.runs()).toBe(1); // not yet near its end
+    now = FRESH_MS * 2;
     expect((await cache.answer('a', 'k', work.compute)).n).toBe(2);
     expect(work.runs()).toBe(2);
   });
@@ -47,10 +48,42 @@ describe('kpiAnswerCache', () => {
     let now = 0;
     const cache = kpiAnswerCache(points, () => now);
     await cache.answer('a', 'k', async () => computed({ n: 1 }, 10_000));
-    now = 9_999;
+    now = 9_000;
     expect((await cache.answer('a', 'k', async () => computed({ n: 2 }))).n).toBe(1);
     now = 10_000;
     expect((await cache.answer('a', 'k', async () => computed({ n: 3 }))).n).toBe(3);
+  });
+
+  it('computes an answer still asked for again ahead of its end: askers keep the kept one meanwhile, and never wait for the next', async () => {
+    expect([refreshLead(10_000, 0), refreshLead(10_000, 400), refreshLead(10_000, 5_000), refreshLead(1_000, 0)]).toEqual([MIN_LEAD_MS, 1_200, 2_500, 250]);
+    let now = 0;
+    const cache = kpiAnswerCache(points, () => now);
+    await cache.answer('a', 'k', async () => computed({ n: 1 }, 10_000));
+    const next = counted(() => ({ n: 2 }), 10_000);
+    now = 10_000 - MIN_LEAD_MS;
+    expect((await cache.answer('a', 'k', next.compute)).n).toBe(1); // answered at once, the next one started
+    expect(next.runs()).toBe(1);
+    now += 100;
+    expect((await cache.answer('a', 'k', next.compute)).n).toBe(1);
+    expect(next.runs()).toBe(1); // one computation for everyone
+    next.release();
+    await Promise.resolve();
+    now = 10_000;
+    expect((await cache.answer('a', 'k', async () => computed({ n: 3 }))).n).toBe(2);
+    // a refresh still under way when the answer ends is waited for, not computed twice
+    const slow = counted(() => ({ n: 4 }), 10_000);
+    now = 10_000 + 9_500;
+    expect((await cache.answer('a', 'k', slow.compute)).n).toBe(2);
+    now = 10_000 + 10_000;
+    const waiting = cache.answer('a', 'k', async () => computed({ n: 5 }));
+    slow.release();
+    expect((await waiting).n).toBe(4);
+    expect(slow.runs()).toBe(1);
+    // a refresh refused (the asker's budget) keeps the answer to its end; then the next asker computes
+    now = 20_000 + 9_600;
+    expect((await cache.answer('a', 'k', async () => { throw new ApiError(429, 'TOO_MANY_REQUESTS', 'Too many requests at once. Try again in a moment.'); })).n).toBe(4);
+    now = 20_000 + 10_000;
+    expect((await cache.answer('a', 'k', async () => computed({ n: 6 }))).n).toBe(6);
   });
 
   it('keeps tenants apart, and drops a tenant\'s answers when its records change, also one being computed', async () => {
