@@ -159,6 +159,7 @@ try {
     const query = viewportQuery({ west, south, east, north }, Number(await mapElement.getAttribute('data-zoom')));
     const params = new URLSearchParams(Object.entries({ ...query, region: target.region, attribute: 'dim_level' }).map(([key, value]) => [key, String(value)]));
     const response = await fetch(`${server.base}/map-clusters?${params}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`GET /map-clusters answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
     return await response.json() as { clusters: unknown[]; points: [number, number, number, number, number, number, unknown][] };
   };
   await page.locator('canvas.maplibregl-canvas').focus();
