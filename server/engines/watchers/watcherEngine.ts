@@ -218,15 +218,33 @@ export function startWatcherEngine(db: Database, options: WatcherEngineOptions):
     }
   };
 
-  /** Due watchers of each tenant, evaluated on all their entities. */
+  /**
+   * Due watchers of each tenant, evaluated on all their entities: the watchers' jobs gathered until
+   * they fill a transaction, then evaluated, so that the entities of one watcher at a time are
+   * held (a tenant's watchers of a million lamps each would otherwise be millions of ids at once).
+   */
   const evaluateDue = async (due: WatcherRow[]) => {
-    const byTenant = new Map<string, Job[]>();
+    const byTenant = new Map<string, WatcherRow[]>();
     for (const watcher of due) {
-      let jobs = byTenant.get(watcher.tenant_id);
-      if (!jobs) byTenant.set(watcher.tenant_id, jobs = []);
-      jobs.push(...await periodicJobs(watcher));
+      let watchers = byTenant.get(watcher.tenant_id);
+      if (!watchers) byTenant.set(watcher.tenant_id, watchers = []);
+      watchers.push(watcher);
     }
-    for (const [tenantId, jobs] of byTenant) await evaluate(tenantId, jobs, true);
+    for (const [tenantId, watchers] of byTenant) {
+      let gathered: Job[] = [];
+      let watches = 0;
+      for (const watcher of watchers) {
+        for (const job of await periodicJobs(watcher)) {
+          gathered.push(job);
+          watches += job.entityIds.length;
+        }
+        if (watches < WATCHES_PER_TRANSACTION) continue;
+        await evaluate(tenantId, gathered, true);
+        gathered = [];
+        watches = 0;
+      }
+      if (gathered.length) await evaluate(tenantId, gathered, true);
+    }
   };
 
   const loop = startWorkLoop({
