@@ -134,7 +134,7 @@ describe('periodic', () => {
       name: 'Bulk level', query: { key: 'bulk_level', aggregation: 'latest-value' }, condition: { operator: '>', kind: 'number', value: 50 },
       entity_type_ids: [typeId], definition: { severity: 'notice' },
     });
-    const alerted = await until(() => watcherOf(id), (watcher) => watcher.result?.watched === count, 30_000);
+    const alerted = await until(() => watcherOf(id), (watcher) => watcher.result?.watched === count, 75_000); // ~9 s alone; a bound for a failure, not a speed
     expect(alerted).toMatchObject({ alert: true, result: { alerting: count, watched: count } });
     expect((await logsOf(id)).length).toBe(count);
     expect((await t.post('/delete-watcher', { id }, admin)).status).toBe(200);
