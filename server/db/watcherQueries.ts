@@ -72,7 +72,7 @@ export async function watchedEntityIds(db: Database, watcher: WatcherRow, betwee
   await inIdWindows<{ ids: number[] }>(db, watcher.tenant_id, (window) => sql`SELECT ARRAY(SELECT e.id FROM entities e
     WHERE ${inWindow(window)} AND e.tenant_id = ${watcher.tenant_id}${ids.length || types.length ? sql` AND (e.id = ANY(${intArray(ids)}) OR e.entity_type_id = ANY(${intArray(types)}))` : sql``}
       AND (EXISTS (SELECT 1 FROM telemetry_latest l WHERE l.entity_id = e.id AND l.key = ${watcher.query.key}) OR e.attributes ? ${watcher.query.key})
-    ORDER BY e.id) AS ids`, (row) => found.push(...row.ids), { between });
+    ORDER BY e.id) AS ids`, (row) => { for (const id of row.ids) found.push(id); }, { between });
   return found;
 }
 
