@@ -1,11 +1,9 @@
 // One KPI's chart: its definition and data made into a picture (SPEC §3, §5), nothing else — the
 // caller fetches (useKpiData) and sets the width (kpiWidthPercent). No data: 'No KPI data found';
-// an error: its text inline. The plots library is loaded on first use (KpiPlot). A chart of
-// something other than a KPI's answer (a lighting profile's day) may name its time zone, fix its
+// an error: its text inline. KpiPlot draws the plot as SVG. A chart of something other than a KPI's answer (a lighting profile's day) may name its time zone, fix its
 // value axis and mark instants.
 import { Alert, Empty, Spin } from 'antd';
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { lazyWithReload } from '../../pwa/chunkReload.ts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAttributeName } from '../../i18n/attributeNames.ts';
 import { pickLocalized, type LocalizedValue } from '../../shared/i18n/pickLocalized.ts';
@@ -17,11 +15,9 @@ import { chartModel, DEFAULT_CHART_HEIGHT } from './chartModel.ts';
 import { isEmptyAnswer } from './chartSeries.ts';
 import { ColourLegend } from './ColourLegend.tsx';
 import { KpiDataTable } from './KpiDataTable.tsx';
+import { KpiPlot } from './KpiPlot.tsx';
 import { PlotErrorBoundary } from './PlotErrorBoundary.tsx';
 import type { ChartMarker, KpiDefinition, KpiQueryItem } from './kpiTypes.ts';
-
-const loadPlot = () => import('./KpiPlot.tsx');
-const KpiPlot = lazyWithReload(loadPlot);
 
 export interface KpiChartProps {
   kpi: { name?: unknown; query: KpiQueryItem[]; definition: KpiDefinition };
@@ -45,8 +41,6 @@ export function KpiChart({ kpi, data, loading, error, entityNames, timeZone, val
   const { definition } = kpi;
   const type = definition.chart ?? 'line';
   const [drawn, setDrawn] = useState(false);
-  // the plots chunk loads while the data is asked for, not after it came
-  useEffect(() => { void loadPlot(); }, []);
   const element = useRef<HTMLDivElement>(null);
   const comparedSuffix = t('charts.compared');
   const attributeName = useAttributeName();
@@ -86,14 +80,12 @@ export function KpiChart({ kpi, data, loading, error, entityNames, timeZone, val
   else {
     body = (
       <PlotErrorBoundary fallback={<Alert type="error" showIcon message={t('errors.generic')} data-testid="kpi-chart-error" />}>
-        <Suspense fallback={<Spin style={{ display: 'block', padding: 24 }} />}>
-          <div style={{ height }}><KpiPlot config={plot} onDrawn={markDrawn} /></div>
-        </Suspense>
+        <KpiPlot config={plot} height={height} onDrawn={markDrawn} />
       </PlotErrorBoundary>
     );
   }
 
-  // a table is read as a table; a canvas plot is one image with a summary
+  // a table is read as a table; a plot is one image with a summary
   const role = plot && !error && !empty && !waiting ? 'img' : 'figure';
   return (
     <div
@@ -101,7 +93,7 @@ export function KpiChart({ kpi, data, loading, error, entityNames, timeZone, val
       data-testid="kpi-chart"
       data-chart-type={type}
       data-series-count={seriesCount}
-      data-value-axes={seriesCount && plot ? (plot.plot === 'DualAxes' ? 2 : 1) : undefined}
+      data-value-axes={seriesCount && plot ? plot.valueAxes : undefined}
       data-drawn={shown ? 'true' : 'false'}
       role={role}
       aria-label={summary}

@@ -25,6 +25,8 @@ export interface ChartModel {
   /** The value axis' fixed range, when the caller gives one. */
   valueDomain?: readonly [number, number];
   markers: readonly ChartMarker[];
+  /** The zone its times are shown in (a time line's ticks fall on its whole hours and days). */
+  timeZone: string;
 }
 
 /** `query` is the KPI's query list: each item's y_axis, else the chart's, places its series. */
@@ -43,5 +45,6 @@ export function chartModel(definition: KpiDefinition, answer: KpiDataAnswer | un
     pointColour: (row) => valueColour(row.value, definition, row.key) ?? colours.get(row.series) ?? '#000000',
     valueDomain: context.valueDomain,
     markers: context.markers ?? [],
+    timeZone,
   };
 }

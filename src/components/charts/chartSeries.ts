@@ -77,12 +77,12 @@ export function chartRows(series: readonly DrawnSeries[]): ChartRow[] {
   })));
 }
 
-/** The last value of the first main series (what a gauge shows), or undefined. */
 /** Whether the series are read on both value axes (a chart then draws two, each its own scale). */
 export function usesBothAxes(series: readonly DrawnSeries[]): boolean {
   return series.some((item) => item.axis === 'left') && series.some((item) => item.axis === 'right');
 }
 
+/** The last value of the first main series (what a gauge shows), or undefined. */
 export function lastValueOfFirstSeries(series: readonly DrawnSeries[]): number | undefined {
   const first = series.find((item) => !item.compare);
   return first?.data.at(-1)?.value;

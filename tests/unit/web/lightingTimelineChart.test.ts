@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { chartModel } from '../../../src/components/charts/chartModel.ts';
 import { plotConfigOf } from '../../../src/components/charts/chartConfig.ts';
+import { plotLayout } from '../../../src/components/charts/KpiPlot.tsx';
 import { dayTimeline, type LightingProfile } from '../../../src/shared/lighting/index.ts';
 import { draftTimeline, incompleteIntervals } from '../../../src/pages/lighting/draftTimeline.ts';
 import {
@@ -52,9 +53,17 @@ describe('a day timeline as a KPI answer', () => {
     expect(model.rows).toHaveLength(points.length);
     expect(model.formatValue(40)).toBe('40');
     const plot = plotConfigOf('time-scale', model)!;
-    expect(plot.plot).toBe('Line');
-    expect(plot.options.legend).toBe(false);
-    expect((plot.options.scale as { y: unknown }).y).toEqual({ domain: [0, 100], nice: false });
+    expect(plot).toMatchObject({ plot: 'lines', timeLine: true });
+    const { marks } = plotLayout(plot, 600, 300);
+    // no legend; the level axis from 0 to 100 whatever the levels
+    expect(marks.filter((mark) => mark.kind === 'text' && mark.role === 'legend')).toEqual([]);
+    const ticks = marks.flatMap((mark) => (mark.kind === 'text' && mark.role === 'tick' && mark.anchor === 'end' ? [mark.text] : []));
+    expect([ticks[0], ticks.at(-1)]).toEqual(['0', '100']);
+    // a step line: a change of level is two points at one instant
+    const line = marks.find((mark) => mark.kind === 'path' && mark.role === 'series');
+    const xs = line && line.kind === 'path' ? [...line.d.matchAll(/[ML](-?[\d.]+) /g)].map((match) => match[1]) : [];
+    expect(xs).toHaveLength(points.length);
+    expect(xs[1]).toBe(xs[2]);
   });
 });
 
