@@ -27,7 +27,7 @@ import { graphqlDocuments } from '../src/schemas/graphqlOperations.ts';
 import { kpiSchema } from '../src/schemas/kpi.ts';
 import { kpiPresetSchema } from '../src/schemas/kpiPreset.ts';
 import type { ModelSchema } from '../src/schemas/model.ts';
-import { canvasesInHeap, heapAfterGc, startCpuProfile, stopCpuProfile } from './pageProfile.ts';
+import { drawingsInHeap, heapAfterGc, startCpuProfile, stopCpuProfile } from './pageProfile.ts';
 import { launchBenchBrowser, signInAsAdmin } from './browser.ts';
 import { machineLine } from './launch.ts';
 import { benchDevices, DAY, log, MINUTE, openBenchDatabase, percentile, writeHistory } from './telemetryHistory.ts';
@@ -212,7 +212,7 @@ function dashboardKpis(deviceIds: number[]) {
  * CPU rendering through SwiftShader) against this app listening on a port with the built web app:
  * (c) from navigation to /dashboard until all ten charts are drawn, `pageLoads` fresh pages;
  * (d) a soak: the widgets polling every 5 s for `soakSeconds`, the JavaScript heap after a forced
- * garbage collection after the warm-up and at the end, the <canvas> elements in the page and in a
+ * garbage collection after the warm-up and at the end, the <canvas> and <svg> elements in the page and in a
  * heap snapshot (detached ones would be charts never let go), and the GET /kpi-data requests seen.
  */
 async function measureDashboardInBrowser(server: FastifyInstance, deviceIds: number[]): Promise<string[]> {
@@ -266,7 +266,7 @@ async function measureDashboardInBrowser(server: FastifyInstance, deviceIds: num
       inViewDrawn.push(inViewPlots);
       mapsDrawn.push(mapDrawn);
       inViewOnLoad = await widgetsInView(page);
-      log(`dashboard ${run + 1}/${pageLoads}: ${kpiIds.length} charts drawn in ${elapsed.toFixed(0)} ms (the last GET /kpi-data answered at ${lastAnswer.toFixed(0)} ms, the first chart drawn at ${firstChart.toFixed(0)} ms, the first canvas plot at ${firstPlot.toFixed(0)} ms, the plots in view at ${inViewPlots.toFixed(0)} ms, the map at ${mapDrawn.toFixed(0)} ms; ${inViewOnLoad} widgets in view)`);
+      log(`dashboard ${run + 1}/${pageLoads}: ${kpiIds.length} charts drawn in ${elapsed.toFixed(0)} ms (the last GET /kpi-data answered at ${lastAnswer.toFixed(0)} ms, the first chart drawn at ${firstChart.toFixed(0)} ms, the first plot at ${firstPlot.toFixed(0)} ms, the plots in view at ${inViewPlots.toFixed(0)} ms, the map at ${mapDrawn.toFixed(0)} ms; ${inViewOnLoad} widgets in view)`);
       await page.close();
     }
     const loadRequests = kpiAnswers.length / pageLoads;
@@ -310,13 +310,13 @@ async function measureDashboardInBrowser(server: FastifyInstance, deviceIds: num
     const measuredSeconds = (performance.now() - soakStart) / 1000;
     const polled = kpiAnswers.slice(answersAtStart);
     const heapEnd = await heapAfterGc(session);
-    const canvases = await page.evaluate(() => ({
-      all: document.querySelectorAll('canvas').length,
-      widgets: document.querySelectorAll('[data-testid="kpi-widget"] canvas').length,
+    const drawings = await page.evaluate(() => ({
+      all: document.querySelectorAll('canvas, svg').length,
+      widgets: document.querySelectorAll('[data-testid="kpi-widget"] svg').length,
       plots: document.querySelectorAll('[data-testid="kpi-chart"][role="img"]').length,
     }));
-    const heap = await canvasesInHeap(session);
-    log(`heap snapshot: ${heap.snapshotMb.toFixed(0)} MB, ${heap.attached} canvases attached, ${heap.detached} detached`);
+    const heap = await drawingsInHeap(session);
+    log(`heap snapshot: ${heap.snapshotMb.toFixed(0)} MB, ${heap.attached} canvases and SVGs attached, ${heap.detached} detached`);
 
     loads.sort((a, b) => a - b);
     const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50).toFixed(0);
@@ -333,13 +333,13 @@ async function measureDashboardInBrowser(server: FastifyInstance, deviceIds: num
       '| --- | ---: | ---: | ---: | ---: | ---: |',
       `| (c) /dashboard until all ${kpiIds.length} charts are drawn, ${pageLoads} fresh pages | ${inViewOnLoad} | ${loadRequests} | ${p50} | ${p95} | ${loads[loads.length - 1].toFixed(0)} | goal |`,
       `(e) The dashboard at rest, its ${kpiIds.length} charts drawn, for ${REST_SECONDS} s: the page's main thread busy ${restBusy.toFixed(1)} % of the time (goal ≤ ${REST_GOAL_PERCENT} %: ${restBusy <= REST_GOAL_PERCENT ? 'met' : 'NOT met'}).`,
-      `A load (p50): the last GET /kpi-data answered at ${median(lastAnswers)} ms, the first chart drawn at ${median(firstDrawn)} ms, the first canvas plot at ${median(firstPlots)} ms, every plot in view at ${median(inViewDrawn)} ms, the map drawn at ${median(mapsDrawn)} ms. Main thread during one more load: ${seconds(busy.reduce((total, [, ms]) => total + ms, 0))} s busy — ${busy.slice(0, 6).map(([script, ms]) => `${script} ${seconds(ms)} s`).join(', ')}.`,
+      `A load (p50): the last GET /kpi-data answered at ${median(lastAnswers)} ms, the first chart drawn at ${median(firstDrawn)} ms, the first plot at ${median(firstPlots)} ms, every plot in view at ${median(inViewDrawn)} ms, the map drawn at ${median(mapsDrawn)} ms. Main thread during one more load: ${seconds(busy.reduce((total, [, ms]) => total + ms, 0))} s busy — ${busy.slice(0, 6).map(([script, ms]) => `${script} ${seconds(ms)} s`).join(', ')}.`,
       '',
       `Soak: refresh every ${SOAK_REFRESH_SECONDS} s for ${soakSeconds} s, measured after ${SOAK_WARM_UP_SECONDS} s of warm-up (${measuredSeconds.toFixed(0)} s)`,
-      '| widgets in view | GET /kpi-data (non-200) | per widget and minute | JS heap after GC, start → end (MB) | growth | <canvas> in the page (in widgets; canvas charts) | in the heap snapshot: attached / detached |',
+      '| widgets in view | GET /kpi-data (non-200) | per widget and minute | JS heap after GC, start → end (MB) | growth | <canvas> and <svg> in the page (<svg> in widgets; plots) | in the heap snapshot: attached / detached |',
       '| ---: | ---: | ---: | --- | ---: | --- | --- |',
-      `| ${inView} | ${polled.length} (${failed}) | ${(polled.length / kpiIds.length / (measuredSeconds / 60)).toFixed(1)} | ${mb(heapStart)} → ${mb(heapEnd)} | ${growth.toFixed(1)} % | ${canvases.all} (${canvases.widgets}; ${canvases.plots}) | ${heap.attached} / ${heap.detached} |`,
-      `Goals: all ${kpiIds.length} charts drawn, p95 ≤ ${DASHBOARD_GOAL_MS} ms: ${Number(p95) <= DASHBOARD_GOAL_MS ? 'met' : 'NOT met'}; heap growth ≤ ${HEAP_GROWTH_GOAL_PERCENT} %: ${growth <= HEAP_GROWTH_GOAL_PERCENT ? 'met' : 'NOT met'}; detached canvases: ${heap.detached}.`,
+      `| ${inView} | ${polled.length} (${failed}) | ${(polled.length / kpiIds.length / (measuredSeconds / 60)).toFixed(1)} | ${mb(heapStart)} → ${mb(heapEnd)} | ${growth.toFixed(1)} % | ${drawings.all} (${drawings.widgets}; ${drawings.plots}) | ${heap.attached} / ${heap.detached} |`,
+      `Goals: all ${kpiIds.length} charts drawn, p95 ≤ ${DASHBOARD_GOAL_MS} ms: ${Number(p95) <= DASHBOARD_GOAL_MS ? 'met' : 'NOT met'}; heap growth ≤ ${HEAP_GROWTH_GOAL_PERCENT} %: ${growth <= HEAP_GROWTH_GOAL_PERCENT ? 'met' : 'NOT met'}; detached canvases and SVGs: ${heap.detached}.`,
     ];
   } finally {
     await browser.close();
@@ -368,7 +368,7 @@ async function widgetsInView(page: Page): Promise<number> {
 
 interface DrawnChart { at: number; plot: boolean; inView: boolean }
 
-/** In the page, before its scripts: when each chart turned drawn (ms from the navigation), whether it is a canvas plot and in the widgets area's view. */
+/** In the page, before its scripts: when each chart turned drawn (ms from the navigation), whether it is a plot (not a table) and in the widgets area's view. */
 function recordDrawnCharts() {
   const marks: DrawnChart[] = [];
   const page = window as unknown as { drawnCharts: DrawnChart[]; mapDrawn?: number };
@@ -386,7 +386,7 @@ function recordDrawnCharts() {
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-drawn', 'data-state'] });
 }
 
-/** In the page: when (ms from the navigation) the last GET /kpi-data was answered, the first chart and canvas plot drawn, the last plot in view, and the map drawn. */
+/** In the page: when (ms from the navigation) the last GET /kpi-data was answered, the first chart and plot drawn, the last plot in view, and the map drawn. */
 function loadPhases() {
   const answers = performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname === '/kpi-data') as PerformanceResourceTiming[];
   const { drawnCharts: drawn, mapDrawn } = window as unknown as { drawnCharts: DrawnChart[]; mapDrawn: number };

@@ -35,13 +35,13 @@ interface SnapshotMeta {
   node_types: [string[], ...unknown[]];
 }
 
-/** Blink's node of a <canvas>: named by its tag (`<canvas width=…>`) by Chromium 156, `HTMLCanvasElement` by older ones. */
-const CANVAS_NODE = /^(Detached )?(HTMLCanvasElement$|<canvas[\s>])/;
+/** Blink's node of a <canvas> or <svg>: named by its tag (`<svg width=…>`) by Chromium 156, `HTMLCanvasElement` or `SVGSVGElement` by older ones. */
+const DRAWING_NODE = /^(Detached )?(HTMLCanvasElement$|SVGSVGElement$|<(canvas|svg)[\s>])/;
 /** `detachedness` of a snapshot node: 0 unknown, 1 attached, 2 detached. */
 const DETACHED = 2;
 
-/** The <canvas> elements of a heap snapshot (taken after a garbage collection): in the document and detached. */
-export async function canvasesInHeap(session: CDPSession): Promise<{ attached: number; detached: number; snapshotMb: number }> {
+/** The <canvas> and <svg> elements of a heap snapshot (taken after a garbage collection): in the document and detached. */
+export async function drawingsInHeap(session: CDPSession): Promise<{ attached: number; detached: number; snapshotMb: number }> {
   const chunks: string[] = [];
   const collect = ({ chunk }: { chunk: string }) => { chunks.push(chunk); };
   session.on('HeapProfiler.addHeapSnapshotChunk', collect);
@@ -64,7 +64,7 @@ export async function canvasesInHeap(session: CDPSession): Promise<{ attached: n
   for (let at = 0; at < snapshot.nodes.length; at += width) {
     if (snapshot.nodes[at + typeAt] !== native) continue;
     const name = snapshot.strings[snapshot.nodes[at + nameAt]];
-    if (!CANVAS_NODE.test(name)) continue;
+    if (!DRAWING_NODE.test(name)) continue;
     const isDetached = name.startsWith('Detached ') || (detachednessAt >= 0 && snapshot.nodes[at + detachednessAt] === DETACHED);
     if (isDetached) detached++;
     else attached++;

@@ -1,4 +1,4 @@
-// Keeps a chart that cannot be drawn (its code failed to load, the plots library threw) from
+// Keeps a chart that cannot be drawn (its layout threw on an answer it could not read) from
 // blanking the page: the chart's place says so instead.
 import { Component, type ReactNode } from 'react';
 
