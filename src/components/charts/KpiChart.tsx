@@ -1,7 +1,8 @@
 // One KPI's chart: its definition and data made into a picture (SPEC §3, §5), nothing else — the
 // caller fetches (useKpiData) and sets the width (kpiWidthPercent). No data: 'No KPI data found';
-// an error: its text inline. KpiPlot draws the plot as SVG. A chart of something other than a KPI's answer (a lighting profile's day) may name its time zone, fix its
-// value axis and mark instants.
+// an error: its text inline. KpiPlot draws the plot as SVG. A chart of something other than a
+// KPI's answer (a lighting profile's day) may name its time zone, fix its value axis and mark
+// instants.
 import { Alert, Empty, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
