@@ -49,6 +49,12 @@ export function watchersOnKeys(tx: Tx, tenantId: string, keys: string[]): Promis
     WHERE w.tenant_id = ${tenantId} AND w.status = 'active' AND w.query->>'key' = ANY(${textArray(keys)})`);
 }
 
+/** Brings the next evaluation of watchers forward to `ms` from now (their evaluation failed after their claim). */
+export async function dueAgainIn(db: Database, watcherIds: number[], ms: number): Promise<void> {
+  await db.systemQuery(sql`UPDATE watchers SET next_evaluation_at = least(next_evaluation_at, now() + make_interval(secs => ${ms / 1000}))
+    WHERE id = ANY(${intArray(watcherIds)})`);
+}
+
 /** Brings a watcher's next evaluation forward to `at` (a pending watch whose time will be up). */
 export async function evaluateWatcherBy(tx: Tx, watcherId: number, at: string): Promise<void> {
   await tx.execute(sql`UPDATE watchers SET next_evaluation_at = least(next_evaluation_at, ${at}::timestamptz) WHERE id = ${watcherId}`);

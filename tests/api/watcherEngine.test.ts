@@ -12,7 +12,7 @@ import { startDeviceApp, type DemoDevice } from '../support/devices.ts';
 import { makeEntities } from '../support/testEntities.ts';
 import { startSmtpInbox, type SmtpInbox } from '../support/smtpInbox.ts';
 import { until } from '../support/until.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { startTestApp, usingPostgres, type TestApp } from './harness.ts';
 
 const ENGINE_EVERY_MS = 200;
 let t: TestApp;
@@ -137,6 +137,38 @@ describe('periodic', () => {
     const alerted = await until(() => watcherOf(id), (watcher) => watcher.result?.watched === count, 75_000); // ~9 s alone; a bound for a failure, not a speed
     expect(alerted).toMatchObject({ alert: true, result: { alerting: count, watched: count } });
     expect((await logsOf(id)).length).toBe(count);
+    expect((await t.post('/delete-watcher', { id }, admin)).status).toBe(200);
+  });
+
+  it('a periodic evaluation whose connection is lost is tried again a few passes later, not an interval later', async ({ skip }) => {
+    skip(!usingPostgres(), 'needs PostgreSQL: a lock held by another session');
+    const { typeId } = await makeEntities(t, lamps[4].tenantId, 'Retried lamp', 1, { attributes: { retried_level: 80 } });
+    onTestFinished(async () => { await t.db.systemQuery(sql`DELETE FROM entities WHERE entity_type_id = ${typeId}`); });
+    // the watches' states locked away, so that the pass's read waits (the only one blocked) and is cut off
+    let release!: () => void;
+    let taken!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (taken = resolve));
+    const held = t.db.systemTx(async (tx) => {
+      await tx.execute(sql`LOCK TABLE watcher_states IN ACCESS EXCLUSIVE MODE`);
+      taken();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await lockTaken;
+    const id = await createWatcher({
+      name: 'Retried level', query: { key: 'retried_level', aggregation: 'latest-value' }, condition: { operator: '>', kind: 'number', value: 50 },
+      entity_type_ids: [typeId],
+    });
+    try {
+      const cut = await until(() => t.db.systemQuery<{ pid: number }>(sql`SELECT pg_terminate_backend(pid) AS pid FROM pg_stat_activity
+        WHERE datname = current_database() AND cardinality(pg_blocking_pids(pid)) > 0`), (pids) => pids.length > 0, WAIT_MS);
+      expect(cut.length).toBeGreaterThan(0);
+    } finally {
+      release();
+      await held;
+    }
+    // its claim moved it an hour on (interval 3,600 s); it is evaluated within seconds all the same
+    const evaluated = await until(() => watcherOf(id), (watcher) => watcher.result?.watched === 1, WAIT_MS);
+    expect(evaluated).toMatchObject({ alert: true, result: { alerting: 1, watched: 1 } });
     expect((await t.post('/delete-watcher', { id }, admin)).status).toBe(200);
   });
 });

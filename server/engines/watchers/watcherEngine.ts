@@ -7,10 +7,10 @@
 // states, the log row of each transition (and, through `onLogged`, what that row sets off in the
 // same transaction), and each watcher's summary. A state changes only if it is still what was
 // read, and a transition's log row has a unique key, so two instances evaluating at once write it
-// once.
+// once. A periodic evaluation that fails is due again a few passes later, not an interval later.
 import type { Database, Tx } from '../../db/database.ts';
 import {
-  claimDueWatchers, evaluateWatcherBy, saveWatchState, summariseWatcher, watchedEntityIds, watchersOnKeys, watchReadings,
+  claimDueWatchers, dueAgainIn, evaluateWatcherBy, saveWatchState, summariseWatcher, watchedEntityIds, watchersOnKeys, watchReadings,
   type WatcherRow, type WatchReading,
 } from '../../db/watcherQueries.ts';
 import { writeEngineLog } from '../../db/logQueries.ts';
@@ -25,6 +25,8 @@ const CLAIM_BATCH = 50;
 const CLAIM_PER_TENANT = 10;
 /** Watches (watcher × entity) read and evaluated in one transaction of a tenant: one statement reads them (~50 ms for 2,000). */
 export const WATCHES_PER_TRANSACTION = 2_000;
+/** A watcher whose periodic evaluation failed is due again after this many of the engine's passes (30 s at 5 s). */
+const RETRY_AFTER_PASSES = 6;
 
 export interface WatcherEngineOptions {
   onError(error: unknown): void;
@@ -84,6 +86,7 @@ function inGroups(jobs: Job[], size: number): Job[][] {
 }
 
 export function startWatcherEngine(db: Database, options: WatcherEngineOptions): WatcherEngine {
+  const everyMs = options.everyMs ?? 5_000;
   /** Per tenant, per entity, its type and the keys it reported since the last pass. */
   let reported = new Map<string, Map<number, { typeId: number; keys: Set<string> }>>();
 
@@ -161,12 +164,31 @@ export function startWatcherEngine(db: Database, options: WatcherEngineOptions):
     if (logged) options.afterLogged?.();
   };
 
-  /** Jobs of one tenant, a group of about WATCHES_PER_TRANSACTION watches per transaction. */
-  const evaluate = async (tenantId: string, jobs: Job[], periodic: boolean) => {
+  /**
+   * Jobs of one tenant, a group of about WATCHES_PER_TRANSACTION watches per transaction. A group
+   * that fails ends an event pass; in a periodic pass it is given to `failed` and the others go on.
+   */
+  const evaluate = async (tenantId: string, jobs: Job[], periodic: boolean, failed?: (watchers: WatcherRow[], error: unknown) => Promise<void>) => {
     for (const group of inGroups(jobs, WATCHES_PER_TRANSACTION)) {
-      if (periodic) await options.yieldTo?.();
-      committed(await db.tenantTx(tenantId, (tx) => evaluateIn(tx, tenantId, group, periodic)));
+      try {
+        if (periodic) await options.yieldTo?.();
+        committed(await db.tenantTx(tenantId, (tx) => evaluateIn(tx, tenantId, group, periodic)));
+      } catch (error) {
+        if (!failed) throw error;
+        await failed(group.map((job) => job.watcher), error);
+      }
     }
+  };
+
+  /**
+   * Watchers whose periodic evaluation failed (a statement cut off, a connection lost): their
+   * claim moved them a whole interval on, so they are due again after RETRY_AFTER_PASSES passes
+   * instead. The failure is reported; the pass goes on with the other watchers.
+   */
+  const retryLater = async (watchers: WatcherRow[], error: unknown) => {
+    options.onError(error);
+    const ids = [...new Set(watchers.map((watcher) => watcher.id))];
+    await dueAgainIn(db, ids, RETRY_AFTER_PASSES * everyMs).catch(options.onError);
   };
 
   /** A watcher on every entity it watches, in parts of WATCHES_PER_TRANSACTION (each in its own transaction), its summary made by the last. */
@@ -234,21 +256,28 @@ export function startWatcherEngine(db: Database, options: WatcherEngineOptions):
       let gathered: Job[] = [];
       let watches = 0;
       for (const watcher of watchers) {
-        for (const job of await periodicJobs(watcher)) {
+        let jobs: Job[];
+        try {
+          jobs = await periodicJobs(watcher);
+        } catch (error) {
+          await retryLater([watcher], error);
+          continue;
+        }
+        for (const job of jobs) {
           gathered.push(job);
           watches += job.entityIds.length;
         }
         if (watches < WATCHES_PER_TRANSACTION) continue;
-        await evaluate(tenantId, gathered, true);
+        await evaluate(tenantId, gathered, true, retryLater);
         gathered = [];
         watches = 0;
       }
-      if (gathered.length) await evaluate(tenantId, gathered, true);
+      if (gathered.length) await evaluate(tenantId, gathered, true, retryLater);
     }
   };
 
   const loop = startWorkLoop({
-    everyMs: options.everyMs ?? 5_000,
+    everyMs,
     onError: options.onError,
     work: async () => {
       if (reported.size) await evaluateReported();
