@@ -1,13 +1,14 @@
 // Draws a plot config as SVG: its layout (cartesianLayout, roundLayout) made at the element's own
 // width, redrawn when that changes, and a tooltip that follows the pointer. A few hundred shapes
 // per chart, so ten charts draw in tens of milliseconds on the CPU (bench/charts.ts, case (c)).
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
+import { memo, useEffect, useMemo, useState, type PointerEvent } from 'react';
 import { cartesianLayout } from './cartesianLayout.ts';
 import type { PlotConfig } from './chartConfig.ts';
 import { ChartTooltip, type TooltipAt } from './ChartTooltip.tsx';
 import type { Mark, PlotLayout } from './plotLayout.ts';
 import { gaugeLayout, pieLayout } from './roundLayout.ts';
 import { CHART_FONT_SIZE } from './textWidth.ts';
+import { useElementWidth } from './useElementWidth.ts';
 
 /** The width drawn at before the element has one (hidden, or no layout engine). */
 const UNMEASURED_WIDTH = 600;
@@ -16,22 +17,6 @@ export function plotLayout(config: PlotConfig, width: number, height: number): P
   if (config.plot === 'pie') return pieLayout(config, width, height);
   if (config.plot === 'gauge') return gaugeLayout(config, width, height);
   return cartesianLayout(config, width, height);
-}
-
-/** The element's width in whole pixels, measured before the first paint and kept current. */
-function useWidth() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return undefined;
-    setWidth(Math.floor(element.getBoundingClientRect().width));
-    if (typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry.contentRect.width)));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width || UNMEASURED_WIDTH] as const;
 }
 
 const MarkShape = ({ mark }: { mark: Mark }) => {
@@ -78,7 +63,7 @@ function nearest(targets: NonNullable<PlotLayout['hover']>['targets'], at: numbe
 
 /** `onDrawn` is called once the shapes of each layout are in the page. */
 export function KpiPlot({ config, height, onDrawn }: { config: PlotConfig; height: number; onDrawn: () => void }) {
-  const [ref, width] = useWidth();
+  const [ref, width] = useElementWidth(UNMEASURED_WIDTH, 1);
   const layout = useMemo(() => plotLayout(config, width, height), [config, width, height]);
   useEffect(onDrawn, [layout, onDrawn]);
   const [tooltip, setTooltip] = useState<TooltipAt & { line?: number }>();

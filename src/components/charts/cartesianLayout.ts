@@ -50,6 +50,10 @@ function stackExtents(rows: readonly ChartRow[]): number[] {
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
+/** An SVG path's moves through points given as [x, y, …]. */
+const pathThrough = (points: readonly (readonly [number, number, ...unknown[]])[]) =>
+  points.map(([x, y], index) => `${index ? 'L' : 'M'}${round(x)} ${round(y)}`).join('');
+
 export function cartesianLayout(config: PlotConfig, width: number, height: number): PlotLayout {
   const { model } = config;
   const { definition } = model;
@@ -133,7 +137,7 @@ export function cartesianLayout(config: PlotConfig, width: number, height: numbe
     const points = pointsOf(item);
     if (!points.length) return [];
     const colour = model.colours.get(item.name) ?? '#000000';
-    const d = points.map(([c, v], index) => `${index ? 'L' : 'M'}${round(c)} ${round(v)}`).join('');
+    const d = pathThrough(points);
     const marks: Mark[] = [{ kind: 'path', d, stroke: colour, width: LINE_WIDTH, ...(item.compare ? { dash: COMPARE_DASH } : {}), role: 'series', series: item.name }];
     if (hasColourMapping(definition)) for (const [c, v, row] of points) marks.push({ kind: 'circle', x: round(c), y: round(v), r: 3, fill: model.pointColour(row) });
     return marks;
@@ -144,7 +148,7 @@ export function cartesianLayout(config: PlotConfig, width: number, height: numbe
     if (points.length < 2) return [];
     const scale = scales.get(sideOf(item))!;
     const base = round(valueAt.get(sideOf(item))!(clamp(0, scale.min, scale.max)));
-    const d = `${points.map(([c, v], index) => `${index ? 'L' : 'M'}${round(c)} ${round(v)}`).join('')}V${base}H${round(points[0][0])}Z`;
+    const d = `${pathThrough(points)}V${base}H${round(points[0][0])}Z`;
     return [{ kind: 'path', d, fill: model.colours.get(item.name) ?? '#000000', opacity: AREA_OPACITY, role: 'area', series: item.name }];
   }
 
