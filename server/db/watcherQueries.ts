@@ -105,6 +105,16 @@ export interface WatchReading {
 }
 
 /**
+ * Of `watcherIds`, those that still exist, held until the transaction ends (FOR KEY SHARE): a
+ * watcher deleted meanwhile is left out instead of failing its watches' writes (their foreign
+ * key), and one deleted now waits for the evaluation to commit.
+ */
+export async function holdWatchers(tx: Tx, watcherIds: number[]): Promise<Set<number>> {
+  const held = await rows<{ id: number }>(tx, sql`SELECT id FROM watchers WHERE id = ANY(${intArray(watcherIds)}) FOR KEY SHARE`);
+  return new Set(held.map((row) => row.id));
+}
+
+/**
  * Reads many watches in one statement: for each (watcher, entity), the value of the watcher's key —
  * the latest one reported within the interval (else the attribute of that name, which never goes
  * stale), or the aggregation of the interval's values — with the entity's name and the watch's state.

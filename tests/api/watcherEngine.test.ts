@@ -20,10 +20,15 @@ let lamps: DemoDevice[];
 let admin: string;
 let facilityAdmin: string;
 let inbox: SmtpInbox;
+/** What the server logged as errors (the engines' failures among them). */
+const serverErrors: string[] = [];
 
 beforeAll(async () => {
   inbox = await startSmtpInbox();
-  ({ t, lamps } = await startDeviceApp({ engines: true, enginesEveryMs: ENGINE_EVERY_MS, smtp: { url: inbox.url, from: 'alerts@terrasight.test' } }));
+  ({ t, lamps } = await startDeviceApp({
+    engines: true, enginesEveryMs: ENGINE_EVERY_MS, smtp: { url: inbox.url, from: 'alerts@terrasight.test' },
+    logger: { level: 'error', stream: { write: (line: string) => void serverErrors.push(line) } },
+  }));
   admin = (await t.login('admin@demo.city')).access_token;
   facilityAdmin = (await t.login('admin@demo.facility')).access_token;
 });
@@ -170,6 +175,43 @@ describe('periodic', () => {
     const evaluated = await until(() => watcherOf(id), (watcher) => watcher.result?.watched === 1, WAIT_MS);
     expect(evaluated).toMatchObject({ alert: true, result: { alerting: 1, watched: 1 } });
     expect((await t.post('/delete-watcher', { id }, admin)).status).toBe(200);
+  });
+
+  it('a watcher deleted while its pass waits is left out without an error, and the pass evaluates the others', async ({ skip }) => {
+    skip(!usingPostgres(), 'needs PostgreSQL: a lock held by another session');
+    const { typeId } = await makeEntities(t, lamps[4].tenantId, 'Watched lamp', 1, { attributes: { watched_level: 80 } });
+    onTestFinished(async () => { await t.db.systemQuery(sql`DELETE FROM entities WHERE entity_type_id = ${typeId}`); });
+    const input = (name: string) => ({
+      name, query: { key: 'watched_level', aggregation: 'latest-value' }, condition: { operator: '>', kind: 'number', value: 50 },
+      entity_type_ids: [typeId], status: 'inactive',
+    });
+    const gone = await createWatcher(input('Deleted meanwhile'));
+    const kept = await createWatcher(input('Kept'));
+    const errorsBefore = serverErrors.length;
+    // the entities locked away: the pass that claims both waits to read the entities they watch
+    let release!: () => void;
+    let taken!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (taken = resolve));
+    const held = t.db.systemTx(async (tx) => {
+      await tx.execute(sql`LOCK TABLE entities IN ACCESS EXCLUSIVE MODE`);
+      taken();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await lockTaken;
+    try {
+      await t.db.systemQuery(sql`UPDATE watchers SET status = 'active', next_evaluation_at = now() WHERE id IN (${gone}, ${kept})`);
+      const [claimed] = await until(() => t.db.systemQuery<{ both: boolean }>(sql`SELECT count(*) = 2 AS both FROM watchers
+        WHERE id IN (${gone}, ${kept}) AND next_evaluation_at > now() + interval '10 minutes'`), ([row]) => row.both, WAIT_MS);
+      expect(claimed.both).toBe(true);
+      await t.db.systemQuery(sql`DELETE FROM watchers WHERE id = ${gone}`);
+    } finally {
+      release();
+      await held;
+    }
+    const evaluated = await until(() => watcherOf(kept), (watcher) => watcher.result?.watched === 1, WAIT_MS);
+    expect(evaluated).toMatchObject({ alert: true, result: { alerting: 1, watched: 1 } });
+    expect(serverErrors.slice(errorsBefore).filter((line) => line.includes('watcher evaluation failed'))).toEqual([]);
+    expect((await t.post('/delete-watcher', { id: kept }, admin)).status).toBe(200);
   });
 });
 

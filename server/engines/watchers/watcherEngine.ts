@@ -10,7 +10,7 @@
 // once. A periodic evaluation that fails is due again a few passes later, not an interval later.
 import type { Database, Tx } from '../../db/database.ts';
 import {
-  claimDueWatchers, dueAgainIn, evaluateWatcherBy, saveWatchState, summariseWatcher, watchedEntityIds, watchersOnKeys, watchReadings,
+  claimDueWatchers, dueAgainIn, evaluateWatcherBy, holdWatchers, saveWatchState, summariseWatcher, watchedEntityIds, watchersOnKeys, watchReadings,
   type WatcherRow, type WatchReading,
 } from '../../db/watcherQueries.ts';
 import { writeEngineLog } from '../../db/logQueries.ts';
@@ -140,9 +140,12 @@ export function startWatcherEngine(db: Database, options: WatcherEngineOptions):
     return { logged, summaryChanged: !!summary?.changed };
   };
 
-  /** Jobs of one tenant inside `tx`: their watches read in one statement, then evaluated watcher by watcher. */
-  const evaluateIn = async (tx: Tx, tenantId: string, jobs: Job[], periodic: boolean) => {
+  /** Jobs of one tenant inside `tx` (those whose watcher still exists): their watches read in one statement, then evaluated watcher by watcher. */
+  const evaluateIn = async (tx: Tx, tenantId: string, given: Job[], periodic: boolean) => {
     const outcome = { tenantId, changedWatchers: [] as number[], logged: 0 };
+    if (!given.length) return outcome;
+    const existing = await holdWatchers(tx, [...new Set(given.map((job) => job.watcher.id))]);
+    const jobs = given.filter((job) => existing.has(job.watcher.id));
     const watches = jobs.flatMap((job) => job.entityIds.map((entityId) => ({ watcher: job.watcher, entityId })));
     const byWatcher = new Map<number, WatchReading[]>();
     for (const reading of await watchReadings(tx, tenantId, watches)) {
