@@ -103,6 +103,9 @@ export default function ResourceFormPage({ resource, action, aside: Aside, embed
   });
   const loaded = query?.data !== undefined;
   useEffect(() => { if (loaded) setLoadedId(id); }, [loaded, id]);
+  // an edited record is typed into only once it is in the form: refine puts it there in an effect
+  // after the render that has it, and what was typed in between would be overwritten
+  const inForm = action === 'create' || !!embedded?.record || loadedId === id;
   // only a page with a panel beside its form follows every value (a whole-form watch re-renders the page on each keystroke)
   const values = Form.useWatch(Aside ? [] : ['__no_aside__'], form) as Record<string, unknown> | undefined;
   const { data: canCreate } = useCan({ resource: resource.name, action: 'create' });
@@ -155,7 +158,7 @@ export default function ResourceFormPage({ resource, action, aside: Aside, embed
     <Card>
       <Spin spinning={formLoading} tip={t('common.loading')}>
         {/* nothing typed while the record loads or saves: the loaded record would overwrite it */}
-        <Form {...formProps} disabled={formLoading} initialValues={action === 'create' ? { ...defaultsOf(schema as unknown as FieldSchema), ...embedded?.initialValues } : embedded?.record ?? formProps.initialValues}
+        <Form {...formProps} disabled={formLoading || !inForm} initialValues={action === 'create' ? { ...defaultsOf(schema as unknown as FieldSchema), ...embedded?.initialValues } : embedded?.record ?? formProps.initialValues}
           onFinish={onFinish} layout="vertical" scrollToFirstError>
           <SchemaForm model={schema} />
           <Space wrap>
