@@ -53,6 +53,26 @@ interface LogRow { type: string; message: string; entity_id: number; data: Recor
 const logsOf = (watcherId: number, app = t) => app.db.systemQuery<LogRow>(sql`SELECT type, message, entity_id, message_data AS data
   FROM logs WHERE source = 'watcher' AND message_data->>'source_id' = ${String(watcherId)} ORDER BY id`);
 
+/**
+ * Locks a table away from every other session (PostgreSQL) in a transaction of its own, until the
+ * returned function ends it: what reads the table meanwhile waits.
+ */
+async function lockedAway(table: 'entities' | 'watcher_states'): Promise<() => Promise<void>> {
+  let release!: () => void;
+  let taken!: () => void;
+  const lockTaken = new Promise<void>((resolve) => (taken = resolve));
+  const held = t.db.systemTx(async (tx) => {
+    await tx.execute(sql`LOCK TABLE ${sql.identifier(table)} IN ACCESS EXCLUSIVE MODE`);
+    taken();
+    await new Promise<void>((resolve) => (release = resolve));
+  });
+  await lockTaken;
+  return async () => {
+    release();
+    await held;
+  };
+}
+
 /** How long a test waits for the engines (ms). */
 const WAIT_MS = 8_000;
 
@@ -150,15 +170,7 @@ describe('periodic', () => {
     const { typeId } = await makeEntities(t, lamps[4].tenantId, 'Retried lamp', 1, { attributes: { retried_level: 80 } });
     onTestFinished(async () => { await t.db.systemQuery(sql`DELETE FROM entities WHERE entity_type_id = ${typeId}`); });
     // the watches' states locked away, so that the pass's read waits (the only one blocked) and is cut off
-    let release!: () => void;
-    let taken!: () => void;
-    const lockTaken = new Promise<void>((resolve) => (taken = resolve));
-    const held = t.db.systemTx(async (tx) => {
-      await tx.execute(sql`LOCK TABLE watcher_states IN ACCESS EXCLUSIVE MODE`);
-      taken();
-      await new Promise<void>((resolve) => (release = resolve));
-    });
-    await lockTaken;
+    const release = await lockedAway('watcher_states');
     const id = await createWatcher({
       name: 'Retried level', query: { key: 'retried_level', aggregation: 'latest-value' }, condition: { operator: '>', kind: 'number', value: 50 },
       entity_type_ids: [typeId],
@@ -168,8 +180,7 @@ describe('periodic', () => {
         WHERE datname = current_database() AND cardinality(pg_blocking_pids(pid)) > 0`), (pids) => pids.length > 0, WAIT_MS);
       expect(cut.length).toBeGreaterThan(0);
     } finally {
-      release();
-      await held;
+      await release();
     }
     // its claim moved it an hour on (interval 3,600 s); it is evaluated within seconds all the same
     const evaluated = await until(() => watcherOf(id), (watcher) => watcher.result?.watched === 1, WAIT_MS);
@@ -189,15 +200,7 @@ describe('periodic', () => {
     const kept = await createWatcher(input('Kept'));
     const errorsBefore = serverErrors.length;
     // the entities locked away: the pass that claims both waits to read the entities they watch
-    let release!: () => void;
-    let taken!: () => void;
-    const lockTaken = new Promise<void>((resolve) => (taken = resolve));
-    const held = t.db.systemTx(async (tx) => {
-      await tx.execute(sql`LOCK TABLE entities IN ACCESS EXCLUSIVE MODE`);
-      taken();
-      await new Promise<void>((resolve) => (release = resolve));
-    });
-    await lockTaken;
+    const release = await lockedAway('entities');
     try {
       await t.db.systemQuery(sql`UPDATE watchers SET status = 'active', next_evaluation_at = now() WHERE id IN (${gone}, ${kept})`);
       const [claimed] = await until(() => t.db.systemQuery<{ both: boolean }>(sql`SELECT count(*) = 2 AS both FROM watchers
@@ -205,8 +208,7 @@ describe('periodic', () => {
       expect(claimed.both).toBe(true);
       await t.db.systemQuery(sql`DELETE FROM watchers WHERE id = ${gone}`);
     } finally {
-      release();
-      await held;
+      await release();
     }
     const evaluated = await until(() => watcherOf(kept), (watcher) => watcher.result?.watched === 1, WAIT_MS);
     expect(evaluated).toMatchObject({ alert: true, result: { alerting: 1, watched: 1 } });
