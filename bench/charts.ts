@@ -381,7 +381,7 @@ function recordDrawnCharts() {
       if (chart.getAttribute('data-drawn') !== 'true') continue;
       const area = document.getElementById('dashboard-widgets-body')?.getBoundingClientRect();
       const box = chart.getBoundingClientRect();
-      marks.push({ at: performance.now(), plot: chart.getAttribute('role') === 'img', inView: !!area && box.bottom > area.top && box.top < area.bottom });
+      marks.push({ at: performance.now(), plot: chart.hasAttribute('data-plot'), inView: !!area && box.bottom > area.top && box.top < area.bottom });
     }
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-drawn', 'data-state'] });
 }

@@ -152,6 +152,16 @@ test('the dashboard shows all nine chart types in English and Slovak; a comparis
     await expect(widgets.nth(8).getByTestId('kpi-chart')).toHaveAttribute('data-value-axes', '2');
     await expect(widgets.nth(8).getByTestId('kpi-chart')).toHaveAttribute('data-series-count', '2');
     await expectNoAxeViolations(page, 'dashboard with nine KPI widgets');
+    // the line's legend by keyboard: Space hides the comparison from the plot, Enter shows it again
+    const line = widgets.nth(3);
+    const compared = line.getByTestId('kpi-legend').getByRole('button', { name: /\(compared\)$/ });
+    await compared.focus();
+    await page.keyboard.press('Space');
+    await expect(compared).toHaveAttribute('aria-pressed', 'false');
+    await expect(line.locator('path[data-role=series]')).toHaveCount(1);
+    await page.keyboard.press('Enter');
+    await expect(compared).toHaveAttribute('aria-pressed', 'true');
+    await expect(line.locator('path[data-role=series]')).toHaveCount(2);
 
     await page.getByTestId('language-select').click();
     await page.getByTestId('language-option-sk').click();
@@ -161,7 +171,7 @@ test('the dashboard shows all nine chart types in English and Slovak; a comparis
       await expect(drawnChart(widgets.nth(index))).toHaveAttribute('data-chart-type', type, { timeout: 15_000 });
     }
     await expect(widgets.nth(7)).toContainText('Teplota'); // the data table names the key in Slovak
-    await expect(widgets.nth(3).locator('[role=img][aria-label*="graf"]')).toHaveCount(1);
+    await expect(widgets.nth(3).locator('[role=figure][data-plot][aria-label*="graf"]')).toHaveCount(1);
   } finally {
     await setPreset(request, token, preset.id, preset.items);
     for (const id of ids) await deleteKpi(request, token, id);
@@ -249,7 +259,7 @@ test('the widgets draw one at a time, those in view first; back on the dashboard
     new MutationObserver((records) => {
       for (const { target } of records) {
         const chart = target as Element;
-        if (chart.getAttribute('data-drawn') !== 'true' || chart.getAttribute('role') !== 'img') continue;
+        if (chart.getAttribute('data-drawn') !== 'true' || !chart.hasAttribute('data-plot')) continue;
         const widget = chart.closest('[data-testid=kpi-widget]')!;
         const area = document.getElementById('dashboard-widgets-body')!.getBoundingClientRect();
         const box = widget.getBoundingClientRect();
@@ -258,11 +268,11 @@ test('the widgets draw one at a time, those in view first; back on the dashboard
     }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-drawn'] });
   });
   await login(page, users.cityAdmin, '/dashboard');
-  const drawnPlots = page.locator('[data-testid=kpi-chart][role=img][data-drawn=true]');
+  const drawnPlots = page.locator('[data-testid=kpi-chart][data-plot][data-drawn=true]');
   // every chart has its data (no spinner left), and every plot among them drew
   await expect(page.getByTestId('kpi-widgets')).toBeVisible();
   await expect(page.getByTestId('kpi-widgets').locator('.ant-spin')).toHaveCount(0, { timeout: 30_000 });
-  const plots = await page.locator('[data-testid=kpi-chart][role=img]').count();
+  const plots = await page.locator('[data-testid=kpi-chart][data-plot]').count();
   await expect(drawnPlots).toHaveCount(plots);
   const order = await page.evaluate(() => (window as unknown as { drawnWidgets: { id: string; at: number; inView: boolean }[] }).drawnWidgets);
   expect(order).toHaveLength(plots);

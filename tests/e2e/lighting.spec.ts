@@ -38,7 +38,7 @@ test('the profile editor previews the day: it follows an added interval, names s
   const preview = page.getByTestId('timeline-preview');
   const chart = preview.getByTestId('kpi-chart');
   await expect(chart).toHaveAttribute('data-drawn', 'true');
-  await expect(chart).toHaveAttribute('role', 'img');
+  await expect(chart).toHaveAttribute('data-plot', 'lines');
   await expect(preview).toContainText('Times in the time zone UTC.');
   await expect(preview.getByTestId('timeline-sun')).toHaveText(/^Sunrise \d\d:\d\d · Sunset \d\d:\d\d$/);
   const levels = preview.getByTestId('timeline-levels').getByRole('listitem');

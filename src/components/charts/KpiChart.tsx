@@ -86,17 +86,18 @@ export function KpiChart({ kpi, data, loading, error, entityNames, timeZone, val
     );
   }
 
-  // a table is read as a table; a plot is one image with a summary
-  const role = plot && !error && !empty && !waiting ? 'img' : 'figure';
+  // a figure named by its summary: a table in it is read as a table, a plot's picture is hidden
+  // and its legend's items are buttons (an image's content would be hidden with them)
   return (
     <div
       ref={element}
       data-testid="kpi-chart"
       data-chart-type={type}
       data-series-count={seriesCount}
+      data-plot={seriesCount && plot ? plot.plot : undefined}
       data-value-axes={seriesCount && plot ? plot.valueAxes : undefined}
       data-drawn={shown ? 'true' : 'false'}
-      role={role}
+      role="figure"
       aria-label={summary}
       aria-busy={waiting || undefined}
     >

@@ -1,10 +1,11 @@
 // Draws a plot config as SVG: its layout (cartesianLayout, roundLayout) made at the element's own
 // width, redrawn when that changes, and a tooltip that follows the pointer. A few hundred shapes
 // per chart, so ten charts draw in tens of milliseconds on the CPU (bench/charts.ts, case (c)).
-import { memo, useEffect, useMemo, useState, type PointerEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState, type PointerEvent } from 'react';
 import { cartesianLayout } from './cartesianLayout.ts';
 import type { PlotConfig } from './chartConfig.ts';
 import { ChartTooltip, type TooltipAt } from './ChartTooltip.tsx';
+import { LegendButtons } from './LegendButtons.tsx';
 import type { Mark, PlotLayout } from './plotLayout.ts';
 import { gaugeLayout, pieLayout } from './roundLayout.ts';
 import { CHART_FONT_SIZE } from './textWidth.ts';
@@ -61,10 +62,22 @@ function nearest(targets: NonNullable<PlotLayout['hover']>['targets'], at: numbe
   return low > 0 && at - targets[low - 1].at < targets[low].at - at ? targets[low - 1] : targets[low];
 }
 
+/** The series hidden by their legend items, kept by name through new answers. */
+function useHiddenSeries() {
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const toggle = useCallback((series: string) => setHidden((before) => {
+    const after = new Set(before);
+    if (!after.delete(series)) after.add(series);
+    return after;
+  }), []);
+  return [hidden, toggle] as const;
+}
+
 /** `onDrawn` is called once the shapes of each layout are in the page. */
 export function KpiPlot({ config, height, onDrawn }: { config: PlotConfig; height: number; onDrawn: () => void }) {
   const [ref, width] = useElementWidth(UNMEASURED_WIDTH, 1);
-  const layout = useMemo(() => plotLayout(config, width, height), [config, width, height]);
+  const [hidden, toggleSeries] = useHiddenSeries();
+  const layout = useMemo(() => plotLayout({ ...config, hidden }, width, height), [config, hidden, width, height]);
   useEffect(onDrawn, [layout, onDrawn]);
   const [tooltip, setTooltip] = useState<TooltipAt & { line?: number }>();
   const { hover } = layout;
@@ -101,6 +114,7 @@ export function KpiPlot({ config, height, onDrawn }: { config: PlotConfig; heigh
           />
         )}
       </svg>
+      {layout.legend && <LegendButtons items={layout.legend} onToggle={toggleSeries} />}
       {tooltip && <ChartTooltip model={config.model} at={tooltip} width={width} />}
     </div>
   );

@@ -6,7 +6,7 @@ import { hasColourMapping } from './chartColours.ts';
 import { COMPARE_DASH, COMPARE_OPACITY, MARKER_COLOUR, MAX_BAND_TICKS, type PlotConfig } from './chartConfig.ts';
 import type { DrawnSeries } from './chartSeries.ts';
 import type { ChartRow, ValueAxis } from './kpiTypes.ts';
-import { AXIS_COLOUR, GRID_COLOUR, labelsThatFit, legendMarks, round, type HoverTarget, type Mark, type PlotLayout } from './plotLayout.ts';
+import { AXIS_COLOUR, GRID_COLOUR, labelsThatFit, legendMarks, round, shownModel, type HoverTarget, type Mark, type PlotLayout } from './plotLayout.ts';
 import { project, timeTicks, valueScale, type ValueScale } from './scales.ts';
 import { textWidth } from './textWidth.ts';
 
@@ -55,10 +55,10 @@ const pathThrough = (points: readonly (readonly [number, number, ...unknown[]])[
   points.map(([x, y], index) => `${index ? 'L' : 'M'}${round(x)} ${round(y)}`).join('');
 
 export function cartesianLayout(config: PlotConfig, width: number, height: number): PlotLayout {
-  const { model } = config;
+  const model = shownModel(config);
   const { definition } = model;
   const horizontal = config.plot === 'bars';
-  const legend = legendMarks(model, width, height);
+  const legend = legendMarks(config, width, height);
   const buckets = bucketsOf(model.rows);
   const sides: ValueAxis[] = config.valueAxes === 2 ? ['left', 'right'] : [horizontal ? 'left' : definition.y_axis ?? 'left'];
   const sideOf = (item: { axis: ValueAxis }): ValueAxis => (config.valueAxes === 2 ? item.axis : sides[0]);
@@ -123,7 +123,7 @@ export function cartesianLayout(config: PlotConfig, width: number, height: numbe
   marks.push(...axisMarks(), ...legend.marks);
 
   const targets: HoverTarget[] = buckets.map((bucket, index) => ({ at: centre(index), rows: bucket.rows }));
-  return { width, height, marks, hover: { axis: horizontal ? 'y' : 'x', targets, area: box } };
+  return { width, height, marks, legend: legend.items, hover: { axis: horizontal ? 'y' : 'x', targets, area: box } };
 
   function pointsOf(item: DrawnSeries): [number, number, ChartRow][] {
     const side = sideOf(item);

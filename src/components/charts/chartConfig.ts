@@ -23,6 +23,8 @@ export interface PlotConfig {
   valueAxes: 1 | 2;
   /** Series drawn, the comparison included. */
   seriesCount: number;
+  /** Series the reader hid by their legend item: left out of the plot and its scales, kept in the legend. */
+  hidden?: ReadonlySet<string>;
 }
 
 /** The comparison's dash, on lines and the outline of its lighter bars. */

@@ -3,7 +3,7 @@
 // reading in its centre.
 import { COMPARE_OPACITY, gaugeReading, type PlotConfig } from './chartConfig.ts';
 import type { ChartRow } from './kpiTypes.ts';
-import { AXIS_COLOUR, legendMarks, round, type Mark, type PlotLayout } from './plotLayout.ts';
+import { AXIS_COLOUR, legendMarks, round, shownModel, type Mark, type PlotLayout } from './plotLayout.ts';
 import { CHART_FONT_SIZE } from './textWidth.ts';
 
 const FULL = 2 * Math.PI;
@@ -32,8 +32,8 @@ export function arcPath(cx: number, cy: number, outer: number, inner: number, a0
 
 /** A pie or donut: one slice per series, its last value (negative values take no room). */
 export function pieLayout(config: PlotConfig, width: number, height: number): PlotLayout {
-  const { model } = config;
-  const legend = legendMarks(model, width, height);
+  const model = shownModel(config);
+  const legend = legendMarks(config, width, height);
   const slices = model.series.flatMap((item): ChartRow[] => {
     const last = item.data.at(-1);
     const row = last && model.rows.find((candidate) => candidate.series === item.name && candidate.ts === last.ts);
@@ -70,7 +70,7 @@ export function pieLayout(config: PlotConfig, width: number, height: number): Pl
   });
   marks.push(...labels, ...legend.marks);
   return {
-    width, height, marks,
+    width, height, marks, legend: legend.items,
     hover: { axis: 'slice', targets: slices.map((row, index) => ({ at: index, rows: [row] })), area: { left: 0, top: 0, right: width, bottom: areaHeight } },
   };
 }

@@ -59,12 +59,13 @@ describe('KpiChart', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
-  it('is busy while the first answer loads, and an image with a summary once a plot has data', async () => {
+  it('is busy while the first answer loads, and a figure with a summary once a plot has data', async () => {
     const { rerender } = render(<KpiChart kpi={{ name: 'Power', query, definition: { chart: 'gauge', max: 100 } }} data={undefined} loading />);
     expect(root().getAttribute('aria-busy')).toBe('true');
     expect(root().getAttribute('data-drawn')).toBe('false');
     rerender(<KpiChart kpi={{ name: 'Power', query, definition: { chart: 'gauge', max: 100 } }} data={answer(series([4]), { ...series([5]), compare: true })} />);
-    expect(root().getAttribute('role')).toBe('img');
+    expect(root().getAttribute('role')).toBe('figure');
+    expect(root().getAttribute('data-plot')).toBe('gauge');
     expect(root().getAttribute('aria-label')).toBe('Power: Gauge chart');
     expect(root().getAttribute('data-series-count')).toBe('1');
   });
@@ -85,5 +86,41 @@ describe('KpiChart', () => {
     expect([...tooltip.querySelectorAll('.kpi-tooltip-value')].map((value) => value.textContent)).toEqual(['30', '7']);
     fireEvent.pointerLeave(svg);
     expect(screen.queryByTestId('kpi-tooltip')).toBeNull();
+  });
+
+  it('hides a series when its legend item is pressed and shows it again, through a new answer; the value axis follows what is shown', async () => {
+    const kpi = { name: 'Power', query, definition: { chart: 'line' as const, decimals: 0 } };
+    const { rerender } = render(<KpiChart kpi={kpi} data={answer(series([10, 20, 30]), { ...series([500, 600, 700]), compare: true })} />);
+    await waitFor(() => expect(root().getAttribute('data-drawn')).toBe('true'));
+    const lines = () => [...root().querySelectorAll('path[data-role=series]')].length;
+    const ticks = () => [...root().querySelectorAll('text[data-role=tick]')].map((text) => text.textContent);
+    expect(lines()).toBe(2);
+    expect(ticks()).toContain('600');
+    const legend = within(screen.getByRole('group', { name: 'Series: press one to hide or show it' }));
+    const compared = legend.getByRole('button', { name: 'Power (compared)' });
+    expect(compared.getAttribute('aria-pressed')).toBe('true');
+    expect(compared.getAttribute('title')).toBe('Hide Power (compared)');
+
+    fireEvent.click(compared);
+    expect(lines()).toBe(1);
+    expect(compared.getAttribute('aria-pressed')).toBe('false');
+    expect(compared.getAttribute('title')).toBe('Show Power (compared)');
+    // the axis is the shown series' alone; the legend still names both
+    expect(ticks()).not.toContain('600');
+    expect([...root().querySelectorAll('text[data-role=legend]')].map((text) => text.textContent)).toEqual(['Power', 'Power (compared)']);
+
+    // the next poll's answer keeps it hidden
+    rerender(<KpiChart kpi={kpi} data={answer(series([11, 21, 31]), { ...series([501, 601, 701]), compare: true })} />);
+    expect(lines()).toBe(1);
+    fireEvent.click(legend.getByRole('button', { name: 'Power (compared)' }));
+    expect(lines()).toBe(2);
+    expect(legend.getByRole('button', { name: 'Power (compared)' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('has no legend buttons when the KPI turns its legend off', async () => {
+    render(<KpiChart kpi={{ name: 'Power', query, definition: { chart: 'bar', legend: false } }} data={answer(series([10, 20, 30]))} />);
+    await waitFor(() => expect(root().getAttribute('data-drawn')).toBe('true'));
+    expect(screen.queryByRole('group')).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
   });
 });

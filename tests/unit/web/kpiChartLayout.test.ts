@@ -192,6 +192,29 @@ describe('KPI chart options', () => {
     expect(bottom(drawn({ chart: 'line', height: 420 }).layout)).toBeGreaterThan(bottom(drawn({ chart: 'line' }).layout));
   });
 
+  it('a series hidden from the legend leaves the plot and its scale; its item stays, hollow, where it can be pressed again', () => {
+    const { config, layout: all } = drawn({ chart: 'bar' });
+    const hidden = plotLayout({ ...config, hidden: new Set(['Power (compared)']) }, WIDTH, 300);
+    const columns = (layout: PlotLayout) => marksOf(layout, 'rect').filter((rect) => rect.width !== 12 && rect.width !== 11);
+    expect(columns(all)).toHaveLength(6);
+    expect(columns(hidden)).toHaveLength(3);
+    expect(sideTicks(hidden, 'end').at(-1)).toBe('3.0');
+    expect(hidden.legend!.map((item) => [item.series, item.hidden])).toEqual([['Power', false], ['Power (compared)', true]]);
+    expect(hidden.legend).toHaveLength(2);
+    // each item covers its swatch and name, side by side in the legend's row under the plot
+    const [first, second] = hidden.legend!;
+    expect(second.x).toBeGreaterThan(first.x + first.width);
+    expect(first.y + first.height).toBeLessThanOrEqual(300);
+    expect(texts(hidden, 'legend')).toEqual(['Power', 'Power (compared)']);
+    const swatches = marksOf(hidden, 'rect').filter((rect) => rect.width === 12 || rect.width === 11);
+    expect(swatches.map((swatch) => swatch.fill)).toEqual([SERIES_PALETTE[0], '#ffffff']);
+    // the hover rows are those shown
+    expect(hidden.hover!.targets.every((target) => target.rows.length === 1)).toBe(true);
+    // a pie loses the hidden series' slice
+    const pie = drawn({ chart: 'pie' });
+    expect(marksOf(plotLayout({ ...pie.config, hidden: new Set(['Power']) }, WIDTH, 300), 'path', 'slice').map((slice) => slice.series)).toEqual(['Power (compared)']);
+  });
+
   it('counts the series a full legend cannot show', () => {
     const many = answer(...Array.from({ length: 30 }, (_, index) => series([index], { label: `Series number ${index}` })));
     const legend = texts(drawn({ chart: 'line' }, many).layout, 'legend');

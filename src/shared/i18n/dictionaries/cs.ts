@@ -684,6 +684,9 @@ export const cs: Dictionary = {
     summary: '{{name}}: graf {{type}}',
     outOfBounds: 'Mimo rozsah',
     colourLegend: 'Legenda barev',
+    seriesLegend: 'Řady: stisknutím řady ji skryjete nebo zobrazíte',
+    hideSeries: 'Skrýt {{name}}',
+    showSeries: 'Zobrazit {{name}}',
     columns: { time: 'Čas', series: 'Řada', entity: 'Entita', value: 'Hodnota' },
   },
   lighting: {

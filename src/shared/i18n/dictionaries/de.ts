@@ -684,6 +684,9 @@ export const de: Dictionary = {
     summary: '{{name}}: Diagramm {{type}}',
     outOfBounds: 'Außerhalb des Bereichs',
     colourLegend: 'Farblegende',
+    seriesLegend: 'Reihen: eine drücken, um sie aus- oder einzublenden',
+    hideSeries: '{{name}} ausblenden',
+    showSeries: '{{name}} einblenden',
     columns: { time: 'Zeit', series: 'Reihe', entity: 'Entität', value: 'Wert' },
   },
   lighting: {

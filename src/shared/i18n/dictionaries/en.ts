@@ -684,6 +684,9 @@ export const en = {
     summary: '{{name}}: {{type}} chart',
     outOfBounds: 'Out of range',
     colourLegend: 'Colour legend',
+    seriesLegend: 'Series: press one to hide or show it',
+    hideSeries: 'Hide {{name}}',
+    showSeries: 'Show {{name}}',
     columns: { time: 'Time', series: 'Series', entity: 'Entity', value: 'Value' },
   },
   /** Lighting: the profile editor's day preview, a lamp's section of the entity view, its override, the lamps out of step. */

@@ -684,6 +684,9 @@ export const ko: Dictionary = {
     summary: '{{name}}: {{type}} 차트',
     outOfBounds: '범위 밖',
     colourLegend: '색상 범례',
+    seriesLegend: '계열: 눌러서 숨기거나 표시합니다',
+    hideSeries: '{{name}} 숨기기',
+    showSeries: '{{name}} 표시',
     columns: { time: '시간', series: '계열', entity: '엔터티', value: '값' },
   },
   lighting: {

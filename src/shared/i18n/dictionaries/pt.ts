@@ -684,6 +684,9 @@ export const pt: Dictionary = {
     summary: '{{name}}: gráfico {{type}}',
     outOfBounds: 'Fora do intervalo',
     colourLegend: 'Legenda de cores',
+    seriesLegend: 'Séries: prima uma para a ocultar ou mostrar',
+    hideSeries: 'Ocultar {{name}}',
+    showSeries: 'Mostrar {{name}}',
     columns: { time: 'Hora', series: 'Série', entity: 'Entidade', value: 'Valor' },
   },
   lighting: {

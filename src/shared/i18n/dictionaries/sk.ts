@@ -684,6 +684,9 @@ export const sk: Dictionary = {
     summary: '{{name}}: graf {{type}}',
     outOfBounds: 'Mimo rozsahu',
     colourLegend: 'Legenda farieb',
+    seriesLegend: 'Rady: stlačením radu ho skryjete alebo zobrazíte',
+    hideSeries: 'Skryť {{name}}',
+    showSeries: 'Zobraziť {{name}}',
     columns: { time: 'Čas', series: 'Séria', entity: 'Entita', value: 'Hodnota' },
   },
   lighting: {
