@@ -5,38 +5,27 @@
 import { FilterOutlined } from '@ant-design/icons';
 import { useList } from '@refinedev/core';
 import { Alert, Button, Card, Select, Spin } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MapLayerMouseEvent } from 'react-map-gl/maplibre';
-import { AREA_LAYER, POINT_LAYER } from '../../components/map/EntityLayers.tsx';
-import { ViewportEntities } from '../../components/map/ViewportEntities.tsx';
-import { clusterBoundsOf, clusterOf, SERVER_CLUSTER_LAYER } from '../../components/map/core/clusterFeatures.ts';
-import { MAX_CLUSTER_ZOOM } from '../../schemas/mapClusters.ts';
-import { FacilityMap } from '../../components/map/core/FacilityMap.tsx';
-import { HoverCard, type Hovered } from '../../components/map/HoverCard.tsx';
-import { MapFlight } from '../../components/map/core/MapFlight.tsx';
-import { OverlayLayer } from '../../components/map/OverlayLayer.tsx';
-import { RegionExtentLayer, regionExtentOf } from '../../components/map/RegionExtentLayer.tsx';
 import { DEFAULT_CENTER } from '../../schemas/mapConfig.ts';
 import { createPatchStream, useMapEntityUpdates } from '../../components/map/core/mapPatches.ts';
-import { entityIdOf, levelsOf } from '../../components/map/core/mapFeatures.ts';
+import { levelsOf } from '../../components/map/core/mapFeatures.ts';
 import { useMapFeatures } from '../../components/map/core/useMapFeatures.ts';
 import { FocusPanel } from '../../components/layout/FocusPanel.tsx';
 import { useShellData } from '../../components/layout/shellData.ts';
 import { pickLocalized } from '../../shared/i18n/pickLocalized.ts';
 import { usePageTitle } from '../../routing/usePageTitle.ts';
+import { lazyWithReload } from '../../pwa/chunkReload.ts';
 import { DriftingLampsButton } from '../lighting/DriftingLampsButton.tsx';
 import { DriftingLampsCard } from '../lighting/DriftingLampsCard.tsx';
 import { useDriftingLamps } from '../lighting/useDriftingLamps.ts';
 import type { EntityJson } from '../../schemas/entityJson.ts';
-import type { Overlay } from '../../schemas/overlay.ts';
 import { useAddressSelection } from './addressSelection.ts';
 import { DashboardLayout } from './DashboardLayout.tsx';
 import { DashboardWidgets } from './widgets/DashboardWidgets.tsx';
 import { EntityPanel } from './EntityPanel.tsx';
 import { EntitySearch } from './EntitySearch.tsx';
 import { MapFiltersCard } from './MapFiltersCard.tsx';
-import { ClusterCard, type HoveredCluster } from './ClusterCard.tsx';
 import { MapLegend } from './MapLegend.tsx';
 import { useColourLegend } from './useColourLegend.ts';
 import { storedRegion, storeRegion } from './regionCookie.ts';
@@ -45,6 +34,12 @@ import { useDashboardState } from './useDashboardState.ts';
 import { useEntityCameraTarget, useEntityRecord } from './useEntityCameraTarget.ts';
 import { useMapColouring } from './useMapColouring.ts';
 import './dashboard.css';
+
+/**
+ * MapLibre's chunk: asked for when the map first renders (once the regions are in), not compiled
+ * before the page can render at all; the widgets ask for their data meanwhile.
+ */
+const DashboardMap = lazyWithReload(() => import('./DashboardMap.tsx'));
 
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
@@ -96,23 +91,10 @@ export default function DashboardPage() {
   }, [regions, regionId, selection.id, select]);
 
   const region = regions.find((candidate) => candidate.id === regionId);
-  const regionCenter = region?.geom?.type === 'Point' ? { longitude: region.geom.coordinates[0], latitude: region.geom.coordinates[1] } : undefined;
 
   // every change of the tenant's entities, for the map (the panel listens to its entity alone)
   const patches = useMemo(createPatchStream, []);
   useMapEntityUpdates(patches, attribute);
-
-  const [hovered, setHovered] = useState<Hovered>();
-  const [hoveredCluster, setHoveredCluster] = useState<HoveredCluster>();
-  const onHover = (event: MapLayerMouseEvent) => {
-    const cluster = clusterOf(event);
-    setHoveredCluster(cluster && { cluster, longitude: event.lngLat.lng, latitude: event.lngLat.lat });
-    const id = entityIdOf(event);
-    // the map element names what the pointer rests on (the browser tests find entities by it)
-    event.target.getContainer().dataset.hovered = id === undefined ? '' : String(id);
-    if (id === undefined) return setHovered(undefined);
-    if (hovered?.id !== id) setHovered({ id, longitude: event.lngLat.lng, latitude: event.lngLat.lat });
-  };
 
   // A choice the user makes flies the map there (again, if chosen again); the panel takes focus
   // when the choice came from elsewhere than the region picker, which keeps it.
@@ -124,14 +106,6 @@ export default function DashboardPage() {
     if (focusPanel) setPanelFocus(`${id}#${flights}`);
   };
   const flightTarget = useEntityCameraTarget(selected);
-
-  const onMapClick = (event: MapLayerMouseEvent) => {
-    // a cluster opens onto its cell
-    const cluster = clusterOf(event);
-    if (cluster) return void event.target.fitBounds(clusterBoundsOf(cluster), { padding: 40, maxZoom: MAX_CLUSTER_ZOOM + 1 });
-    const id = entityIdOf(event);
-    if (id !== undefined) choose(id, true);
-  };
 
   const filtersOpen = state.filtersOpen ?? false;
   const [filtersFocus, setFiltersFocus] = useState<number>();
@@ -150,6 +124,12 @@ export default function DashboardPage() {
 
   // the map starts where the region is, so it waits for the regions; the widgets do not
   const regionsLoading = regionTypeId !== undefined && regionsCall.query.isLoading;
+
+  const mapLoading = (
+    <div className="dashboard-map-loading" role="status">
+      <Spin size="small" /> {t('dashboard.loadingMap')}{features.loaded ? ` (${features.loaded.toLocaleString(i18n.language)})` : ''}
+    </div>
+  );
 
   const toolbar = (
     <>
@@ -191,30 +171,20 @@ export default function DashboardPage() {
   return (
     <DashboardLayout toolbar={toolbar} panel={panel} panelWide={selection.detail}
       widgets={<DashboardWidgets groupIds={state.groups} entityId={widgetEntityId} />}>
-      {(features.loading || regionsLoading) && (
-        <div className="dashboard-map-loading" role="status">
-          <Spin size="small" /> {t('dashboard.loadingMap')}{features.loaded ? ` (${features.loaded.toLocaleString(i18n.language)})` : ''}
-        </div>
+      {(features.loading || regionsLoading) && mapLoading}
+      {!regionsLoading && (
+        <Suspense fallback={features.loading ? null : mapLoading}>
+          <DashboardMap
+            region={region}
+            entities={{ areaRows: features.rows, region: regionId, level: state.level, attribute, onLevels: onDeviceLevels, selectedId: selection.id, patches, colouring, memberGroup }}
+            flight={selection.id === undefined ? undefined : `${selection.id}#${flights}`}
+            flightTarget={flightTarget}
+            legend={legend.entries}
+            onChoose={(id) => choose(id, true)}
+            onCenter={setCenter}
+          />
+        </Suspense>
       )}
-      {!regionsLoading && <FacilityMap
-        initialCenter={regionCenter}
-        interactiveLayerIds={[POINT_LAYER, AREA_LAYER, SERVER_CLUSTER_LAYER]}
-        onClick={onMapClick}
-        onMouseMove={onHover}
-        onMouseLeave={() => {
-          setHovered(undefined);
-          setHoveredCluster(undefined);
-        }}
-        onMoveEnd={(event) => setCenter({ latitude: event.viewState.latitude, longitude: event.viewState.longitude })}
-      >
-        <OverlayLayer overlay={region?.attributes.overlay as Overlay | undefined} />
-        <RegionExtentLayer extent={regionExtentOf(region)} />
-        <ViewportEntities areaRows={features.rows} region={regionId} level={state.level} attribute={attribute} onLevels={onDeviceLevels}
-          selectedId={selection.id} patches={patches} colouring={colouring} memberGroup={memberGroup} />
-        <MapFlight flight={selection.id === undefined ? undefined : `${selection.id}#${flights}`} target={flightTarget} />
-        {hovered && <HoverCard hovered={hovered} />}
-        {hoveredCluster && <ClusterCard hovered={hoveredCluster} legend={legend.entries} />}
-      </FacilityMap>}
       {(filtersOpen || driftingOpen) && (
         <div className="dashboard-overlays">
           {filtersOpen && (
