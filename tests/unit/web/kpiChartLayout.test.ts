@@ -154,6 +154,16 @@ describe('KPI chart options', () => {
       }
     });
 
+    it('with one side\'s series hidden from the legend, the other side\'s axis is the only one', () => {
+      const { config } = dual({ chart: 'line' });
+      const rightOnly = plotLayout({ ...config, hidden: new Set(['Power', 'Power (compared)']) }, WIDTH, 300);
+      expect(sideTicks(rightOnly, 'end')).toEqual([]);
+      expect(Number(sideTicks(rightOnly, 'start').at(-1))).toBeLessThan(100);
+      const leftOnly = plotLayout({ ...config, hidden: new Set(['Temperature', 'Temperature (compared)']) }, WIDTH, 300);
+      expect(sideTicks(leftOnly, 'start')).toEqual([]);
+      expect(Number(sideTicks(leftOnly, 'end').at(-1)!.replace(',', ''))).toBeGreaterThanOrEqual(310);
+    });
+
     it('the chart\'s y_axis places the items without one: all on one side is one axis', () => {
       const bothRight = dual({ chart: 'line', y_axis: 'right' });
       expect(bothRight.config.valueAxes).toBe(1);
