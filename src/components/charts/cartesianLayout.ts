@@ -4,7 +4,7 @@
 // are lines over the left side's bars.
 import { hasColourMapping } from './chartColours.ts';
 import { COMPARE_DASH, COMPARE_OPACITY, MARKER_COLOUR, MAX_BAND_TICKS, type PlotConfig } from './chartConfig.ts';
-import type { DrawnSeries } from './chartSeries.ts';
+import { usesBothAxes, type DrawnSeries } from './chartSeries.ts';
 import type { ChartRow, ValueAxis } from './kpiTypes.ts';
 import { AXIS_COLOUR, GRID_COLOUR, labelsThatFit, legendMarks, round, shownModel, type HoverTarget, type Mark, type PlotLayout } from './plotLayout.ts';
 import { project, timeTicks, valueScale, type ValueScale } from './scales.ts';
@@ -60,8 +60,11 @@ export function cartesianLayout(config: PlotConfig, width: number, height: numbe
   const horizontal = config.plot === 'bars';
   const legend = legendMarks(config, width, height);
   const buckets = bucketsOf(model.rows);
-  const sides: ValueAxis[] = config.valueAxes === 2 ? ['left', 'right'] : [horizontal ? 'left' : definition.y_axis ?? 'left'];
-  const sideOf = (item: { axis: ValueAxis }): ValueAxis => (config.valueAxes === 2 ? item.axis : sides[0]);
+  // on two axes, one side's series all hidden leaves the other side's axis alone
+  const bothSides = config.valueAxes === 2 && usesBothAxes(model.series);
+  const oneSide = config.valueAxes === 2 ? model.series[0]?.axis : undefined;
+  const sides: ValueAxis[] = bothSides ? ['left', 'right'] : [horizontal ? 'left' : oneSide ?? definition.y_axis ?? 'left'];
+  const sideOf = (item: { axis: ValueAxis }): ValueAxis => (bothSides ? item.axis : sides[0]);
   // on two axes only the left side's series are bars
   const isBar = (item: { axis: ValueAxis }) => config.plot === 'bars' || (config.plot === 'columns' && (config.valueAxes === 1 || item.axis === 'left'));
 
