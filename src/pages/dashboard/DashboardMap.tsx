@@ -1,7 +1,7 @@
 // The dashboard's map (DashboardPage): the region's overlay and extent, its entities for the place
 // shown, the flight to the selection, and the cards of what the pointer rests on. A chunk of its
-// own with MapLibre, loaded beside the page: the KPI widgets ask for their data without waiting
-// for MapLibre's code to be compiled (bench/README.md "KPI charts").
+// own with MapLibre, loaded when the map first renders (once the regions are in): the page and its
+// KPI widgets render without waiting for MapLibre's code to be compiled (bench/README.md "KPI charts").
 import { useState, type ComponentProps } from 'react';
 import type { MapLayerMouseEvent } from 'react-map-gl/maplibre';
 import { AREA_LAYER, POINT_LAYER } from '../../components/map/EntityLayers.tsx';
