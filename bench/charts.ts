@@ -1,4 +1,4 @@
-// `node bench/charts.ts [--postgres] [--requests 200] [--browser [--runs 5] [--soak 600]]`
+// `node bench/charts.ts [--postgres] [--requests 200] [--browser [--runs 5] [--soak 600] [--waterfall]]`
 // (`npm run bench:charts`; --browser needs `npx vite build` first): what a KPI chart costs the API,
 // with its one comparison series, and with --browser the dashboard's ten KPI widgets in Chromium. A fresh demo database (embedded, or a
 // throw-away PostgreSQL with --postgres / DATABASE_URL) gets through the real telemetry writer two
@@ -14,7 +14,8 @@
 // --browser (measureDashboardInBrowser below): (c) the dashboard until its ten charts are drawn,
 // goal p95 ≤ 2.5 s; (e) the drawn dashboard at rest for 10 s, goal its main thread busy ≤ 2 % (a
 // chart draws only when something in it changed); (d) a soak of the ten polling every 5 s, goal JS
-// heap growth ≤ 10 %.
+// heap growth ≤ 10 %. --waterfall prints the first load's requests (start, end, bytes) and, for
+// each load, how long the server took over each GET /kpi-data.
 import type { CDPSession, Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -37,6 +38,7 @@ const requests = Number(argument('--requests', '200'));
 const inBrowser = process.argv.includes('--browser');
 const pageLoads = Number(argument('--runs', '5'));
 const soakSeconds = Number(argument('--soak', '600'));
+const showWaterfall = process.argv.includes('--waterfall');
 const webDir = join(import.meta.dirname, '..', 'dist');
 if (inBrowser && !existsSync(join(webDir, 'index.html'))) throw new Error('--browser serves the built web app: npx vite build first');
 const STEP = 5 * MINUTE;
@@ -77,6 +79,12 @@ const app: FastifyInstance = await buildApp({
   db, jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-signing', telemetryDayZones: DEFAULT_DAY_ZONES, webDir: inBrowser ? webDir : undefined,
   kpiAnswersNow: () => Date.now() + clockShift,
 });
+const serverTimes: string[] = [];
+if (showWaterfall) {
+  const started = new WeakMap<object, number>();
+  app.addHook('onRequest', async (request) => { started.set(request, performance.now()); });
+  app.addHook('onResponse', async (request) => { const from = started.get(request); if (from !== undefined && request.url.startsWith('/kpi-data')) serverTimes.push((performance.now() - from).toFixed(1)); });
+}
 await app.ready();
 const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'admin@demo.city', password: 'demo1234' } });
 const headers = { authorization: `Bearer ${login.json().access_token as string}` };
@@ -266,6 +274,7 @@ async function measureDashboardInBrowser(server: FastifyInstance, deviceIds: num
       inViewDrawn.push(inViewPlots);
       mapsDrawn.push(mapDrawn);
       inViewOnLoad = await widgetsInView(page);
+      if (showWaterfall) { if (run === 0) for (const line of await page.evaluate(loadWaterfall)) log(line); log(`server ms of GET /kpi-data: ${serverTimes.splice(0).join(' ')}`); }
       log(`dashboard ${run + 1}/${pageLoads}: ${kpiIds.length} charts drawn in ${elapsed.toFixed(0)} ms (the last GET /kpi-data answered at ${lastAnswer.toFixed(0)} ms, the first chart drawn at ${firstChart.toFixed(0)} ms, the first plot at ${firstPlot.toFixed(0)} ms, the plots in view at ${inViewPlots.toFixed(0)} ms, the map at ${mapDrawn.toFixed(0)} ms; ${inViewOnLoad} widgets in view)`);
       await page.close();
     }
@@ -313,7 +322,7 @@ async function measureDashboardInBrowser(server: FastifyInstance, deviceIds: num
     const drawings = await page.evaluate(() => ({
       all: document.querySelectorAll('canvas, svg').length,
       widgets: document.querySelectorAll('[data-testid="kpi-widget"] svg').length,
-      plots: document.querySelectorAll('[data-testid="kpi-chart"][role="img"]').length,
+      plots: document.querySelectorAll('[data-testid="kpi-chart"][data-plot]').length,
     }));
     const heap = await drawingsInHeap(session);
     log(`heap snapshot: ${heap.snapshotMb.toFixed(0)} MB, ${heap.attached} canvases and SVGs attached, ${heap.detached} detached`);
@@ -366,9 +375,13 @@ async function widgetsInView(page: Page): Promise<number> {
   });
 }
 
-interface DrawnChart { at: number; plot: boolean; inView: boolean }
+interface DrawnChart { at: number; chart: Element }
 
-/** In the page, before its scripts: when each chart turned drawn (ms from the navigation), whether it is a plot (not a table) and in the widgets area's view. */
+/**
+ * In the page, before its scripts: when each chart turned drawn and the map first drew (ms from
+ * the navigation). Only the times: where a chart sits is read once the load is over (loadPhases),
+ * so that measuring forces no layout in the middle of the load it measures.
+ */
 function recordDrawnCharts() {
   const marks: DrawnChart[] = [];
   const page = window as unknown as { drawnCharts: DrawnChart[]; mapDrawn?: number };
@@ -378,10 +391,7 @@ function recordDrawnCharts() {
       const chart = target as Element;
       // the map has drawn what it has (FacilityMap's data-state)
       if (chart.getAttribute('data-state') === 'idle') page.mapDrawn ??= performance.now();
-      if (chart.getAttribute('data-drawn') !== 'true') continue;
-      const area = document.getElementById('dashboard-widgets-body')?.getBoundingClientRect();
-      const box = chart.getBoundingClientRect();
-      marks.push({ at: performance.now(), plot: chart.hasAttribute('data-plot'), inView: !!area && box.bottom > area.top && box.top < area.bottom });
+      if (chart.getAttribute('data-drawn') === 'true') marks.push({ at: performance.now(), chart });
     }
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-drawn', 'data-state'] });
 }
@@ -390,12 +400,23 @@ function recordDrawnCharts() {
 function loadPhases() {
   const answers = performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname === '/kpi-data') as PerformanceResourceTiming[];
   const { drawnCharts: drawn, mapDrawn } = window as unknown as { drawnCharts: DrawnChart[]; mapDrawn: number };
-  const plots = drawn.filter((chart) => chart.plot);
+  // the widgets do not move once drawn: where they are now is where they were
+  const area = document.getElementById('dashboard-widgets-body')?.getBoundingClientRect();
+  const inView = (chart: Element) => { const box = chart.getBoundingClientRect(); return !!area && box.bottom > area.top && box.top < area.bottom; };
+  const plots = drawn.filter(({ chart }) => chart.hasAttribute('data-plot'));
   return {
     mapDrawn,
     lastAnswer: Math.max(...answers.map((entry) => entry.responseEnd)),
-    firstChart: Math.min(...drawn.map((chart) => chart.at)),
-    firstPlot: Math.min(...plots.map((chart) => chart.at)),
-    inViewPlots: Math.max(...plots.filter((chart) => chart.inView).map((chart) => chart.at)),
+    firstChart: Math.min(...drawn.map((mark) => mark.at)),
+    firstPlot: Math.min(...plots.map((mark) => mark.at)),
+    inViewPlots: Math.max(...plots.filter(({ chart }) => inView(chart)).map((mark) => mark.at)),
   };
+}
+
+/** In the page: its requests of the first load in start order — when each started and ended (ms from the navigation) and its bytes. */
+function loadWaterfall(): string[] {
+  const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+  return entries
+    .sort((a, b) => a.startTime - b.startTime)
+    .map((entry) => `  ${entry.startTime.toFixed(0).padStart(5)} → ${entry.responseEnd.toFixed(0).padStart(5)} ms  ${(entry.transferSize / 1024).toFixed(0).padStart(5)} kB  ${new URL(entry.name).pathname}`);
 }
