@@ -4,7 +4,9 @@
 // announces each new build over the live connection: the notice shows within 60 s; an ignored
 // update followed by another still activates the newest; Refresh (by keyboard) reloads every tab
 // into it; lazy routes load afterwards without a chunk error; a check while offline says nothing.
-// The notice passes axe in English and in Slovak (the second tab).
+// The notice passes axe in English and in Slovak (the second tab). Before any deploy: the service
+// worker keeps every file the dashboard loads, the map's worker script too, so that a tab left open
+// past the day a deploy keeps the earlier build's files still starts its map.
 import { expect, test, type Page } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -47,6 +49,24 @@ const buildOf = (page: Page) => page.evaluate(() => document.documentElement.dat
 
 /** Until this page is controlled by a service worker (its first one takes it over without a reload). */
 const controlled = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+
+test('the service worker keeps every file the dashboard loaded, the map\'s worker script too', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.base, locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await login(page, users.cityAdmin);
+  await controlled(page);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('facility-map').locator('.maplibregl-map')).toHaveAttribute('data-state', 'idle', { timeout: 45_000 });
+  const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname).filter((path) => path.startsWith('/assets/')));
+  const kept = await page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+    return paths;
+  });
+  expect(loaded.filter((path) => /\/maplibre-gl-worker-[\w-]+\.mjs$/.test(path))).toHaveLength(1);
+  expect(loaded.filter((path) => !kept.includes(path))).toEqual([]);
+  await context.close();
+});
 
 test('a deploy shows the notice in open tabs; Refresh after an ignored update brings every tab to the newest build', async ({ browser }) => {
   const context = await browser.newContext({ baseURL: server.base, locale: 'en-US', viewport: { width: 1280, height: 800 } });
