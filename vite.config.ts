@@ -44,7 +44,8 @@ export default defineConfig({
       injectRegister: false,
       manifest: false, // each branding variant has its own (public/branding/*/manifest.webmanifest)
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // mjs: MapLibre's worker script, started by the map
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,webmanifest}'],
         manifestTransforms: [async (entries) => ({ manifest: entries.filter((entry) => build.ofThisBuild(entry.url)), warnings: [] })],
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
         navigateFallback: 'index.html',
